@@ -1,0 +1,139 @@
+//===- KernelCounts.h - What one work-item of a kernel does ----*- C++ -*-===//
+//
+// The device-independent record Analysis produces for one kernel and one
+// launch: ALU lane-ops by class, memory traffic by address space, texture
+// fetches, barriers, the access pattern of every global access, the unique
+// footprint of every buffer, a register estimate, the per-block dependence
+// graphs that VLIW packing needs, and the assumptions made on the way.
+//
+// All per-work-item figures are averages over the NDRange: a block that runs
+// for half the work-items contributes half its instructions. Multiplying a
+// figure by LaunchSpec::workItems() gives the dynamic total.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CLSPREAD_ANALYSIS_KERNELCOUNTS_H
+#define CLSPREAD_ANALYSIS_KERNELCOUNTS_H
+
+#include "Analysis/Launch.h"
+
+#include <array>
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace clspread {
+
+/// Cost classes of ALU work. A vector operation counts once per lane.
+enum class AluClass : uint8_t {
+  IntSimple,      ///< add, sub, logic, shifts, compares, selects, min/max
+  IntMul,         ///< 32/64-bit integer multiply (mul24/mad24 too)
+  IntDiv,         ///< integer divide and remainder
+  Fp32,           ///< fp32 add, mul, fma/mad, compares, min/max, abs
+  Fp32DivSqrt,    ///< fp32 divide and square root
+  Transcendental, ///< sin, cos, exp, log, pow, rsqrt, rcp, native_* ...
+  Fp64,           ///< any double-precision arithmetic
+  Conversion,     ///< int<->float conversions, convert_* builtins
+};
+constexpr unsigned NumAluClasses = 8;
+/// Stable snake_case name used in JSON and profiles ("int_simple", ...).
+const char *aluClassName(AluClass C);
+std::optional<AluClass> aluClassFromName(const std::string &Name);
+
+struct SourceLoc {
+  std::string File;
+  unsigned Line = 0;
+  unsigned Col = 0;
+};
+
+/// Address spaces as OpenCL names them.
+enum class AddrSpace : uint8_t { Private, Global, Constant, Local, Image };
+
+/// One static global (or constant) memory access site.
+struct GlobalAccess {
+  bool IsStore = false;
+  bool IsAtomic = false;
+  AddrSpace Space = AddrSpace::Global;
+  unsigned Bytes = 0;        ///< bytes per access: 1, 2, 4, 8, 16 ...
+  double ExecPerItem = 0;    ///< executions per work-item (NDRange average)
+  /// Byte distance between the addresses of work-items whose
+  /// get_global_id(0) differ by one; nullopt when not affine in it.
+  std::optional<int64_t> StrideBytes;
+  std::string Buffer;        ///< kernel argument name, "" if unknown
+  SourceLoc Loc;
+};
+
+/// The set of bytes a buffer argument is read or written at over the whole
+/// NDRange. DRAM traffic for a buffer is bounded by it (stencils re-read
+/// their neighbours from cache, not from DRAM).
+struct BufferFootprint {
+  std::string Arg;
+  unsigned ArgIndex = 0;
+  uint64_t Bytes = 0;        ///< unique bytes touched
+  uint64_t MaxOffset = 0;    ///< one past the highest byte touched
+  bool Exact = false;        ///< false: an upper bound
+  bool Read = false;
+  bool Written = false;
+  std::string ElemType;      ///< pointee type as written: "float", "uchar4"
+};
+
+/// One ALU lane-op in a basic block's dependence graph, for VLIW packing.
+/// A 4-wide vector add becomes four nodes.
+struct PackNode {
+  AluClass Class = AluClass::IntSimple;
+  std::vector<uint32_t> Deps; ///< indices of earlier nodes of the same block
+};
+
+struct BlockGraph {
+  std::string Name;
+  double ExecPerItem = 0;       ///< executions per work-item
+  std::vector<PackNode> Nodes;  ///< in program order (deps point backwards)
+};
+
+/// Counts attributed to one source line (for --lines).
+struct LineCounts {
+  unsigned Line = 0;
+  double AluOps = 0;
+  double GlobalBytes = 0;
+  double LocalBytes = 0;
+  double TexFetches = 0;
+};
+
+struct KernelCounts {
+  std::string Name;
+  SourceLoc Loc;                 ///< where the kernel is defined
+  LaunchSpec Launch;
+
+  std::array<double, NumAluClasses> Alu{}; ///< lane-ops per class
+  double aluOps() const {
+    double S = 0;
+    for (double V : Alu)
+      S += V;
+    return S;
+  }
+
+  // Global memory (excludes __constant).
+  double GlobalLoads = 0, GlobalStores = 0;
+  double GlobalLoadBytes = 0, GlobalStoreBytes = 0;
+  std::map<unsigned, double> LoadWidths, StoreWidths; ///< bytes -> count
+  // Other address spaces, reported separately.
+  double ConstantLoads = 0, ConstantBytes = 0;
+  double LocalLoads = 0, LocalStores = 0, LocalBytes = 0;
+  double PrivateLoads = 0, PrivateStores = 0, PrivateBytes = 0;
+  double ImageReads = 0, ImageWrites = 0;
+  double Barriers = 0, Atomics = 0;
+
+  std::vector<GlobalAccess> Accesses;     ///< global and constant sites
+  std::vector<BufferFootprint> Footprints;
+  unsigned Registers = 0;                 ///< 32-bit registers per item
+  std::vector<BlockGraph> Blocks;         ///< for VLIW packing
+  std::vector<LineCounts> Lines;          ///< sorted by line
+  /// Every guess the analysis made, as a sentence naming the place:
+  /// "k.cl:12: loop trip count depends on data; assumed 16".
+  std::vector<std::string> Assumptions;
+};
+
+} // namespace clspread
+
+#endif

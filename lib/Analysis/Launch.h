@@ -1,0 +1,54 @@
+//===- Launch.h - An NDRange launch and its scalar arguments ---*- C++ -*-===//
+//
+// The launch a kernel is analyzed for: global and local sizes and the
+// values of scalar kernel arguments. Analysis resolves trip counts and
+// branch fractions with it; Model uses its sizes for occupancy and launch
+// checks. It is a plain value so both layers can share it without Analysis
+// reaching into Model.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CLSPREAD_ANALYSIS_LAUNCH_H
+#define CLSPREAD_ANALYSIS_LAUNCH_H
+
+#include <array>
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+
+namespace clspread {
+
+/// A scalar kernel argument value as given on the command line or in the
+/// suite manifest (`--arg n=1024`, `--arg alpha=2.5`).
+struct ArgValue {
+  bool IsFloat = false;
+  int64_t Int = 0;
+  double Float = 0.0;
+
+  static ArgValue ofInt(int64_t V) { return {false, V, double(V)}; }
+  static ArgValue ofFloat(double V) { return {true, int64_t(V), V}; }
+};
+
+struct LaunchSpec {
+  unsigned Dims = 1;                        ///< 1, 2 or 3
+  std::array<uint64_t, 3> Global = {1, 1, 1};
+  std::optional<std::array<uint64_t, 3>> Local; ///< nullopt: driver's choice
+  std::map<std::string, ArgValue> Args;     ///< scalar args by name
+
+  uint64_t workItems() const { return Global[0] * Global[1] * Global[2]; }
+  uint64_t workGroupSize() const {
+    return Local ? (*Local)[0] * (*Local)[1] * (*Local)[2] : 0;
+  }
+};
+
+/// Parses "2048x2048" (1 to 3 positive sizes separated by 'x' or ',').
+/// Returns nullopt on malformed text; \p Dims receives the dimension count.
+std::optional<std::array<uint64_t, 3>> parseSizes(const std::string &Text,
+                                                  unsigned &Dims);
+/// Parses "name=value"; an integer literal gives an int, otherwise a float.
+std::optional<std::pair<std::string, ArgValue>>
+parseArg(const std::string &Text);
+
+} // namespace clspread
+
+#endif

@@ -1,0 +1,60 @@
+//===- Estimate.h - The spreadsheet's answer for one kernel ----*- C++ -*-===//
+//
+// What Model computes from KernelCounts and a DeviceProfile:
+//   T_ALU, T_TEX, T_MEM, Tkernel = max(...) and the bound (seeds/002),
+//   occupancy with its limiter, and the launch checks.
+// Report prints it; it holds no formatting.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CLSPREAD_MODEL_ESTIMATE_H
+#define CLSPREAD_MODEL_ESTIMATE_H
+
+#include <string>
+#include <vector>
+
+namespace clspread {
+
+enum class Bound { ALU, TEX, MEM };
+const char *boundName(Bound B); // "ALU", "TEX", "MEM"
+
+enum class Severity { Note, Warning, Error };
+const char *severityName(Severity S); // "note", "warning", "error"
+
+/// A launch or occupancy finding, e.g. id "launch-global-size-underused".
+struct Check {
+  std::string Id;
+  Severity Sev = Severity::Warning;
+  std::string Message;
+};
+
+struct Occupancy {
+  unsigned WavesPerCU = 0;
+  /// "registers", "lds", "work-group-size", "hardware" or "launch" (the
+  /// NDRange has fewer waves than the hardware could hold).
+  std::string LimitedBy;
+  unsigned WavesByRegisters = 0, WavesByLds = 0, WavesByWorkGroups = 0,
+           WavesByHardware = 0;
+};
+
+struct Estimate {
+  // Per work-item figures that depend on the device.
+  double VliwBundles = 0;   ///< ALU issue slots after packing (= lane-ops
+                            ///< when vliw_width is 1)
+  double TexFetches = 0;    ///< image reads + global loads on profiles
+                            ///< whose loads use the fetch units
+  double BytesMoved = 0;    ///< DRAM bytes per item after coalescing and
+                            ///< footprint caps
+  double AluCycles = 0;     ///< issue cycles per item on one lane
+
+  double TAluS = 0, TTexS = 0, TMemS = 0, TKernelS = 0;
+  Bound Limit = Bound::ALU;
+  Occupancy Occ;
+  std::vector<Check> Checks;
+  /// Where the model used a figure it had to assume, or chose measured
+  /// over datasheet figures: "memory.bandwidth: measured 3.1 TB/s used".
+  std::vector<std::string> Notes;
+};
+
+} // namespace clspread
+
+#endif
