@@ -123,6 +123,9 @@ struct KernelCounts {
   double PrivateLoads = 0, PrivateStores = 0, PrivateBytes = 0;
   double ImageReads = 0, ImageWrites = 0;
   double Barriers = 0, Atomics = 0;
+  /// __local bytes one work-group allocates: static __local arrays plus
+  /// __local pointer arguments sized by the launch (for occupancy).
+  uint64_t LocalMemBytes = 0;
 
   std::vector<GlobalAccess> Accesses;     ///< global and constant sites
   std::vector<BufferFootprint> Footprints;

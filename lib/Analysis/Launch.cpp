@@ -1,0 +1,66 @@
+//===- Launch.cpp - Parsing launch sizes and scalar arguments -------------===//
+#include "Analysis/Launch.h"
+#include "Analysis/KernelCounts.h"
+
+#include <cerrno>
+#include <cstdlib>
+
+namespace clspread {
+
+std::optional<std::array<uint64_t, 3>> parseSizes(const std::string &Text,
+                                                  unsigned &Dims) {
+  std::array<uint64_t, 3> Sizes = {1, 1, 1};
+  unsigned N = 0;
+  size_t Pos = 0;
+  while (true) {
+    if (N == 3 || Pos >= Text.size() || Text[Pos] < '0' || Text[Pos] > '9')
+      return std::nullopt;
+    errno = 0;
+    char *End = nullptr;
+    unsigned long long V = std::strtoull(Text.c_str() + Pos, &End, 10);
+    if (errno || V == 0)
+      return std::nullopt;
+    Sizes[N++] = V;
+    Pos = End - Text.c_str();
+    if (Pos == Text.size())
+      break;
+    if (Text[Pos] != 'x' && Text[Pos] != 'X' && Text[Pos] != ',')
+      return std::nullopt;
+    ++Pos;
+  }
+  Dims = N;
+  return Sizes;
+}
+
+std::optional<std::pair<std::string, ArgValue>>
+parseArg(const std::string &Text) {
+  size_t Eq = Text.find('=');
+  if (Eq == std::string::npos || Eq == 0 || Eq + 1 == Text.size())
+    return std::nullopt;
+  std::string Name = Text.substr(0, Eq), Value = Text.substr(Eq + 1);
+  char *End = nullptr;
+  errno = 0;
+  long long I = std::strtoll(Value.c_str(), &End, 0);
+  if (!errno && *End == '\0')
+    return std::make_pair(Name, ArgValue::ofInt(I));
+  errno = 0;
+  double F = std::strtod(Value.c_str(), &End);
+  if (!errno && *End == '\0')
+    return std::make_pair(Name, ArgValue::ofFloat(F));
+  return std::nullopt;
+}
+
+static const char *const AluClassNames[NumAluClasses] = {
+    "int_simple", "int_mul",        "int_div", "fp32",
+    "fp32_div_sqrt", "transcendental", "fp64", "conversion"};
+
+const char *aluClassName(AluClass C) { return AluClassNames[unsigned(C)]; }
+
+std::optional<AluClass> aluClassFromName(const std::string &Name) {
+  for (unsigned I = 0; I < NumAluClasses; ++I)
+    if (Name == AluClassNames[I])
+      return AluClass(I);
+  return std::nullopt;
+}
+
+} // namespace clspread
