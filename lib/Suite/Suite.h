@@ -1,0 +1,86 @@
+//===- Suite.h - The kernel suite manifest (kernels/suite.yaml) -*- C++ -*-===//
+//
+// A suite lists kernels to analyze and time: which function in which .cl
+// file, at which launch (full size for GPUs, quick size for interpreters),
+// with which build options, and which entries are variants of one job
+// (e.g. median-1 and median-x4 both do the "median" job). The bundled suite
+// (kernels/) is compiled into the binary; users can load their own manifest
+// of the same schema. docs/kernels.md describes the schema and the bundled
+// kernels.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CLSPREAD_SUITE_SUITE_H
+#define CLSPREAD_SUITE_SUITE_H
+
+#include "Analysis/Launch.h"
+
+#include "llvm/Support/Error.h"
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace clspread {
+
+struct SuiteEntry {
+  std::string Id;           ///< unique within the suite, e.g. "median-x4"
+  std::string File;         ///< .cl path relative to the manifest's directory
+  std::string Kernel;       ///< kernel function name
+  std::string VariantOf;    ///< job name shared by variants; empty: singleton
+  std::string Description;  ///< one line
+  std::string BuildOptions; ///< e.g. "-DITEMS=4"; may be empty
+  LaunchSpec Launch;        ///< full-size launch (GPU timing)
+  /// Small launch for oclgrind / PoCL. Its local size defaults to Launch's
+  /// and its args are Launch's with the quick ones merged over them; an
+  /// entry without `quick` gets Quick == Launch.
+  LaunchSpec Quick;
+  /// Buffer sizes in bytes by argument name, only where the manifest gives
+  /// them (sizes that the access analysis cannot derive). They describe the
+  /// full launch.
+  std::map<std::string, uint64_t> BufferBytes;
+  std::string Source; ///< the text of File
+};
+
+struct Suite {
+  std::string Path; ///< the manifest's path; "<bundled>/suite.yaml" if built in
+  std::vector<SuiteEntry> Entries; ///< in manifest order
+
+  const SuiteEntry *find(std::string_view Id) const;
+  /// The entries whose VariantOf is \p Job, in manifest order.
+  std::vector<const SuiteEntry *> variants(std::string_view Job) const;
+  /// The distinct job names (VariantOf values), in order of first use.
+  std::vector<std::string> jobs() const;
+};
+
+/// Reads the source file named by an entry's `file` (as written there).
+using SourceReader =
+    std::function<llvm::Expected<std::string>(const std::string &File)>;
+
+/// Parses and validates a manifest. \p FileName is used in messages only.
+/// Errors read `FILE:LINE:COL: error: MESSAGE` (1-based), for the first
+/// problem found.
+llvm::Expected<Suite> parseSuite(std::string_view Text,
+                                 std::string_view FileName,
+                                 SourceReader ReadSource);
+
+/// Loads a manifest from disk; kernel files are read relative to the
+/// manifest's directory.
+llvm::Expected<Suite> loadSuiteFile(const std::string &Path);
+
+/// The suite compiled into the binary from kernels/.
+llvm::Expected<Suite> bundledSuite();
+
+/// Parses a byte count such as "4096", "512 B", "16 MiB", "1.5 GiB" or
+/// "64 MB" (binary KiB/MiB/GiB/TiB and decimal kB/KB/MB/GB/TB). Bytes only:
+/// lib/Model has the general quantity type; the suite keeps this small
+/// parser so it does not depend on Model. Returns nullopt for malformed
+/// text, zero, or a value that is not a whole number of bytes.
+std::optional<uint64_t> parseByteSize(std::string_view Text);
+
+} // namespace clspread
+
+#endif
