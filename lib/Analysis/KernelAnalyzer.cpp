@@ -1,0 +1,1301 @@
+//===- KernelAnalyzer.cpp - Per-work-item counts of one kernel ------------===//
+//
+// See KernelAnalyzer.h for the steps. Cost conventions (docs/model.md has
+// the table): casts between integer widths, bitcasts, vector element
+// moves, phis, fneg and fabs are free (register renames or source
+// modifiers on GPUs); a GEP costs an add per variable index plus a shift
+// when the element is wider than a byte; 64-bit integer arithmetic costs
+// two lane-ops (GPUs have 32-bit integer ALUs), a 64-bit multiply four.
+//
+//===----------------------------------------------------------------------===//
+#include "Analysis/KernelAnalyzer.h"
+#include "Analysis/Builtins.h"
+#include "Analysis/IdEvaluator.h"
+#include "Frontend/OpenCLFrontend.h"
+
+#include "llvm/ADT/BitVector.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/Analysis/AssumptionCache.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/Analysis/ScalarEvolutionExpressions.h"
+#include "llvm/Analysis/TargetLibraryInfo.h"
+#include "llvm/IR/CFG.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/IR/GetElementPtrTypeIterator.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Metadata.h"
+#include "llvm/TargetParser/Triple.h"
+#include "llvm/Transforms/Utils/Cloning.h"
+
+#include <cmath>
+#include <map>
+#include <set>
+
+using namespace llvm;
+
+namespace clspread {
+
+namespace {
+
+// SPIR address spaces.
+enum : unsigned { ASPrivate = 0, ASGlobal = 1, ASConstant = 2, ASLocal = 3,
+                  ASGeneric = 4 };
+
+std::string fmtLoc(const std::string &File, unsigned Line) {
+  return File + ":" + std::to_string(Line);
+}
+
+unsigned lanesOf(Type *T) {
+  if (auto *VT = dyn_cast<FixedVectorType>(T))
+    return VT->getNumElements();
+  return 1;
+}
+
+Type *scalarOf(Type *T) { return T->getScalarType(); }
+
+/// An offset as an affine function of work-item ids and loop iterations.
+struct Affine {
+  int64_t Const = 0;
+  int64_t Gid[3] = {0, 0, 0}, Lid[3] = {0, 0, 0}, Grp[3] = {0, 0, 0};
+  std::vector<std::pair<const Loop *, int64_t>> Iter;
+
+  void scale(int64_t K) {
+    Const *= K;
+    for (int D = 0; D < 3; ++D) {
+      Gid[D] *= K;
+      Lid[D] *= K;
+      Grp[D] *= K;
+    }
+    for (auto &P : Iter)
+      P.second *= K;
+  }
+  void add(const Affine &O) {
+    Const += O.Const;
+    for (int D = 0; D < 3; ++D) {
+      Gid[D] += O.Gid[D];
+      Lid[D] += O.Lid[D];
+      Grp[D] += O.Grp[D];
+    }
+    for (auto &P : O.Iter) {
+      bool Found = false;
+      for (auto &Q : Iter)
+        if (Q.first == P.first) {
+          Q.second += P.second;
+          Found = true;
+        }
+      if (!Found)
+        Iter.push_back(P);
+    }
+  }
+  int64_t strideDim0() const { return Gid[0] + Lid[0]; }
+};
+
+class Analyzer {
+public:
+  Analyzer(Function &F, const AnalyzeOptions &Opts, const std::string &File)
+      : F(F), Opts(Opts), L(Opts.Launch), File(File), DT(F), LI(DT),
+        TLII(Triple(F.getParent()->getTargetTriple())), TLI(TLII), AC(F),
+        SE(F, TLI, AC, DT, LI), DL(F.getParent()->getDataLayout()) {}
+
+  void run(KernelCounts &K);
+
+private:
+  // Step 4 and 5.
+  void computeFrequencies();
+  double loopExitProbability(BasicBlock *BB, BranchInst *Br);
+  // Step 6.
+  void countInstruction(Instruction &I, double W, KernelCounts &K);
+  void countAlu(Instruction &I, AluClass C, unsigned Lanes, unsigned OpsPerLane,
+                double W, KernelCounts &K, unsigned Extra = 0,
+                AluClass ExtraC = AluClass::Fp32);
+  void countMemory(Instruction &I, Value *Ptr, Type *Ty, bool IsStore,
+                   bool IsAtomic, double W, KernelCounts &K,
+                   const SCEV *ExtraOffset = nullptr);
+  // Step 7.
+  std::optional<Affine> affine(const SCEV *S, unsigned Depth = 0);
+  std::optional<uint64_t> tripCount(const Loop *Lp);
+  void computeFootprints(KernelCounts &K);
+  unsigned estimateRegisters();
+  LineCounts &line(Instruction &I);
+  void assume(const std::string &S) {
+    for (auto &A : Assumptions)
+      if (A == S)
+        return;
+    Assumptions.push_back(S);
+  }
+  unsigned lineOf(const Instruction &I) {
+    if (const DILocation *Loc = I.getDebugLoc())
+      return Loc->getLine();
+    return 0;
+  }
+
+  Function &F;
+  const AnalyzeOptions &Opts;
+  const LaunchSpec &L;
+  std::string File;
+  DominatorTree DT;
+  LoopInfo LI;
+  TargetLibraryInfoImpl TLII;
+  TargetLibraryInfo TLI;
+  AssumptionCache AC;
+  ScalarEvolution SE;
+  const DataLayout &DL;
+
+  DenseMap<const BasicBlock *, double> Freq;
+  std::vector<std::string> Assumptions;
+  std::map<unsigned, LineCounts> Lines;
+  // Per global access: its affine offset, for footprints.
+  struct AccessShape {
+    size_t Index;
+    std::optional<Affine> Off;
+    unsigned ArgNo;
+  };
+  std::vector<AccessShape> Shapes;
+  // Dependence graph of the block being counted.
+  BlockGraph *Graph = nullptr;
+  DenseMap<const Value *, std::vector<std::vector<uint32_t>>> Producers;
+};
+
+//===-- Frequencies -------------------------------------------------------===//
+
+std::optional<uint64_t> Analyzer::tripCount(const Loop *Lp) {
+  const SCEV *BTC = SE.getBackedgeTakenCount(Lp);
+  if (auto *C = dyn_cast<SCEVConstant>(BTC))
+    return C->getAPInt().getZExtValue() + 1;
+  return std::nullopt;
+}
+
+/// Scalar kernel arguments that \p V's value depends on without a memory
+/// load in between ("argument 'n'"), or "" when it depends on data.
+static std::string scalarArgsIn(Value *V) {
+  std::set<std::string> Names;
+  std::vector<Value *> Work = {V};
+  std::set<Value *> Seen;
+  bool Data = false;
+  while (!Work.empty() && Seen.size() < 256) {
+    Value *X = Work.back();
+    Work.pop_back();
+    if (!Seen.insert(X).second)
+      continue;
+    if (auto *A = dyn_cast<Argument>(X)) {
+      if (!A->getType()->isPointerTy())
+        Names.insert(A->getName().str());
+      continue;
+    }
+    if (isa<LoadInst>(X) || isa<PHINode>(X)) {
+      Data = true;
+      continue;
+    }
+    if (auto *I = dyn_cast<Instruction>(X))
+      for (Value *Op : I->operands())
+        Work.push_back(Op);
+  }
+  if (Data || Names.empty())
+    return "";
+  std::string S = Names.size() == 1 ? "argument " : "arguments ";
+  bool First = true;
+  for (auto &N : Names) {
+    S += (First ? "'" : ", '") + N + "'";
+    First = false;
+  }
+  return S;
+}
+
+double Analyzer::loopExitProbability(BasicBlock *BB, BranchInst *Br) {
+  // Probability of leaving the loop at this exiting block, per execution.
+  Loop *Lp = LI.getLoopFor(BB);
+  const SCEV *EC = SE.getExitCount(Lp, BB);
+  if (auto *C = dyn_cast<SCEVConstant>(EC))
+    return 1.0 / (double(C->getAPInt().getZExtValue()) + 1.0);
+  unsigned Line = lineOf(*Br);
+  if (Lp->getExitingBlock() == BB || Lp->getHeader() == BB ||
+      Lp->isLoopLatch(BB)) {
+    assume(fmtLoc(File, Line) + ": loop trip count depends on data or on "
+           "arguments not given with --arg; assumed " +
+           std::to_string(Opts.DefaultTripCount));
+    return 1.0 / Opts.DefaultTripCount;
+  }
+  assume(fmtLoc(File, Line) + ": early loop exit depends on data; assumed "
+         "taken on 1 iteration in " + std::to_string(Opts.DefaultTripCount));
+  return 1.0 / Opts.DefaultTripCount;
+}
+
+void Analyzer::computeFrequencies() {
+  // Edge probabilities, then f = e + P^T f solved densely: kernels have at
+  // most a few hundred blocks after -O2.
+  std::vector<BasicBlock *> Blocks;
+  DenseMap<const BasicBlock *, unsigned> Index;
+  for (BasicBlock &BB : F) {
+    Index[&BB] = Blocks.size();
+    Blocks.push_back(&BB);
+  }
+  size_t N = Blocks.size();
+  std::vector<std::vector<std::pair<unsigned, double>>> Out(N);
+
+  IdEvaluator Eval(L);
+  struct Pending {
+    unsigned From;
+    BranchInst *Br;
+    unsigned Query;
+  };
+  std::vector<Pending> IdBranches;
+
+  for (BasicBlock *BB : Blocks) {
+    unsigned From = Index[BB];
+    Instruction *T = BB->getTerminator();
+    auto *Br = dyn_cast<BranchInst>(T);
+    if (Br && Br->isConditional()) {
+      BasicBlock *S0 = Br->getSuccessor(0), *S1 = Br->getSuccessor(1);
+      Loop *Lp = LI.getLoopFor(BB);
+      bool Exiting = Lp && (!Lp->contains(S0) || !Lp->contains(S1));
+      if (S0 == S1) {
+        Out[From].push_back({Index[S0], 1.0});
+        continue;
+      }
+      // Exits of loops whose count SCEV knows come first: the condition of
+      // a counted loop usually depends on the induction variable.
+      if (Exiting && isa<SCEVConstant>(SE.getExitCount(Lp, BB))) {
+        double PExit = loopExitProbability(BB, Br);
+        bool ExitOn0 = !Lp->contains(S0);
+        Out[From].push_back({Index[S0], ExitOn0 ? PExit : 1 - PExit});
+        Out[From].push_back({Index[S1], ExitOn0 ? 1 - PExit : PExit});
+        continue;
+      }
+      if (auto Slot = Eval.compile(Br->getCondition())) {
+        // Guards: id-only branches of dominators whose one edge dominates BB.
+        std::vector<IdEvaluator::Guard> Guards;
+        for (auto *Node = DT.getNode(BB)->getIDom(); Node;
+             Node = Node->getIDom()) {
+          BasicBlock *D = Node->getBlock();
+          auto *DB = dyn_cast<BranchInst>(D->getTerminator());
+          if (!DB || !DB->isConditional() ||
+              DB->getSuccessor(0) == DB->getSuccessor(1))
+            continue;
+          for (unsigned S = 0; S < 2; ++S) {
+            BasicBlockEdge E(D, DB->getSuccessor(S));
+            if (DT.dominates(E, BB)) {
+              if (auto GS = Eval.compile(DB->getCondition()))
+                Guards.push_back({*GS, S == 0});
+            }
+          }
+        }
+        IdBranches.push_back({From, Br, Eval.addQuery(*Slot, Guards)});
+        continue;
+      }
+      double P0 = 0.5;
+      if (Exiting) {
+        double PExit = loopExitProbability(BB, Br);
+        P0 = !Lp->contains(S0) ? PExit : 1 - PExit;
+      } else {
+        std::string Args = scalarArgsIn(Br->getCondition());
+        assume(fmtLoc(File, lineOf(*Br)) +
+               (Args.empty() ? ": branch depends on data"
+                             : ": branch depends on " + Args +
+                                   ", not given with --arg") +
+               "; assumed taken by 50% of work-items");
+      }
+      Out[From].push_back({Index[S0], P0});
+      Out[From].push_back({Index[S1], 1 - P0});
+      continue;
+    }
+    if (auto *Sw = dyn_cast<SwitchInst>(T)) {
+      assume(fmtLoc(File, lineOf(*Sw)) +
+             ": switch outcome assumed uniform over its cases");
+      double P = 1.0 / Sw->getNumSuccessors();
+      for (unsigned S = 0; S < Sw->getNumSuccessors(); ++S)
+        Out[From].push_back({Index[Sw->getSuccessor(S)], P});
+      continue;
+    }
+    unsigned NS = T->getNumSuccessors();
+    for (unsigned S = 0; S < NS; ++S)
+      Out[From].push_back({Index[T->getSuccessor(S)], 1.0 / NS});
+  }
+
+  if (!IdBranches.empty()) {
+    bool Sampled = false;
+    auto Results = Eval.run(Opts.MaxEvaluatedItems, Sampled);
+    if (Sampled)
+      assume("branches depending on work-item ids were counted on a sample "
+             "of " + std::to_string(Opts.MaxEvaluatedItems) +
+             " work-items (the NDRange is larger)");
+    for (auto &P : IdBranches) {
+      const auto &R = Results[P.Query];
+      double PTrue = R.Reached ? double(R.Taken) / double(R.Reached) : 0.5;
+      Out[P.From].push_back({Index[P.Br->getSuccessor(0)], PTrue});
+      Out[P.From].push_back({Index[P.Br->getSuccessor(1)], 1 - PTrue});
+    }
+  }
+
+  // Solve (I - P^T) f = e_entry by Gaussian elimination, partial pivoting.
+  std::vector<std::vector<double>> A(N, std::vector<double>(N + 1, 0.0));
+  for (size_t I = 0; I < N; ++I)
+    A[I][I] = 1.0;
+  A[0][N] = 1.0; // the entry block runs once
+  for (size_t From = 0; From < N; ++From)
+    for (auto [To, P] : Out[From])
+      A[To][From] -= P;
+  for (size_t C = 0; C < N; ++C) {
+    size_t Piv = C;
+    for (size_t R = C + 1; R < N; ++R)
+      if (std::fabs(A[R][C]) > std::fabs(A[Piv][C]))
+        Piv = R;
+    std::swap(A[C], A[Piv]);
+    double D = A[C][C];
+    if (std::fabs(D) < 1e-300)
+      continue; // a block that cannot be left: leave it at zero
+    for (size_t R = 0; R < N; ++R) {
+      if (R == C || A[R][C] == 0.0)
+        continue;
+      double M = A[R][C] / D;
+      for (size_t K = C; K <= N; ++K)
+        A[R][K] -= M * A[C][K];
+    }
+  }
+  for (size_t I = 0; I < N; ++I) {
+    double V = std::fabs(A[I][I]) < 1e-300 ? 0.0 : A[I][N] / A[I][I];
+    // Round away the last bits of floating-point noise so that exact
+    // fractions (k / N) print and compare as such.
+    double R = std::round(V * 1e9) / 1e9;
+    Freq[Blocks[I]] = R < 0 ? 0 : R;
+  }
+}
+
+//===-- Access shapes -----------------------------------------------------===//
+
+std::optional<Affine> Analyzer::affine(const SCEV *S, unsigned Depth) {
+  if (Depth > 32)
+    return std::nullopt;
+  if (auto *C = dyn_cast<SCEVConstant>(S)) {
+    Affine A;
+    A.Const = C->getAPInt().getSExtValue();
+    return A;
+  }
+  if (auto *Add = dyn_cast<SCEVAddExpr>(S)) {
+    Affine A;
+    for (const SCEV *Op : Add->operands()) {
+      auto O = affine(Op, Depth + 1);
+      if (!O)
+        return std::nullopt;
+      A.add(*O);
+    }
+    return A;
+  }
+  if (auto *Mul = dyn_cast<SCEVMulExpr>(S)) {
+    // Affine only when all but one factor are constants.
+    int64_t K = 1;
+    std::optional<Affine> Var;
+    for (const SCEV *Op : Mul->operands()) {
+      if (auto *C = dyn_cast<SCEVConstant>(Op)) {
+        K *= C->getAPInt().getSExtValue();
+        continue;
+      }
+      if (Var)
+        return std::nullopt;
+      Var = affine(Op, Depth + 1);
+      if (!Var)
+        return std::nullopt;
+    }
+    Affine A = Var ? *Var : Affine();
+    if (!Var)
+      A.Const = 1;
+    A.scale(K);
+    return A;
+  }
+  if (auto *Rec = dyn_cast<SCEVAddRecExpr>(S)) {
+    if (!Rec->isAffine())
+      return std::nullopt;
+    auto Start = affine(Rec->getStart(), Depth + 1);
+    auto *Step = dyn_cast<SCEVConstant>(Rec->getStepRecurrence(SE));
+    if (!Start || !Step)
+      return std::nullopt;
+    Start->Iter.push_back({Rec->getLoop(), Step->getAPInt().getSExtValue()});
+    return Start;
+  }
+  if (auto *Cast = dyn_cast<SCEVCastExpr>(S))
+    return affine(Cast->getOperand(0), Depth + 1);
+  if (auto *MM = dyn_cast<SCEVMinMaxExpr>(S)) {
+    // A clamped index (min(x + 1, w - 1)) moves like its unclamped operand
+    // everywhere but at the border: take the operand that varies.
+    for (const SCEV *Op : MM->operands())
+      if (!isa<SCEVConstant>(Op))
+        return affine(Op, Depth + 1);
+    return std::nullopt;
+  }
+  if (auto *U = dyn_cast<SCEVUnknown>(S)) {
+    auto *Call = dyn_cast<CallInst>(U->getValue());
+    if (!Call || !Call->getCalledFunction())
+      return std::nullopt;
+    // Integer min/max/clamp builtins: clamped indices, as for SCEV's own
+    // min/max expressions above.
+    std::string_view Name =
+        builtinBaseName(Call->getCalledFunction()->getName());
+    if ((Name == "min" || Name == "max" || Name == "clamp") &&
+        Call->getType()->isIntegerTy()) {
+      for (Value *Arg : Call->args())
+        if (!isa<Constant>(Arg))
+          return affine(SE.getSCEV(Arg), Depth + 1);
+      return std::nullopt;
+    }
+    if (Call->arg_size() != 1)
+      return std::nullopt;
+    auto Info = lookupBuiltin(
+        builtinBaseName(Call->getCalledFunction()->getName()), false, false);
+    auto *Dim = dyn_cast<ConstantInt>(Call->getArgOperand(0));
+    if (!Info || Info->Kind != BuiltinKind::WorkItem || !Dim ||
+        Dim->getZExtValue() > 2)
+      return std::nullopt;
+    unsigned D = Dim->getZExtValue();
+    Affine A;
+    switch (Info->Item) {
+    case WorkItemFn::GlobalId: A.Gid[D] = 1; return A;
+    case WorkItemFn::LocalId: A.Lid[D] = 1; return A;
+    case WorkItemFn::GroupId: A.Grp[D] = 1; return A;
+    default: return std::nullopt;
+    }
+  }
+  return std::nullopt;
+}
+
+static unsigned argIndexOf(const Value *Base) {
+  if (auto *A = dyn_cast<Argument>(Base))
+    return A->getArgNo();
+  return ~0u;
+}
+
+void Analyzer::countMemory(Instruction &I, Value *Ptr, Type *Ty, bool IsStore,
+                           bool IsAtomic, double W, KernelCounts &K,
+                           const SCEV *ExtraOffset) {
+  unsigned AS = Ptr->getType()->getPointerAddressSpace();
+  unsigned Bytes = DL.getTypeStoreSize(Ty);
+  LineCounts &LC = line(I);
+  if (AS == ASPrivate) {
+    (IsStore ? K.PrivateStores : K.PrivateLoads) += W;
+    K.PrivateBytes += W * Bytes;
+    return;
+  }
+  if (AS == ASLocal) {
+    (IsStore ? K.LocalStores : K.LocalLoads) += W;
+    K.LocalBytes += W * Bytes;
+    LC.LocalBytes += W * Bytes;
+    return;
+  }
+  if (AS == ASGeneric)
+    assume(fmtLoc(File, lineOf(I)) +
+           ": access through a generic pointer counted as global");
+  GlobalAccess Acc;
+  Acc.IsStore = IsStore;
+  Acc.IsAtomic = IsAtomic;
+  Acc.Space = AS == ASConstant ? AddrSpace::Constant : AddrSpace::Global;
+  Acc.Bytes = Bytes;
+  Acc.ExecPerItem = W;
+  Acc.Loc = {File, lineOf(I), 0};
+  if (const DILocation *Loc = I.getDebugLoc())
+    Acc.Loc.Col = Loc->getColumn();
+
+  const SCEV *PS = SE.getSCEV(Ptr);
+  const SCEV *Base = SE.getPointerBase(PS);
+  unsigned ArgNo = ~0u;
+  std::optional<Affine> Off;
+  if (auto *BU = dyn_cast<SCEVUnknown>(Base)) {
+    ArgNo = argIndexOf(BU->getValue());
+    const SCEV *OffS = SE.getMinusSCEV(PS, Base);
+    if (ExtraOffset && !isa<SCEVCouldNotCompute>(OffS))
+      OffS = SE.getAddExpr(OffS, SE.getTruncateOrSignExtend(
+                                     ExtraOffset, OffS->getType()));
+    if (!isa<SCEVCouldNotCompute>(OffS))
+      Off = affine(OffS);
+  }
+  if (ArgNo != ~0u && F.getArg(ArgNo)->hasName())
+    Acc.Buffer = F.getArg(ArgNo)->getName().str();
+  if (Off)
+    Acc.StrideBytes = Off->strideDim0();
+
+
+  if (Acc.Space == AddrSpace::Constant) {
+    K.ConstantLoads += W;
+    K.ConstantBytes += W * Bytes;
+  } else if (IsStore || IsAtomic) {
+    if (IsAtomic) {
+      K.GlobalLoads += W;
+      K.GlobalLoadBytes += W * Bytes;
+      K.LoadWidths[Bytes] += W;
+    }
+    K.GlobalStores += W;
+    K.GlobalStoreBytes += W * Bytes;
+    K.StoreWidths[Bytes] += W;
+  } else {
+    K.GlobalLoads += W;
+    K.GlobalLoadBytes += W * Bytes;
+    K.LoadWidths[Bytes] += W;
+  }
+  LC.GlobalBytes += W * Bytes * (IsAtomic ? 2 : 1);
+  Shapes.push_back({K.Accesses.size(), Off, ArgNo});
+  K.Accesses.push_back(std::move(Acc));
+}
+
+void Analyzer::computeFootprints(KernelCounts &K) {
+  std::array<uint64_t, 3> Loc =
+      L.Local ? *L.Local : std::array<uint64_t, 3>{1, 1, 1};
+  std::map<unsigned, BufferFootprint> ByArg;
+  std::map<unsigned, std::pair<int64_t, int64_t>> Span; // [min, max)
+  std::map<unsigned, long double> Sum;
+  std::set<unsigned> Unknown;
+  for (const AccessShape &S : Shapes) {
+    if (S.ArgNo == ~0u)
+      continue;
+    const GlobalAccess &A = K.Accesses[S.Index];
+    BufferFootprint &FP = ByArg[S.ArgNo];
+    FP.ArgIndex = S.ArgNo;
+    FP.Arg = A.Buffer;
+    FP.Read |= !A.IsStore || A.IsAtomic;
+    FP.Written |= A.IsStore || A.IsAtomic;
+    if (!S.Off) {
+      Unknown.insert(S.ArgNo);
+      continue;
+    }
+    // Range of the offset over the NDRange, and how many (item, iteration)
+    // tuples reach it: an upper bound on the distinct elements touched.
+    long double Lo = S.Off->Const, Hi = S.Off->Const, Count = 1;
+    auto range = [&](int64_t Coef, uint64_t Extent) {
+      if (!Coef || Extent <= 1)
+        return;
+      long double Span = (long double)Coef * (long double)(Extent - 1);
+      (Span < 0 ? Lo : Hi) += Span;
+      Count *= Extent;
+    };
+    bool Bounded = true;
+    for (int D = 0; D < 3; ++D) {
+      range(S.Off->Gid[D], L.Global[D]);
+      if ((S.Off->Lid[D] || S.Off->Grp[D]) && !L.Local)
+        Bounded = false;
+      range(S.Off->Lid[D], Loc[D]);
+      range(S.Off->Grp[D], L.Global[D] / Loc[D]);
+    }
+    for (auto &[Lp, Coef] : S.Off->Iter) {
+      auto TC = tripCount(Lp);
+      if (!TC) {
+        Bounded = false;
+        break;
+      }
+      range(Coef, *TC);
+    }
+    if (!Bounded) {
+      Unknown.insert(S.ArgNo);
+      continue;
+    }
+    // Offsets below the buffer's start belong to work-items that a guard
+    // (border handling) keeps from accessing it; a valid kernel never reads
+    // before its buffer.
+    if (Lo < 0)
+      Lo = 0;
+    if (Hi < Lo)
+      continue;
+    auto [It, New] = Span.try_emplace(S.ArgNo, int64_t(Lo),
+                                      int64_t(Hi) + A.Bytes);
+    if (!New) {
+      It->second.first = std::min<int64_t>(It->second.first, int64_t(Lo));
+      It->second.second =
+          std::max<int64_t>(It->second.second, int64_t(Hi) + A.Bytes);
+    }
+    Sum[S.ArgNo] += Count * A.Bytes;
+  }
+  for (auto &[Arg, FP] : ByArg) {
+    if (Unknown.count(Arg) || !Span.count(Arg)) {
+      assume("buffer '" + FP.Arg + "': footprint unknown (an access is not "
+             "affine in work-item ids and counted loops)");
+      continue;
+    }
+    auto [Lo, Hi] = Span[Arg];
+    uint64_t Box = uint64_t(Hi - Lo);
+    uint64_t Tuples = uint64_t(std::min<long double>(Sum[Arg], 1e19L));
+    FP.Bytes = std::min(Box, Tuples);
+    FP.MaxOffset = uint64_t(Hi);
+    // Exact when the accesses fill their bounding box with no more tuples
+    // than bytes: a dense, one-to-one mapping.
+    FP.Exact = Box == Tuples;
+    K.Footprints.push_back(FP);
+  }
+}
+
+//===-- Counting ----------------------------------------------------------===//
+
+LineCounts &Analyzer::line(Instruction &I) {
+  unsigned Ln = lineOf(I);
+  LineCounts &LC = Lines[Ln];
+  LC.Line = Ln;
+  return LC;
+}
+
+void Analyzer::countAlu(Instruction &I, AluClass C, unsigned Lanes,
+                        unsigned OpsPerLane, double W, KernelCounts &K,
+                        unsigned Extra, AluClass ExtraC) {
+  double Ops = double(Lanes) * OpsPerLane;
+  K.Alu[unsigned(C)] += W * Ops;
+  K.Alu[unsigned(ExtraC)] += W * Extra;
+  line(I).AluOps += W * (Ops + Extra);
+
+  // Dependence graph: lane l of this op depends on lane l of each vector
+  // operand of the same width, or on every producer of narrower operands.
+  std::vector<std::vector<uint32_t>> Result(lanesOf(I.getType()));
+  std::vector<uint32_t> All;
+  for (unsigned Ln = 0; Ln < Lanes; ++Ln) {
+    std::vector<uint32_t> Deps;
+    for (Value *Op : I.operands()) {
+      auto It = Producers.find(Op);
+      if (It == Producers.end())
+        continue;
+      const auto &P = It->second;
+      if (P.size() == Lanes)
+        Deps.insert(Deps.end(), P[Ln].begin(), P[Ln].end());
+      else
+        for (const auto &Lane : P)
+          Deps.insert(Deps.end(), Lane.begin(), Lane.end());
+    }
+    for (unsigned K2 = 0; K2 < OpsPerLane; ++K2) {
+      Graph->Nodes.push_back({C, Deps});
+      Deps = {uint32_t(Graph->Nodes.size() - 1)};
+    }
+    if (OpsPerLane) {
+      All.push_back(Deps[0]);
+      if (Ln < Result.size())
+        Result[Ln] = Deps;
+    }
+  }
+  for (unsigned E = 0; E < Extra; ++E) {
+    Graph->Nodes.push_back({ExtraC, All});
+    All = {uint32_t(Graph->Nodes.size() - 1)};
+  }
+  if (Result.size() != Lanes || Extra)
+    for (auto &R : Result)
+      R = All;
+  Producers[&I] = std::move(Result);
+}
+
+static bool isFloatTy(Type *T) { return T->getScalarType()->isFloatingPointTy(); }
+static bool isDoubleTy(Type *T) { return T->getScalarType()->isDoubleTy(); }
+
+void Analyzer::countInstruction(Instruction &I, double W, KernelCounts &K) {
+  Type *Ty = I.getType();
+  unsigned Lanes = lanesOf(Ty);
+  auto passThrough = [&](std::initializer_list<Value *> From) {
+    std::vector<std::vector<uint32_t>> R(Lanes);
+    for (Value *V : From) {
+      auto It = Producers.find(V);
+      if (It == Producers.end())
+        continue;
+      for (unsigned Ln = 0; Ln < Lanes; ++Ln) {
+        const auto &P = It->second;
+        const auto &Src = P.size() == Lanes ? P[Ln] : P[0];
+        R[Ln].insert(R[Ln].end(), Src.begin(), Src.end());
+      }
+    }
+    Producers[&I] = std::move(R);
+  };
+
+  if (auto *BO = dyn_cast<BinaryOperator>(&I)) {
+    unsigned Op = BO->getOpcode();
+    if (isFloatTy(Ty)) {
+      AluClass C = isDoubleTy(Ty) ? AluClass::Fp64 : AluClass::Fp32;
+      if (!isDoubleTy(Ty) &&
+          (Op == Instruction::FDiv || Op == Instruction::FRem))
+        C = AluClass::Fp32DivSqrt;
+      countAlu(I, C, Lanes, 1, W, K);
+      return;
+    }
+    unsigned Bits = Ty->getScalarSizeInBits();
+    unsigned Wide = Bits > 32 ? 2 : 1;
+    switch (Op) {
+    case Instruction::Mul:
+      countAlu(I, AluClass::IntMul, Lanes, Wide * Wide, W, K);
+      return;
+    case Instruction::UDiv: case Instruction::SDiv:
+    case Instruction::URem: case Instruction::SRem:
+      countAlu(I, AluClass::IntDiv, Lanes, Wide, W, K);
+      return;
+    default:
+      if (Bits == 1) { // boolean logic folds into predicates
+        passThrough({BO->getOperand(0), BO->getOperand(1)});
+        return;
+      }
+      countAlu(I, AluClass::IntSimple, Lanes, Wide, W, K);
+      return;
+    }
+  }
+  if (auto *Cmp = dyn_cast<CmpInst>(&I)) {
+    Type *OT = Cmp->getOperand(0)->getType();
+    if (OT->isPtrOrPtrVectorTy()) {
+      countAlu(I, AluClass::IntSimple, Lanes, 2, W, K);
+      return;
+    }
+    AluClass C = isFloatTy(OT) ? (isDoubleTy(OT) ? AluClass::Fp64
+                                                 : AluClass::Fp32)
+                               : AluClass::IntSimple;
+    countAlu(I, C, Lanes, OT->getScalarSizeInBits() > 32 && C ==
+             AluClass::IntSimple ? 2 : 1, W, K);
+    return;
+  }
+  if (auto *Sel = dyn_cast<SelectInst>(&I)) {
+    countAlu(I, isDoubleTy(Ty) ? AluClass::Fp64 : AluClass::IntSimple, Lanes,
+             Ty->getScalarSizeInBits() > 32 ? 2 : 1, W, K);
+    (void)Sel;
+    return;
+  }
+  if (auto *Cast = dyn_cast<CastInst>(&I)) {
+    switch (Cast->getOpcode()) {
+    case Instruction::SIToFP: case Instruction::UIToFP:
+    case Instruction::FPToSI: case Instruction::FPToUI:
+    case Instruction::FPExt: case Instruction::FPTrunc:
+      countAlu(I, AluClass::Conversion, Lanes, 1, W, K);
+      return;
+    default:
+      passThrough({Cast->getOperand(0)});
+      return;
+    }
+  }
+  if (auto *GEP = dyn_cast<GetElementPtrInst>(&I)) {
+    // Address arithmetic: an add per variable index, a shift to scale it.
+    unsigned Ops = 0;
+    gep_type_iterator GTI = gep_type_begin(GEP);
+    for (auto It = GEP->idx_begin(); It != GEP->idx_end(); ++It, ++GTI) {
+      if (isa<Constant>(*It))
+        continue;
+      Ops += 1;
+      if (!GTI.isStruct() && GTI.getSequentialElementStride(DL) != 1)
+        Ops += 1;
+    }
+    if (Ops)
+      countAlu(I, AluClass::IntSimple, Lanes, Ops, W, K);
+    else
+      passThrough({GEP->getPointerOperand()});
+    return;
+  }
+  if (auto *LI2 = dyn_cast<LoadInst>(&I)) {
+    countMemory(I, LI2->getPointerOperand(), LI2->getType(), false, false, W,
+                K);
+    return;
+  }
+  if (auto *SI = dyn_cast<StoreInst>(&I)) {
+    countMemory(I, SI->getPointerOperand(), SI->getValueOperand()->getType(),
+                true, false, W, K);
+    return;
+  }
+  if (auto *RMW = dyn_cast<AtomicRMWInst>(&I)) {
+    K.Atomics += W;
+    countMemory(I, RMW->getPointerOperand(), RMW->getType(), true, true, W, K);
+    return;
+  }
+  if (auto *CX = dyn_cast<AtomicCmpXchgInst>(&I)) {
+    K.Atomics += W;
+    countMemory(I, CX->getPointerOperand(),
+                CX->getNewValOperand()->getType(), true, true, W, K);
+    return;
+  }
+  if (isa<PHINode>(I) || isa<ExtractElementInst>(I) ||
+      isa<InsertElementInst>(I) || isa<ShuffleVectorInst>(I) ||
+      isa<FreezeInst>(I) || isa<UnaryOperator>(I) ||
+      isa<ExtractValueInst>(I) || isa<InsertValueInst>(I)) {
+    // Element moves and fneg are free; keep the dependence through them.
+    if (auto *EE = dyn_cast<ExtractElementInst>(&I)) {
+      auto It = Producers.find(EE->getVectorOperand());
+      auto *Idx = dyn_cast<ConstantInt>(EE->getIndexOperand());
+      if (It != Producers.end() && Idx &&
+          Idx->getZExtValue() < It->second.size()) {
+        auto Lane = It->second[Idx->getZExtValue()];
+        Producers[&I] = {Lane};
+        return;
+      }
+    }
+    if (auto *IE = dyn_cast<InsertElementInst>(&I)) {
+      std::vector<std::vector<uint32_t>> R(Lanes);
+      auto It = Producers.find(IE->getOperand(0));
+      if (It != Producers.end() && It->second.size() == Lanes)
+        R = It->second;
+      auto *Idx = dyn_cast<ConstantInt>(IE->getOperand(2));
+      auto S = Producers.find(IE->getOperand(1));
+      if (Idx && Idx->getZExtValue() < Lanes)
+        R[Idx->getZExtValue()] =
+            S != Producers.end() && !S->second.empty() ? S->second[0]
+                                                       : std::vector<uint32_t>{};
+      Producers[&I] = std::move(R);
+      return;
+    }
+    if (auto *SV = dyn_cast<ShuffleVectorInst>(&I)) {
+      std::vector<std::vector<uint32_t>> R(Lanes);
+      unsigned N0 = lanesOf(SV->getOperand(0)->getType());
+      auto P0 = Producers.find(SV->getOperand(0));
+      auto P1 = Producers.find(SV->getOperand(1));
+      for (unsigned Ln = 0; Ln < Lanes; ++Ln) {
+        int M = SV->getMaskValue(Ln);
+        if (M < 0)
+          continue;
+        auto &P = unsigned(M) < N0 ? P0 : P1;
+        unsigned Src = unsigned(M) < N0 ? M : M - N0;
+        if (P != Producers.end() && Src < P->second.size())
+          R[Ln] = P->second[Src];
+      }
+      Producers[&I] = std::move(R);
+      return;
+    }
+    if (!isa<PHINode>(I)) {
+      std::vector<std::vector<uint32_t>> R(Lanes);
+      auto It = Producers.find(I.getOperand(0));
+      if (It != Producers.end() && It->second.size() == Lanes)
+        R = It->second;
+      Producers[&I] = std::move(R);
+    }
+    return;
+  }
+  auto *Call = dyn_cast<CallInst>(&I);
+  if (!Call)
+    return; // terminators, allocas, fences
+  if (auto *II = dyn_cast<IntrinsicInst>(Call)) {
+    Intrinsic::ID ID = II->getIntrinsicID();
+    bool D = isDoubleTy(Ty);
+    AluClass FC = D ? AluClass::Fp64 : AluClass::Fp32;
+    switch (ID) {
+    case Intrinsic::fmuladd: case Intrinsic::fma:
+    case Intrinsic::minnum: case Intrinsic::maxnum:
+    case Intrinsic::minimum: case Intrinsic::maximum:
+    case Intrinsic::floor: case Intrinsic::ceil: case Intrinsic::trunc:
+    case Intrinsic::rint: case Intrinsic::nearbyint: case Intrinsic::round:
+    case Intrinsic::copysign:
+      countAlu(I, FC, Lanes, 1, W, K);
+      return;
+    case Intrinsic::fabs:
+      passThrough({II->getArgOperand(0)});
+      return;
+    case Intrinsic::sqrt:
+      countAlu(I, D ? AluClass::Fp64 : AluClass::Fp32DivSqrt, Lanes, 1, W, K);
+      return;
+    case Intrinsic::sin: case Intrinsic::cos: case Intrinsic::exp:
+    case Intrinsic::exp2: case Intrinsic::log: case Intrinsic::log2:
+    case Intrinsic::log10: case Intrinsic::pow:
+      countAlu(I, D ? AluClass::Fp64 : AluClass::Transcendental, Lanes,
+               ID == Intrinsic::pow ? 2 : 1, W, K);
+      return;
+    case Intrinsic::smin: case Intrinsic::smax: case Intrinsic::umin:
+    case Intrinsic::umax: case Intrinsic::abs: case Intrinsic::ctpop:
+    case Intrinsic::ctlz: case Intrinsic::cttz: case Intrinsic::fshl:
+    case Intrinsic::fshr: case Intrinsic::bswap: case Intrinsic::bitreverse:
+    case Intrinsic::sadd_sat: case Intrinsic::uadd_sat:
+    case Intrinsic::ssub_sat: case Intrinsic::usub_sat:
+      countAlu(I, AluClass::IntSimple, Lanes,
+               Ty->getScalarSizeInBits() > 32 ? 2 : 1, W, K);
+      return;
+    case Intrinsic::memcpy: case Intrinsic::memmove: case Intrinsic::memset:
+      assume(fmtLoc(File, lineOf(I)) + ": memory intrinsic not counted");
+      return;
+    default:
+      return; // lifetime, dbg, assume, ...: no work
+    }
+  }
+  Function *Callee = Call->getCalledFunction();
+  if (!Callee) {
+    assume(fmtLoc(File, lineOf(I)) + ": indirect call not counted");
+    return;
+  }
+  std::string_view Base = builtinBaseName(Callee->getName());
+  // The operand type decides int vs float for generic builtins.
+  Type *OpTy = Ty;
+  if (Call->arg_size())
+    OpTy = Call->getArgOperand(0)->getType();
+  if (OpTy->isPointerTy() || OpTy->isVoidTy())
+    OpTy = Ty;
+  bool IsF = isFloatTy(OpTy) || isFloatTy(Ty);
+  bool IsD = isDoubleTy(OpTy) || isDoubleTy(Ty);
+  auto Info = lookupBuiltin(Base, IsF, IsD);
+  if (!Info) {
+    assume(fmtLoc(File, lineOf(I)) + ": call to '" + std::string(Base) +
+           "' not counted (not an OpenCL builtin clspread knows)");
+    return;
+  }
+  unsigned CallLanes = std::max(lanesOf(Ty), lanesOf(OpTy));
+  switch (Info->Kind) {
+  case BuiltinKind::Alu:
+    if (Info->OpsPerLane || Info->ExtraOps)
+      countAlu(I, Info->Class, CallLanes, Info->OpsPerLane, W, K,
+               Info->ExtraOps, Info->ExtraClass);
+    else
+      passThrough({Call->arg_size() ? Call->getArgOperand(0) : nullptr});
+    return;
+  case BuiltinKind::WorkItem:
+  case BuiltinKind::ImageQuery:
+  case BuiltinKind::Fence:
+    return;
+  case BuiltinKind::ImageRead:
+    K.ImageReads += W;
+    line(I).TexFetches += W;
+    return;
+  case BuiltinKind::ImageWrite:
+    K.ImageWrites += W;
+    return;
+  case BuiltinKind::Barrier:
+    K.Barriers += W;
+    return;
+  case BuiltinKind::Atomic: {
+    K.Atomics += W;
+    Value *Ptr = Call->arg_size() ? Call->getArgOperand(0) : nullptr;
+    if (Ptr && Ptr->getType()->isPointerTy()) {
+      Type *VT = Ty->isVoidTy() ? Type::getInt32Ty(I.getContext()) : Ty;
+      countMemory(I, Ptr, VT, true, true, W, K);
+    }
+    return;
+  }
+  case BuiltinKind::VLoad:
+  case BuiltinKind::VStore: {
+    // vloadN(offset, p): N elements at p + offset * N.
+    bool Store = Info->Kind == BuiltinKind::VStore;
+    unsigned Base0 = Store ? 1 : 0;
+    if (Call->arg_size() < Base0 + 2)
+      return;
+    Value *Off = Call->getArgOperand(Base0), *Ptr = Call->getArgOperand(Base0 + 1);
+    Type *DataTy = Store ? Call->getArgOperand(0)->getType() : Ty;
+    unsigned ElemBytes = DL.getTypeStoreSize(DataTy->getScalarType());
+    if (Base.find("half") != std::string_view::npos)
+      ElemBytes = 2;
+    unsigned N = std::max(1u, Info->VectorWidth);
+    Type *MemTy = FixedVectorType::get(IntegerType::get(I.getContext(), ElemBytes * 8), N);
+    if (N == 1)
+      MemTy = IntegerType::get(I.getContext(), ElemBytes * 8);
+    const SCEV *Extra = SE.getMulExpr(
+        SE.getSCEV(Off), SE.getConstant(Off->getType(), uint64_t(N) * ElemBytes));
+    countMemory(I, Ptr, MemTy, Store, false, W, K, Extra);
+    return;
+  }
+  }
+}
+
+//===-- Registers ---------------------------------------------------------===//
+
+unsigned Analyzer::estimateRegisters() {
+  // Live SSA values at each program point, in 32-bit registers; the
+  // maximum over the kernel. Kernel arguments live in constant memory on
+  // GPUs and booleans in predicate registers, so neither is counted.
+  std::vector<const Instruction *> Vals;
+  DenseMap<const Value *, unsigned> Id;
+  for (Instruction &I : instructions(F)) {
+    if (I.getType()->isVoidTy() || I.getType()->isIntOrIntVectorTy(1))
+      continue;
+    Id[&I] = Vals.size();
+    Vals.push_back(&I);
+  }
+  auto regs = [&](const Value *V) -> unsigned {
+    Type *T = V->getType();
+    if (T->isPointerTy())
+      return 2;
+    uint64_t Bits = DL.getTypeSizeInBits(T).getFixedValue();
+    return unsigned((Bits + 31) / 32);
+  };
+  size_t NV = Vals.size();
+  DenseMap<const BasicBlock *, BitVector> LiveIn, LiveOut;
+  for (BasicBlock &BB : F) {
+    LiveIn[&BB] = BitVector(NV);
+    LiveOut[&BB] = BitVector(NV);
+  }
+  std::vector<BasicBlock *> Order;
+  for (BasicBlock &BB : F)
+    Order.push_back(&BB);
+  bool Changed = true;
+  for (unsigned Iter = 0; Changed && Iter < 100; ++Iter) {
+    Changed = false;
+    for (auto It = Order.rbegin(); It != Order.rend(); ++It) {
+      BasicBlock &BB = **It;
+      BitVector Out(NV);
+      for (BasicBlock *S : successors(&BB)) {
+        BitVector In = LiveIn[S];
+        // Phi operands are live on the edge from their block only.
+        for (PHINode &Phi : S->phis()) {
+          if (Id.count(&Phi))
+            In.reset(Id[&Phi]);
+          Value *V = Phi.getIncomingValueForBlock(&BB);
+          if (V && Id.count(V))
+            In.set(Id[V]);
+        }
+        Out |= In;
+      }
+      BitVector In = Out;
+      for (auto RI = BB.rbegin(); RI != BB.rend(); ++RI) {
+        if (Id.count(&*RI))
+          In.reset(Id[&*RI]);
+        if (isa<PHINode>(*RI))
+          continue;
+        for (Value *Op : RI->operands())
+          if (Id.count(Op))
+            In.set(Id[Op]);
+      }
+      for (PHINode &Phi : BB.phis())
+        if (Id.count(&Phi))
+          In.set(Id[&Phi]);
+      if (Out != LiveOut[&BB] || In != LiveIn[&BB]) {
+        LiveOut[&BB] = Out;
+        LiveIn[&BB] = In;
+        Changed = true;
+      }
+    }
+  }
+  unsigned Max = 0;
+  for (BasicBlock &BB : F) {
+    BitVector Live = LiveOut[&BB];
+    auto count = [&]() {
+      unsigned R = 0;
+      for (unsigned B : Live.set_bits())
+        R += regs(Vals[B]);
+      return R;
+    };
+    Max = std::max(Max, count());
+    for (auto RI = BB.rbegin(); RI != BB.rend(); ++RI) {
+      if (Id.count(&*RI))
+        Live.reset(Id[&*RI]);
+      if (!isa<PHINode>(*RI))
+        for (Value *Op : RI->operands())
+          if (Id.count(Op))
+            Live.set(Id[Op]);
+      Max = std::max(Max, count());
+    }
+  }
+  return std::max(Max, 1u);
+}
+
+//===-- Driver ------------------------------------------------------------===//
+
+void Analyzer::run(KernelCounts &K) {
+  computeFrequencies();
+  for (BasicBlock &BB : F) {
+    double W = Freq.lookup(&BB);
+    BlockGraph BG;
+    BG.Name = BB.hasName() ? BB.getName().str()
+                           : "bb" + std::to_string(K.Blocks.size());
+    BG.ExecPerItem = W;
+    Graph = &BG;
+    for (Instruction &I : BB)
+      countInstruction(I, W, K);
+    Graph = nullptr;
+    // Producers are per block: a value from another block is ready when
+    // the block starts.
+    Producers.clear();
+    if (!BG.Nodes.empty() && W > 0)
+      K.Blocks.push_back(std::move(BG));
+  }
+  computeFootprints(K);
+  K.Registers = estimateRegisters();
+  for (auto &[Ln, LC] : Lines)
+    if (Ln && (LC.AluOps > 0 || LC.GlobalBytes > 0 || LC.LocalBytes > 0 ||
+               LC.TexFetches > 0))
+      K.Lines.push_back(LC);
+  for (auto &A : Assumptions)
+    K.Assumptions.push_back(A);
+}
+
+unsigned dimsUsed(const Function &F) {
+  unsigned Max = 1;
+  for (const Instruction &I : instructions(F))
+    if (auto *Call = dyn_cast<CallInst>(&I))
+      if (Function *Callee = Call->getCalledFunction()) {
+        auto Info = lookupBuiltin(builtinBaseName(Callee->getName()), false,
+                                  false);
+        if (Info && Info->Kind == BuiltinKind::WorkItem &&
+            Call->arg_size() == 1)
+          if (auto *C = dyn_cast<ConstantInt>(Call->getArgOperand(0)))
+            Max = std::max<unsigned>(Max, C->getZExtValue() + 1);
+      }
+  return std::min(Max, 3u);
+}
+
+/// Replaces sizes and scalar arguments with the launch's constants.
+void specialize(Function &F, const LaunchSpec &L,
+                std::vector<std::string> &Assumptions,
+                const std::string &File, uint64_t &LocalArgBytes) {
+  LLVMContext &Ctx = F.getContext();
+  // Scalar arguments and __local pointer sizes come from --arg.
+  MDNode *Names = F.getMetadata("kernel_arg_name");
+  MDNode *Spaces = F.getMetadata("kernel_arg_addr_space");
+  std::set<std::string> Used;
+  for (Argument &A : F.args()) {
+    std::string Name = A.getName().str();
+    if (Names && A.getArgNo() < Names->getNumOperands())
+      if (auto *S = dyn_cast<MDString>(Names->getOperand(A.getArgNo())))
+        Name = S->getString().str();
+    if (!A.hasName())
+      A.setName(Name);
+    unsigned Space = 0;
+    if (Spaces && A.getArgNo() < Spaces->getNumOperands())
+      if (auto *C = mdconst::dyn_extract<ConstantInt>(
+              Spaces->getOperand(A.getArgNo())))
+        Space = C->getZExtValue();
+    auto It = L.Args.find(Name);
+    if (A.getType()->isPointerTy()) {
+      if (Space == ASLocal) {
+        if (It != L.Args.end()) {
+          LocalArgBytes += uint64_t(It->second.Int);
+          Used.insert(Name);
+        } else {
+          Assumptions.push_back("__local argument '" + Name +
+                                "': size not given (--arg " + Name +
+                                "=BYTES); not counted for occupancy");
+        }
+      }
+      continue;
+    }
+    if (It == L.Args.end())
+      continue;
+    Used.insert(Name);
+    Constant *C = nullptr;
+    Type *T = A.getType();
+    if (T->isIntegerTy())
+      C = ConstantInt::get(T, It->second.Int, /*IsSigned=*/true);
+    else if (T->isFloatingPointTy())
+      C = ConstantFP::get(T, It->second.Float);
+    if (C)
+      A.replaceAllUsesWith(C);
+  }
+  for (auto &[Name, V] : L.Args)
+    if (!Used.count(Name))
+      Assumptions.push_back("--arg " + Name + ": kernel '" + F.getName().str() +
+                            "' has no scalar or __local argument of that "
+                            "name; ignored");
+
+  std::vector<std::pair<CallInst *, Constant *>> Repl;
+  for (Instruction &I : instructions(F)) {
+    auto *Call = dyn_cast<CallInst>(&I);
+    if (!Call || !Call->getCalledFunction())
+      continue;
+    auto Info = lookupBuiltin(
+        builtinBaseName(Call->getCalledFunction()->getName()), false, false);
+    if (!Info || Info->Kind != BuiltinKind::WorkItem)
+      continue;
+    Type *T = Call->getType();
+    if (Info->Item == WorkItemFn::WorkDim) {
+      Repl.push_back({Call, ConstantInt::get(T, L.Dims)});
+      continue;
+    }
+    if (Call->arg_size() != 1)
+      continue;
+    auto *Dim = dyn_cast<ConstantInt>(Call->getArgOperand(0));
+    if (!Dim)
+      continue;
+    uint64_t D = Dim->getZExtValue();
+    uint64_t G = D < 3 ? L.Global[D] : 1;
+    std::optional<uint64_t> Loc;
+    if (L.Local)
+      Loc = D < 3 ? (*L.Local)[D] : 1;
+    switch (Info->Item) {
+    case WorkItemFn::GlobalSize:
+      Repl.push_back({Call, ConstantInt::get(T, G)});
+      break;
+    case WorkItemFn::LocalSize:
+    case WorkItemFn::EnqueuedLocalSize:
+      if (Loc)
+        Repl.push_back({Call, ConstantInt::get(T, *Loc)});
+      break;
+    case WorkItemFn::NumGroups:
+      if (Loc)
+        Repl.push_back({Call, ConstantInt::get(T, G / *Loc)});
+      break;
+    case WorkItemFn::GlobalOffset:
+      Repl.push_back({Call, ConstantInt::get(T, 0)});
+      break;
+    case WorkItemFn::GlobalId:
+    case WorkItemFn::LocalId:
+    case WorkItemFn::GroupId:
+      // Beyond the launch's dimensions ids are 0.
+      if (D >= L.Dims)
+        Repl.push_back({Call, ConstantInt::get(T, 0)});
+      break;
+    default:
+      break;
+    }
+  }
+  for (auto &[Call, C] : Repl) {
+    Call->replaceAllUsesWith(C);
+    Call->eraseFromParent();
+  }
+  (void)Ctx;
+  (void)File;
+}
+
+} // namespace
+
+std::vector<std::string> kernelNames(const Module &M) {
+  std::vector<std::string> Names;
+  for (const Function &F : M)
+    if (!F.isDeclaration() && F.getCallingConv() == CallingConv::SPIR_KERNEL)
+      Names.push_back(F.getName().str());
+  return Names;
+}
+
+Expected<KernelCounts> analyzeKernel(const Module &M, const std::string &Kernel,
+                                     const AnalyzeOptions &Opts) {
+  std::unique_ptr<Module> Clone = CloneModule(M);
+  Function *F = Clone->getFunction(Kernel);
+  if (!F || F->isDeclaration() ||
+      F->getCallingConv() != CallingConv::SPIR_KERNEL)
+    return createStringError(inconvertibleErrorCode(),
+                             "no kernel named '" + Kernel + "'");
+  // Keep only this kernel: other kernels stop being roots of the module.
+  for (Function &G : *Clone)
+    if (&G != F && !G.isDeclaration() &&
+        G.getCallingConv() == CallingConv::SPIR_KERNEL)
+      G.setLinkage(GlobalValue::InternalLinkage);
+
+  KernelCounts K;
+  K.Name = Kernel;
+  std::string File = M.getSourceFileName();
+  if (DISubprogram *SP = F->getSubprogram()) {
+    K.Loc = {SP->getFilename().str(), SP->getLine(), 0};
+    File = SP->getFilename().str();
+  } else {
+    K.Loc = {File, 0, 0};
+  }
+
+  AnalyzeOptions O = Opts;
+  if (!Opts.LaunchGiven) {
+    unsigned Dims = dimsUsed(*F);
+    O.Launch.Dims = Dims;
+    static const uint64_t Sizes[3][3] = {
+        {1u << 20, 1, 1}, {1024, 1024, 1}, {128, 128, 64}};
+    for (int D = 0; D < 3; ++D)
+      O.Launch.Global[D] = Sizes[Dims - 1][D];
+    std::string S;
+    for (unsigned D = 0; D < Dims; ++D)
+      S += (D ? "x" : "") + std::to_string(O.Launch.Global[D]);
+    K.Assumptions.push_back("launch: no --global given; assumed --global " +
+                            S);
+  }
+  K.Launch = O.Launch;
+
+  // GPU compilers inline every call in a kernel; so does the analysis,
+  // whatever the size of the helper function.
+  for (Function &G : *Clone)
+    if (!G.isDeclaration() && &G != F) {
+      G.removeFnAttr(Attribute::NoInline);
+      G.removeFnAttr(Attribute::OptimizeNone);
+      G.addFnAttr(Attribute::AlwaysInline);
+    }
+
+  std::vector<std::string> SpecNotes;
+  uint64_t LocalArgBytes = 0;
+  specialize(*F, O.Launch, SpecNotes, File, LocalArgBytes);
+  optimizeModule(*Clone);
+  F = Clone->getFunction(Kernel);
+  if (!F)
+    return createStringError(inconvertibleErrorCode(),
+                             "kernel '" + Kernel + "' vanished in optimization");
+  // Static __local arrays used by the kernel.
+  uint64_t StaticLocal = 0;
+  for (GlobalVariable &GV : Clone->globals())
+    if (GV.getAddressSpace() == ASLocal && !GV.use_empty())
+      StaticLocal += Clone->getDataLayout().getTypeAllocSize(GV.getValueType());
+  K.LocalMemBytes = StaticLocal + LocalArgBytes;
+
+  Analyzer A(*F, O, File);
+  A.run(K);
+  K.Assumptions.insert(K.Assumptions.end(), SpecNotes.begin(), SpecNotes.end());
+  return K;
+}
+
+} // namespace clspread

@@ -1,0 +1,59 @@
+//===- KernelAnalyzer.h - Per-work-item counts of one kernel ---*- C++ -*-===//
+//
+// The analysis proper. For one kernel of a compiled unit and one launch:
+//
+//  1. clone the module and keep only that kernel;
+//  2. specialize it to the launch: scalar arguments given with --arg become
+//     constants, get_global_size / get_local_size / get_num_groups /
+//     get_work_dim become constants;
+//  3. run the -O2 pipeline, so loops whose bounds came from the launch get
+//     constant trip counts (or are unrolled away);
+//  4. give every CFG edge a probability: loop exits from ScalarEvolution's
+//     exit counts, branches that depend only on work-item ids counted
+//     exactly over the NDRange (IdEvaluator), anything else a stated default
+//     recorded in KernelCounts::Assumptions;
+//  5. solve the flow equations for executions per work-item of each block;
+//  6. count every instruction times its block's executions: ALU lane-ops by
+//     class, memory by address space and width, TEX, barriers, atomics;
+//  7. describe each global access (stride in dimension 0, buffer) and each
+//     buffer's footprint over the NDRange; estimate registers; attribute
+//     counts to source lines; build per-block dependence graphs for packing.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CLSPREAD_ANALYSIS_KERNELANALYZER_H
+#define CLSPREAD_ANALYSIS_KERNELANALYZER_H
+
+#include "Analysis/KernelCounts.h"
+
+#include "llvm/IR/Module.h"
+#include "llvm/Support/Error.h"
+
+#include <string>
+#include <vector>
+
+namespace clspread {
+
+struct AnalyzeOptions {
+  LaunchSpec Launch;
+  /// False when the user gave no --global: the analyzer picks a default
+  /// (1M work-items in the dimensions the kernel uses) and says so.
+  bool LaunchGiven = true;
+  /// Branches depending only on ids are evaluated for every work-item up to
+  /// this many; larger NDRanges are sampled (and say so).
+  uint64_t MaxEvaluatedItems = uint64_t(1) << 22;
+  /// Trip count assumed for a loop whose count depends on data.
+  unsigned DefaultTripCount = 16;
+};
+
+/// Names of the kernels (spir_kernel functions) in \p M, in source order.
+std::vector<std::string> kernelNames(const llvm::Module &M);
+
+/// Analyzes kernel \p Kernel of \p M (which is not modified). \p File is the
+/// path used in assumptions and source locations.
+llvm::Expected<KernelCounts> analyzeKernel(const llvm::Module &M,
+                                           const std::string &Kernel,
+                                           const AnalyzeOptions &Opts);
+
+} // namespace clspread
+
+#endif

@@ -1,0 +1,152 @@
+//===- OpenCLFrontend.cpp - OpenCL C to LLVM IR, in process ---------------===//
+//
+// Builds a clang -cc1 invocation the way the clang driver does for
+// `clang -x cl -target spir64 -O2` (default OpenCL header through
+// -finclude-default-header and -fdeclare-opencl-builtins, which is fast),
+// plus -cl-kernel-arg-info for argument names and types and line tables for
+// source attribution.
+//
+//===----------------------------------------------------------------------===//
+#include "Frontend/OpenCLFrontend.h"
+
+#include "clang/Basic/Diagnostic.h"
+#include "clang/Basic/DiagnosticOptions.h"
+#include "clang/CodeGen/CodeGenAction.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/CompilerInvocation.h"
+#include "clang/Frontend/TextDiagnosticPrinter.h"
+#include "clang/Lex/PreprocessorOptions.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+
+using namespace llvm;
+
+namespace clspread {
+
+char CompileFailed::ID = 0;
+
+void CompileFailed::log(raw_ostream &OS) const {
+  OS << Errors << (Errors == 1 ? " error" : " errors") << " generated";
+}
+
+std::error_code CompileFailed::convertToErrorCode() const {
+  return inconvertibleErrorCode();
+}
+
+std::optional<std::string> normalizeClStd(const std::string &Text) {
+  std::string T = Text;
+  if (T.rfind("-cl-std=", 0) == 0)
+    T = T.substr(8);
+  if (T.rfind("CL", 0) == 0 || T.rfind("cl", 0) == 0)
+    T = T.substr(2);
+  if (T == "1.2" || T == "2.0" || T == "3.0" || T == "1.1" || T == "1.0")
+    return "CL" + T;
+  return std::nullopt;
+}
+
+Expected<CompiledUnit> compileOpenCL(const FrontendOptions &Opts,
+                                     raw_ostream &Diags) {
+  auto Std = normalizeClStd(Opts.ClStd);
+  if (!Std)
+    return createStringError(inconvertibleErrorCode(),
+                             "unknown OpenCL C version '" + Opts.ClStd +
+                                 "' (expected CL1.2, CL2.0 or CL3.0)");
+
+  std::unique_ptr<MemoryBuffer> Buffer;
+  if (Opts.Source) {
+    Buffer = MemoryBuffer::getMemBufferCopy(*Opts.Source, Opts.File);
+  } else {
+    auto BufOrErr = MemoryBuffer::getFile(Opts.File, /*IsText=*/true);
+    if (!BufOrErr)
+      return createStringError(BufOrErr.getError(),
+                               "cannot read '" + Opts.File +
+                                   "': " + BufOrErr.getError().message());
+    Buffer = std::move(*BufOrErr);
+  }
+
+  std::vector<std::string> Args = {
+      "-triple", "spir64-unknown-unknown", "-x", "cl", "-cl-std=" + *Std,
+      "-O2", "-disable-llvm-passes", "-finclude-default-header",
+      "-fdeclare-opencl-builtins", "-cl-kernel-arg-info",
+      "-debug-info-kind=line-tables-only", "-dwarf-version=4",
+      "-resource-dir", CLSPREAD_CLANG_RESOURCE_DIR, "-emit-llvm-only",
+      "-ferror-limit", "20"};
+  if (Opts.ColorDiagnostics)
+    Args.push_back("-fcolor-diagnostics");
+  for (const auto &D : Opts.Defines)
+    Args.push_back("-D" + D);
+  for (const auto &I : Opts.IncludeDirs)
+    Args.push_back("-I" + I);
+  for (const auto &E : Opts.ExtraArgs)
+    Args.push_back(E);
+  Args.push_back(Opts.File);
+  std::vector<const char *> CArgs;
+  for (const auto &A : Args)
+    CArgs.push_back(A.c_str());
+
+  // Diagnostics: gcc style, no fix-it or source snippets beyond clang's
+  // default caret, to the caller's stream.
+  IntrusiveRefCntPtr<clang::DiagnosticOptions> DiagOpts =
+      new clang::DiagnosticOptions();
+  DiagOpts->ShowColors = Opts.ColorDiagnostics;
+  auto *Printer = new clang::TextDiagnosticPrinter(Diags, &*DiagOpts);
+  auto Invocation = std::make_shared<clang::CompilerInvocation>();
+  {
+    clang::DiagnosticsEngine ArgDiags(
+        IntrusiveRefCntPtr<clang::DiagnosticIDs>(new clang::DiagnosticIDs()),
+        &*DiagOpts, Printer, /*ShouldOwnClient=*/false);
+    if (!clang::CompilerInvocation::CreateFromArgs(*Invocation, CArgs,
+                                                   ArgDiags)) {
+      delete Printer;
+      return createStringError(inconvertibleErrorCode(),
+                               "invalid compiler options");
+    }
+  }
+  Invocation->getDiagnosticOpts().ShowColors = Opts.ColorDiagnostics;
+  // Serve the file from memory so `Source` and `File` agree, and so a
+  // kernel held in the suite's embedded table needs no file on disk.
+  Invocation->getPreprocessorOpts().addRemappedFile(Opts.File,
+                                                    Buffer.release());
+
+  clang::CompilerInstance CI;
+  CI.setInvocation(std::move(Invocation));
+  CI.createDiagnostics(Printer, /*ShouldOwnClient=*/true);
+  if (!CI.hasDiagnostics())
+    return createStringError(inconvertibleErrorCode(),
+                             "cannot create diagnostics");
+
+  CompiledUnit Unit;
+  Unit.Context = std::make_unique<LLVMContext>();
+  Unit.File = Opts.File;
+  clang::EmitLLVMOnlyAction Action(Unit.Context.get());
+  bool Ok = CI.ExecuteAction(Action);
+  unsigned Errors = CI.getDiagnostics().getClient()->getNumErrors();
+  Unit.Warnings = CI.getDiagnostics().getClient()->getNumWarnings();
+  if (!Ok || Errors) {
+    CI.getDiagnostics().getClient()->finish();
+    return make_error<CompileFailed>(Errors ? Errors : 1);
+  }
+  Unit.Module = Action.takeModule();
+  if (!Unit.Module)
+    return make_error<CompileFailed>(1);
+  return Unit;
+}
+
+void optimizeModule(Module &M) {
+  LoopAnalysisManager LAM;
+  FunctionAnalysisManager FAM;
+  CGSCCAnalysisManager CGAM;
+  ModuleAnalysisManager MAM;
+  PassBuilder PB;
+  PB.registerModuleAnalyses(MAM);
+  PB.registerCGSCCAnalyses(CGAM);
+  PB.registerFunctionAnalyses(FAM);
+  PB.registerLoopAnalyses(LAM);
+  PB.crossRegisterProxies(LAM, FAM, CGAM, MAM);
+  ModulePassManager MPM =
+      PB.buildPerModuleDefaultPipeline(OptimizationLevel::O2);
+  MPM.run(M, MAM);
+}
+
+} // namespace clspread

@@ -1,0 +1,71 @@
+//===- OpenCLFrontend.h - OpenCL C to LLVM IR, in process ------*- C++ -*-===//
+//
+// Runs Clang's frontend in-process on one OpenCL C translation unit for the
+// neutral `spir64` target and returns its LLVM module. Code generation runs
+// at -O2 (so TBAA and lifetime information are emitted) with the LLVM pass
+// pipeline held back: Analysis clones the module per kernel, specializes it
+// to the launch (scalar arguments, NDRange sizes) and then runs the O2
+// pipeline through optimizeModule(), so trip counts fold to constants.
+//
+// Clang's diagnostics go to the given stream in gcc style
+// (`file:line:col: error: ...`), the form editors' problem matchers read.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CLSPREAD_FRONTEND_OPENCLFRONTEND_H
+#define CLSPREAD_FRONTEND_OPENCLFRONTEND_H
+
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/Error.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace clspread {
+
+struct FrontendOptions {
+  std::string File;                  ///< path shown in diagnostics
+  std::optional<std::string> Source; ///< in-memory text; else read File
+  std::string ClStd = "CL1.2";       ///< CL1.2, CL2.0 or CL3.0
+  std::vector<std::string> Defines;  ///< "NAME" or "NAME=VALUE"
+  std::vector<std::string> IncludeDirs;
+  std::vector<std::string> ExtraArgs; ///< passed to clang -cc1 verbatim
+  bool ColorDiagnostics = false;
+};
+
+/// One compiled translation unit. The context outlives the module.
+struct CompiledUnit {
+  std::unique_ptr<llvm::LLVMContext> Context;
+  std::unique_ptr<llvm::Module> Module;
+  std::string File;
+  unsigned Warnings = 0;
+};
+
+/// The error returned when Clang reported errors (already printed).
+class CompileFailed : public llvm::ErrorInfo<CompileFailed> {
+public:
+  static char ID;
+  explicit CompileFailed(unsigned Errors) : Errors(Errors) {}
+  void log(llvm::raw_ostream &OS) const override;
+  std::error_code convertToErrorCode() const override;
+  unsigned Errors;
+};
+
+/// Compiles \p Opts.File (or its in-memory source). Diagnostics are printed
+/// to \p Diags as they occur. Returns CompileFailed when Clang reported an
+/// error, or a plain StringError for bad options.
+llvm::Expected<CompiledUnit> compileOpenCL(const FrontendOptions &Opts,
+                                           llvm::raw_ostream &Diags);
+
+/// Runs the -O2 module pipeline (no target machine: spir64 is neutral).
+void optimizeModule(llvm::Module &M);
+
+/// "CL1.2" / "1.2" / "CL2.0" / "CL3.0" normalized, or nullopt if unknown.
+std::optional<std::string> normalizeClStd(const std::string &Text);
+
+} // namespace clspread
+
+#endif
