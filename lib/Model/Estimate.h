@@ -9,6 +9,7 @@
 #ifndef CLSPREAD_MODEL_ESTIMATE_H
 #define CLSPREAD_MODEL_ESTIMATE_H
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -34,6 +35,11 @@ struct Occupancy {
   std::string LimitedBy;
   unsigned WavesByRegisters = 0, WavesByLds = 0, WavesByWorkGroups = 0,
            WavesByHardware = 0;
+  /// Waves per CU the NDRange itself provides (ceil(total waves / CUs)).
+  unsigned WavesByLaunch = 0;
+  /// The work-group size used (the launch's, or one wavefront when the
+  /// launch leaves it to the driver) and the wavefronts it makes.
+  unsigned GroupSize = 0, WavesPerGroup = 0;
 };
 
 struct Estimate {
@@ -45,6 +51,12 @@ struct Estimate {
   double BytesMoved = 0;    ///< DRAM bytes per item after coalescing and
                             ///< footprint caps
   double AluCycles = 0;     ///< issue cycles per item on one lane
+  double BytesRequested = 0; ///< global + constant bytes per item as the
+                             ///< kernel asks for them (before coalescing)
+  uint64_t WorkItems = 0;   ///< N, the launch's global size
+  /// Fixed cost per launch from the profile (0 if it gives none); reported
+  /// beside TKernelS, not added to it (seeds/002's Tkernel has no such term).
+  double LaunchOverheadS = 0;
 
   double TAluS = 0, TTexS = 0, TMemS = 0, TKernelS = 0;
   Bound Limit = Bound::ALU;

@@ -1,0 +1,42 @@
+//===- DeviceProfile.cpp - Derived figures and source look-up -------------===//
+#include "Model/DeviceProfile.h"
+
+namespace clspread {
+
+const char *deviceKindName(DeviceKind K) {
+  return K == DeviceKind::GPU ? "gpu" : "cpu";
+}
+
+double DeviceProfile::peakFp32Flops() const {
+  // A VLIW core issues one fp32 op per slot; a SIMT/CPU compute unit issues
+  // Rate[fp32] lane-ops. An FMA (mad on TeraScale) counts as two FLOPs, as
+  // in every vendor's peak figure (HD 4870: 2 * 800 * 0.75 GHz = 1.2 TFLOPS).
+  double LaneOpsPerClock =
+      isVliw() ? double(Alu.VliwWidth) * LanesPerCU * ComputeUnits
+               : Alu.Rate[unsigned(AluClass::Fp32)].value_or(0) * ComputeUnits;
+  return 2 * LaneOpsPerClock * ClockHz;
+}
+
+std::string DeviceProfile::sourceOf(std::string_view Path) const {
+  std::string P(Path);
+  while (true) {
+    auto It = Sources.find(P);
+    if (It != Sources.end())
+      return It->second;
+    size_t Dot = P.rfind('.');
+    if (Dot == std::string::npos)
+      return {};
+    P.resize(Dot);
+  }
+}
+
+bool DeviceProfile::isUncertain(std::string_view Path) const {
+  return sourceOf(Path).find("(U)") != std::string::npos;
+}
+
+const Measurement *DeviceProfile::measured(std::string_view Path) const {
+  auto It = Measured.find(std::string(Path));
+  return It == Measured.end() ? nullptr : &It->second;
+}
+
+} // namespace clspread

@@ -1,0 +1,161 @@
+//===- DeviceProfile.h - What the spreadsheet needs to know about a device -===//
+//
+// A DeviceProfile is one GPU (or CPU) described by the figures the model
+// uses: compute units, lanes, wavefront, clock, ALU issue (VLIW slots or
+// per-class rates), fetch units, memory bandwidth and transaction size, and
+// the resources that limit occupancy. Profiles are YAML files with units
+// written out (docs/profiles.md is the schema); every figure carries a
+// source, and figures measured on a real device may sit beside the
+// datasheet ones.
+//
+// Loading validates completely: errors name the file, line and column
+// ("hd4870.yaml:12:14: error: ...") so a profile author can fix them
+// without reading this code.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CLSPREAD_MODEL_DEVICEPROFILE_H
+#define CLSPREAD_MODEL_DEVICEPROFILE_H
+
+#include "Analysis/KernelCounts.h"
+
+#include "llvm/Support/Error.h"
+
+#include <array>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace clspread {
+
+/// The profile `--profile` selects when none is given: the seed's device.
+constexpr const char *DefaultProfileId = "hd4870";
+/// The schema version this build reads (the `schema:` key).
+constexpr unsigned ProfileSchemaVersion = 1;
+
+enum class DeviceKind { GPU, CPU };
+const char *deviceKindName(DeviceKind K); // "gpu", "cpu"
+
+/// On a VLIW profile, a class that the compiler expands into a sequence of
+/// slot-ops (TeraScale has no integer divider: udiv is ~19 ops).
+/// The packer replaces each lane-op of the class by a chain of Depth nodes,
+/// the first TSlotOps of which only the transcendental slot takes, plus
+/// Ops - Depth side nodes that hang off the chain's head and feed its tail.
+struct SlotExpansion {
+  unsigned Ops = 1;
+  unsigned Depth = 1;
+  unsigned TSlotOps = 0;
+};
+
+struct AluSpec {
+  /// Slots per bundle; 1 for SIMT and CPU profiles.
+  unsigned VliwWidth = 1;
+
+  // VLIW profiles (VliwWidth > 1).
+  /// How many slots of a bundle can take t-slot-only ops (TeraScale: 1).
+  unsigned TranscendentalSlots = 0;
+  /// Classes that only the transcendental slot can execute.
+  std::array<bool, NumAluClasses> TSlotOnly{};
+  /// Classes the compiler expands into several slot-ops.
+  std::array<std::optional<SlotExpansion>, NumAluClasses> Expand{};
+
+  // SIMT and CPU profiles (VliwWidth == 1).
+  /// Lane-ops of each class one compute unit issues per clock; nullopt
+  /// means the device has no unit for the class (`none` in YAML, e.g. fp64
+  /// on Mali-G76).
+  std::array<std::optional<double>, NumAluClasses> Rate{};
+};
+
+/// A figure measured on a real device, with what is needed to repeat it.
+struct Measurement {
+  double Value = 0;     ///< in the figure's SI unit (B/s, Hz, lane-ops/clk)
+  std::string Command;  ///< the command that measured it
+  std::string Device;   ///< the device as the driver names it
+  std::string Driver;   ///< driver / platform version, "" if not recorded
+  std::string Date;     ///< ISO date
+  std::string Note;     ///< free text, "" if none
+};
+
+struct DeviceProfile {
+  std::string Id;   ///< "hd4870"
+  std::string Name; ///< "ATI Radeon HD 4870 (RV770, TeraScale 1)"
+  DeviceKind Kind = DeviceKind::GPU;
+  /// Where it was loaded from: a path, or "device-profiles/<id>.yaml" for a
+  /// bundled profile. Used in messages.
+  std::string File;
+
+  unsigned ComputeUnits = 0; ///< SIMD engines / SMs / EUs / shader cores
+  unsigned LanesPerCU = 0;   ///< ALU lanes (VLIW cores) per compute unit
+  unsigned Wavefront = 0;    ///< work-items issued together (warp, SIMD)
+  double ClockHz = 0;
+
+  AluSpec Alu;
+
+  double TexUnitsPerCU = 0;       ///< fetches per clock per compute unit
+  bool GlobalLoadsUseTex = false; ///< TeraScale VTX_READ
+
+  double BandwidthBps = 0;   ///< DRAM bandwidth, bytes per second
+  unsigned TransactionBytes = 0;
+
+  /// Register file per compute unit in units of RegisterUnitBytes; nullopt
+  /// when registers do not limit occupancy (CPUs).
+  std::optional<unsigned> RegistersPerCU;
+  unsigned RegisterUnitBytes = 4;
+
+  /// Local memory per LDS pool; nullopt when __local lives in ordinary
+  /// memory and does not limit occupancy (CPUs, Mali).
+  std::optional<uint64_t> LdsBytes;
+  /// Compute units sharing one LDS pool (Intel: 8 EUs per subslice).
+  unsigned LdsSharedBy = 1;
+
+  unsigned MaxWavesPerCU = 0;
+  std::optional<unsigned> MaxGroupsPerCU;
+
+  /// Launch checks (seeds/002): waves per compute unit to fill the device
+  /// and to hide latency.
+  unsigned WavesPerCUMin = 2;
+  unsigned WavesPerCULatency = 4;
+
+  std::optional<double> LaunchOverheadS;
+
+  /// Measured figures keyed by figure path: "memory.bandwidth", "clock",
+  /// "alu.rates.fp32", "launch_overhead".
+  std::map<std::string, Measurement> Measured;
+  /// Source text keyed by figure path or a parent of it ("alu.rates").
+  std::map<std::string, std::string> Sources;
+
+  bool isVliw() const { return Alu.VliwWidth > 1; }
+  /// Peak fp32 FLOP/s, an FMA counted as two.
+  double peakFp32Flops() const;
+  /// The source for a figure path: its own entry or its nearest parent's.
+  /// Empty when there is none (defaults such as launch.*).
+  std::string sourceOf(std::string_view Path) const;
+  /// True when the figure's source is marked "(U)": a forum or aggregator
+  /// figure, or one where sources conflict (references/devices.md).
+  bool isUncertain(std::string_view Path) const;
+  const Measurement *measured(std::string_view Path) const;
+};
+
+/// Parses and validates one profile. \p FileName is used in messages.
+/// Every error message is complete as printed, one of
+///   FILE:LINE:COL: error: MESSAGE
+///   clspread: error: MESSAGE
+/// so a caller prints toString(Err) as is and exits 2.
+llvm::Expected<DeviceProfile> parseProfile(std::string_view Text,
+                                           std::string_view FileName);
+
+/// A bundled id ("hd4870") or, when the value contains '/' or ends in
+/// .yaml/.yml, a path to a profile file.
+llvm::Expected<DeviceProfile> findProfile(std::string_view IdOrPath);
+
+/// Every bundled profile, sorted by id. A bundled profile that fails to
+/// load is a build defect (the unit tests load them all) and aborts.
+std::vector<DeviceProfile> bundledProfiles();
+
+/// Ids of the bundled profiles, sorted.
+std::vector<std::string> bundledProfileIds();
+
+} // namespace clspread
+
+#endif

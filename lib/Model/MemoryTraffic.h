@@ -1,0 +1,51 @@
+//===- MemoryTraffic.h - DRAM bytes after coalescing and caching -*- C++ -*-===//
+//
+// T_MEM needs the bytes that cross the DRAM interface, which differ from
+// the bytes a kernel asks for in two directions:
+//
+//  - Coalescing (seeds/004): a wavefront's accesses are served in
+//    transactions of the profile's size T. With stride S between
+//    neighbouring work-items, access width w and wavefront W, one
+//    execution of a site by a wavefront costs
+//        S == 0      ceil(w / T)                     (all lanes, one address)
+//        |S| >= T    W * ceil(w / T)                 (one per lane)
+//        otherwise   ceil((|S| * (W - 1) + w) / T)   (the span, in T pieces)
+//    transactions; per work-item that is transactions * T / W bytes.
+//    A site whose stride Analysis could not find is charged w bytes per
+//    execution (as if coalesced), with a note.
+//  - Caching: a buffer cannot need more DRAM traffic than its footprint
+//    (the unique bytes touched over the whole NDRange, rounded up to T), so
+//    a 3x3 stencil's nine reads per item cost about one read of the image.
+//    Loads and stores of a buffer are capped separately by its footprint.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CLSPREAD_MODEL_MEMORYTRAFFIC_H
+#define CLSPREAD_MODEL_MEMORYTRAFFIC_H
+
+#include "Analysis/KernelCounts.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace clspread {
+
+/// Transactions one wavefront issues for one execution of an access of
+/// \p Width bytes with neighbour stride \p StrideBytes.
+uint64_t transactionsPerWavefront(int64_t StrideBytes, unsigned Width,
+                                  unsigned Wavefront, unsigned Transaction);
+
+struct MemoryTraffic {
+  double BytesRequested = 0; ///< per item, as the kernel asks (all sites)
+  double BytesMoved = 0;     ///< per item, after coalescing and caps
+  std::vector<std::string> Notes;
+};
+
+/// DRAM traffic of \p K's global and constant sites on a device with the
+/// given wavefront and transaction size.
+MemoryTraffic memoryTraffic(const KernelCounts &K, unsigned Wavefront,
+                            unsigned Transaction);
+
+} // namespace clspread
+
+#endif

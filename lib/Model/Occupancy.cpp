@@ -1,0 +1,105 @@
+//===- Occupancy.cpp - Waves per compute unit and their limiter -----------===//
+#include "Model/Occupancy.h"
+#include "Model/Quantity.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <limits>
+
+namespace clspread {
+
+namespace {
+
+uint64_t ceilDiv(uint64_t A, uint64_t B) { return B ? (A + B - 1) / B : 0; }
+
+unsigned clampU(uint64_t V) {
+  return unsigned(std::min<uint64_t>(V, std::numeric_limits<unsigned>::max()));
+}
+
+} // namespace
+
+unsigned registersInUnit(unsigned Registers, const DeviceProfile &P) {
+  unsigned PerUnit = std::max(1u, P.RegisterUnitBytes / 4);
+  return clampU(ceilDiv(Registers, PerUnit));
+}
+
+Occupancy computeOccupancy(const KernelCounts &K, const DeviceProfile &P,
+                           std::vector<std::string> &Notes) {
+  Occupancy O;
+  const unsigned W = std::max(1u, P.Wavefront);
+  uint64_t Group = K.Launch.workGroupSize();
+  if (Group == 0) {
+    Group = W;
+    Notes.push_back(fmt::format(
+        "no local size given: occupancy and launch checks assume work-groups "
+        "of one wavefront ({} work-items)",
+        W));
+  }
+  O.GroupSize = clampU(Group);
+  O.WavesPerGroup = clampU(ceilDiv(Group, W));
+  O.WavesByHardware = P.MaxWavesPerCU;
+
+  // Registers: the compiler spills rather than fail, so at least one wave.
+  O.WavesByRegisters = O.WavesByHardware;
+  if (P.RegistersPerCU) {
+    if (K.Registers == 0) {
+      Notes.push_back("register count unknown: occupancy not limited by "
+                      "registers");
+    } else {
+      unsigned Units = registersInUnit(K.Registers, P);
+      uint64_t Waves = *P.RegistersPerCU / (uint64_t(Units) * W);
+      if (Waves == 0) {
+        Notes.push_back(fmt::format(
+            "{} registers per work-item need {} per wavefront, more than the "
+            "{} a compute unit holds: the compiler must spill; assumed one "
+            "wavefront",
+            K.Registers, uint64_t(Units) * W, *P.RegistersPerCU));
+        Waves = 1;
+      }
+      O.WavesByRegisters = clampU(Waves);
+    }
+  }
+
+  // LDS: whole work-groups share a pool; a group that does not fit cannot
+  // launch at all (0 waves).
+  O.WavesByLds = O.WavesByHardware;
+  if (P.LdsBytes && K.LocalMemBytes > 0) {
+    uint64_t Groups = *P.LdsBytes / K.LocalMemBytes;
+    if (Groups == 0) {
+      O.WavesByLds = 0;
+      Notes.push_back(fmt::format(
+          "a work-group allocates {} of local memory, more than the {} "
+          "available: the launch fails",
+          formatQuantity(double(K.LocalMemBytes), Quantity::Dim::Bytes),
+          formatQuantity(double(*P.LdsBytes), Quantity::Dim::Bytes)));
+    } else {
+      uint64_t Waves = Groups * O.WavesPerGroup / std::max(1u, P.LdsSharedBy);
+      O.WavesByLds = clampU(std::max<uint64_t>(Waves, 1));
+    }
+  }
+
+  O.WavesByWorkGroups =
+      P.MaxGroupsPerCU ? clampU(uint64_t(*P.MaxGroupsPerCU) * O.WavesPerGroup)
+                       : O.WavesByHardware;
+
+  uint64_t TotalWaves = ceilDiv(K.Launch.workItems(), Group) * O.WavesPerGroup;
+  O.WavesByLaunch = clampU(ceilDiv(TotalWaves, std::max(1u, P.ComputeUnits)));
+
+  // Tie order: hardware, launch, registers, lds, work-group-size.
+  std::pair<unsigned, const char *> Limits[] = {
+      {O.WavesByHardware, "hardware"},
+      {O.WavesByLaunch, "launch"},
+      {O.WavesByRegisters, "registers"},
+      {O.WavesByLds, "lds"},
+      {O.WavesByWorkGroups, "work-group-size"},
+  };
+  auto Min = std::min_element(
+      std::begin(Limits), std::end(Limits),
+      [](const auto &A, const auto &B) { return A.first < B.first; });
+  O.WavesPerCU = Min->first;
+  O.LimitedBy = Min->second;
+  return O;
+}
+
+} // namespace clspread

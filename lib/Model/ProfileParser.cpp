@@ -1,0 +1,661 @@
+//===- ProfileParser.cpp - Loading and validating device profiles ---------===//
+//
+// Reads a profile with yaml-cpp and checks it against the schema in
+// docs/profiles.md. Validation stops at the first problem and reports it at
+// the YAML node that holds it (1-based line and column from yaml-cpp's
+// Mark), because a profile author fixes one line at a time.
+//
+// Figures are recorded with their path ("memory.bandwidth") as they are
+// read; after the whole file is read, every figure must have a source and
+// every source must name a figure. That check is what keeps bundled
+// profiles honest about where each number comes from.
+//
+//===----------------------------------------------------------------------===//
+#include "Model/DeviceProfile.h"
+#include "Model/Quantity.h"
+#include "Support/Embedded.h"
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/ErrorHandling.h"
+#include "llvm/Support/MemoryBuffer.h"
+
+#include <fmt/format.h>
+#include <yaml-cpp/yaml.h>
+
+#include <algorithm>
+#include <cmath>
+
+namespace clspread {
+
+CLSPREAD_DECLARE_EMBEDDED(embeddedProfiles);
+
+namespace {
+
+/// Thrown inside the parser and turned into an llvm::Error at its boundary;
+/// it keeps the dozens of checks below free of error plumbing.
+struct ProfileError {
+  YAML::Mark Mark;
+  std::string Message;
+};
+
+llvm::Error makeError(const std::string &Msg) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(), Msg);
+}
+
+std::string join(std::string_view Path, std::string_view Key) {
+  if (Path.empty())
+    return std::string(Key);
+  return fmt::format("{}.{}", Path, Key);
+}
+
+/// "in 'memory'" or "in the profile" for messages about a map's keys.
+std::string where(std::string_view Path) {
+  return Path.empty() ? std::string("in the profile")
+                      : fmt::format("in '{}'", Path);
+}
+
+/// The closest of \p Candidates to \p Word, if it is close enough to be a
+/// plausible typo.
+std::string closest(std::string_view Word,
+                    const std::vector<std::string> &Candidates) {
+  std::string Best;
+  unsigned BestDist = ~0u;
+  for (const std::string &C : Candidates) {
+    unsigned D = llvm::StringRef(Word).edit_distance(C, true);
+    if (D < BestDist) {
+      BestDist = D;
+      Best = C;
+    }
+  }
+  unsigned Limit = std::max<unsigned>(2, Word.size() / 3);
+  return BestDist <= Limit ? Best : std::string();
+}
+
+std::vector<std::string> aluClassNames() {
+  std::vector<std::string> Names;
+  for (unsigned I = 0; I < NumAluClasses; ++I)
+    Names.push_back(aluClassName(AluClass(I)));
+  return Names;
+}
+
+class Parser {
+public:
+  explicit Parser(std::string_view FileName) { P.File = FileName; }
+
+  DeviceProfile parse(const YAML::Node &Root);
+
+private:
+  DeviceProfile P;
+  /// Figures read so far, with the mark of their value, for the source
+  /// check at the end.
+  std::vector<std::pair<std::string, YAML::Mark>> Figures;
+
+  [[noreturn]] void fail(const YAML::Node &N, std::string Msg) {
+    throw ProfileError{N.Mark(), std::move(Msg)};
+  }
+  [[noreturn]] void fail(const YAML::Mark &M, std::string Msg) {
+    throw ProfileError{M, std::move(Msg)};
+  }
+
+  void expectMap(const YAML::Node &N, std::string_view Path) {
+    if (!N.IsMap())
+      fail(N, fmt::format("'{}' must be a mapping of keys to values", Path));
+  }
+
+  /// Rejects unknown and duplicate keys of a mapping.
+  void checkKeys(const YAML::Node &Map, std::string_view Path,
+                 const std::vector<std::string> &Known) {
+    std::map<std::string, YAML::Mark> Seen;
+    for (const auto &KV : Map) {
+      const YAML::Node &Key = KV.first;
+      if (!Key.IsScalar())
+        fail(Key, fmt::format("keys {} must be plain names", where(Path)));
+      const std::string &K = Key.Scalar();
+      if (std::find(Known.begin(), Known.end(), K) == Known.end()) {
+        std::string Msg =
+            fmt::format("unknown key '{}' {}", K, where(Path));
+        std::string Hint = closest(K, Known);
+        if (!Hint.empty())
+          Msg += fmt::format("; did you mean '{}'?", Hint);
+        fail(Key, Msg);
+      }
+      auto [Prev, Inserted] = Seen.emplace(K, Key.Mark());
+      if (!Inserted)
+        fail(Key, fmt::format("duplicate key '{}' {} (first given at line {})",
+                              K, where(Path), Prev->second.line + 1));
+    }
+  }
+
+  YAML::Node required(const YAML::Node &Map, std::string_view Path,
+                      const char *Key) {
+    YAML::Node N = Map[Key];
+    if (!N.IsDefined())
+      fail(Map, fmt::format("missing required key '{}' {}", Key, where(Path)));
+    if (N.IsNull())
+      fail(N, fmt::format("'{}' has no value", join(Path, Key)));
+    return N;
+  }
+
+  YAML::Node optional(const YAML::Node &Map, std::string_view Path,
+                      const char *Key) {
+    YAML::Node N = Map[Key];
+    if (N.IsDefined() && N.IsNull())
+      fail(N, fmt::format("'{}' has no value", join(Path, Key)));
+    return N;
+  }
+
+  std::string scalar(const YAML::Node &N, std::string_view Path) {
+    if (!N.IsScalar())
+      fail(N, fmt::format("'{}' must be a single value, not a {}", Path,
+                          N.IsMap() ? "mapping" : "list"));
+    return N.Scalar();
+  }
+
+  std::string text(const YAML::Node &N, std::string_view Path) {
+    std::string S = scalar(N, Path);
+    if (llvm::StringRef(S).trim().empty())
+      fail(N, fmt::format("'{}' is empty", Path));
+    return S;
+  }
+
+  void addFigure(const std::string &Path, const YAML::Node &N) {
+    Figures.emplace_back(Path, N.Mark());
+  }
+
+  /// A figure with a unit of dimension \p D; must be positive unless
+  /// \p AllowZero.
+  double quantity(const YAML::Node &N, const std::string &Path,
+                  Quantity::Dim D, bool AllowZero = false,
+                  bool IsFigure = true) {
+    std::string S = scalar(N, Path);
+    llvm::Expected<Quantity> Q = Quantity::parse(S);
+    if (!Q)
+      fail(N, fmt::format("'{}': {}", Path, llvm::toString(Q.takeError())));
+    if (Q->dim() != D) {
+      if (Q->dim() == Quantity::Dim::Count)
+        fail(N, fmt::format("'{}' needs a unit: write {} such as '{}', got "
+                            "'{}'",
+                            Path, dimDescription(D), dimExample(D), S));
+      if (D == Quantity::Dim::Count)
+        fail(N, fmt::format("'{}' must be a plain number such as '{}', got "
+                            "'{}' ({})",
+                            Path, dimExample(D), S, dimDescription(Q->dim())));
+      fail(N, fmt::format("'{}' must be {} such as '{}', got '{}' ({})", Path,
+                          dimDescription(D), dimExample(D), S,
+                          dimDescription(Q->dim())));
+    }
+    if (Q->value() < 0 || (!AllowZero && Q->value() == 0))
+      fail(N, fmt::format("'{}' must be {}, got '{}'", Path,
+                          AllowZero ? "zero or positive" : "positive", S));
+    if (IsFigure)
+      addFigure(Path, N);
+    return Q->value();
+  }
+
+  /// A whole number (count or size) that fits in \p Max.
+  uint64_t whole(const YAML::Node &N, const std::string &Path,
+                 Quantity::Dim D = Quantity::Dim::Count,
+                 bool AllowZero = false, bool IsFigure = true,
+                 uint64_t Max = 0xffffffffu) {
+    double V = quantity(N, Path, D, AllowZero, IsFigure);
+    if (V != std::floor(V))
+      fail(N, fmt::format("'{}' must be a whole {}, got '{}'", Path,
+                          D == Quantity::Dim::Bytes ? "number of bytes"
+                                                    : "number",
+                          N.Scalar()));
+    if (V > double(Max))
+      fail(N, fmt::format("'{}' is too large: '{}'", Path, N.Scalar()));
+    return uint64_t(V);
+  }
+
+  bool boolean(const YAML::Node &N, const std::string &Path) {
+    std::string S = scalar(N, Path);
+    addFigure(Path, N);
+    if (S == "true")
+      return true;
+    if (S == "false")
+      return false;
+    fail(N, fmt::format("'{}' must be true or false, got '{}'", Path, S));
+  }
+
+  AluClass aluClass(const YAML::Node &N, std::string_view Path) {
+    std::string S = scalar(N, Path);
+    if (std::optional<AluClass> C = aluClassFromName(S))
+      return *C;
+    std::string Msg = fmt::format("unknown ALU class '{}' in '{}'", S, Path);
+    std::string Hint = closest(S, aluClassNames());
+    if (!Hint.empty())
+      Msg += fmt::format("; did you mean '{}'?", Hint);
+    else
+      Msg += fmt::format(" (classes: {})", fmt::join(aluClassNames(), ", "));
+    fail(N, Msg);
+  }
+
+  void parseAlu(const YAML::Node &Alu);
+  void parseMeasured(const YAML::Node &M);
+  void parseSources(const YAML::Node &S);
+  void checkSources(const YAML::Node &S);
+};
+
+DeviceProfile Parser::parse(const YAML::Node &Root) {
+  if (!Root.IsDefined() || Root.IsNull())
+    fail(YAML::Mark(), "the profile is empty; it must be a mapping that "
+                       "starts with 'schema: 1'");
+  expectMap(Root, "profile");
+
+  // The schema version first: a file written for another version may use
+  // keys this one does not know, and the version is the useful message.
+  YAML::Node Schema = Root["schema"];
+  if (!Schema.IsDefined())
+    fail(Root, fmt::format("missing required key 'schema' in the profile "
+                           "(this clspread reads 'schema: {}')",
+                           ProfileSchemaVersion));
+  std::string SchemaText = scalar(Schema, "schema");
+  if (SchemaText != std::to_string(ProfileSchemaVersion))
+    fail(Schema, fmt::format("unsupported schema version '{}'; this clspread "
+                             "reads 'schema: {}'",
+                             SchemaText, ProfileSchemaVersion));
+
+  checkKeys(Root, "",
+            {"schema", "id", "name", "kind", "notes", "compute_units",
+             "lanes_per_cu", "wavefront", "clock", "alu", "tex", "memory",
+             "registers", "lds", "occupancy", "launch", "launch_overhead",
+             "measured", "sources"});
+
+  YAML::Node Id = required(Root, "", "id");
+  P.Id = text(Id, "id");
+  for (char C : P.Id)
+    if (!(std::islower(static_cast<unsigned char>(C)) ||
+          std::isdigit(static_cast<unsigned char>(C)) || C == '-' ||
+          C == '_' || C == '.'))
+      fail(Id, fmt::format("id '{}' may only hold lowercase letters, digits, "
+                           "'-', '_' and '.' (it is typed on command lines)",
+                           P.Id));
+  P.Name = text(required(Root, "", "name"), "name");
+  YAML::Node Kind = required(Root, "", "kind");
+  std::string KindText = scalar(Kind, "kind");
+  if (KindText == "gpu")
+    P.Kind = DeviceKind::GPU;
+  else if (KindText == "cpu")
+    P.Kind = DeviceKind::CPU;
+  else
+    fail(Kind, fmt::format("'kind' must be 'gpu' or 'cpu', got '{}'",
+                           KindText));
+  if (YAML::Node Notes = optional(Root, "", "notes"))
+    text(Notes, "notes");
+
+  P.ComputeUnits = whole(required(Root, "", "compute_units"), "compute_units");
+  P.LanesPerCU = whole(required(Root, "", "lanes_per_cu"), "lanes_per_cu");
+  P.Wavefront = whole(required(Root, "", "wavefront"), "wavefront");
+  P.ClockHz =
+      quantity(required(Root, "", "clock"), "clock", Quantity::Dim::Frequency);
+
+  parseAlu(required(Root, "", "alu"));
+
+  YAML::Node Tex = required(Root, "", "tex");
+  expectMap(Tex, "tex");
+  checkKeys(Tex, "tex", {"units_per_cu", "global_loads_use_tex"});
+  P.TexUnitsPerCU = quantity(required(Tex, "tex", "units_per_cu"),
+                             "tex.units_per_cu", Quantity::Dim::Count);
+  P.GlobalLoadsUseTex =
+      boolean(required(Tex, "tex", "global_loads_use_tex"),
+              "tex.global_loads_use_tex");
+
+  YAML::Node Mem = required(Root, "", "memory");
+  expectMap(Mem, "memory");
+  checkKeys(Mem, "memory", {"bandwidth", "transaction"});
+  P.BandwidthBps = quantity(required(Mem, "memory", "bandwidth"),
+                            "memory.bandwidth", Quantity::Dim::Bandwidth);
+  P.TransactionBytes = whole(required(Mem, "memory", "transaction"),
+                             "memory.transaction", Quantity::Dim::Bytes);
+
+  if (YAML::Node Regs = optional(Root, "", "registers")) {
+    expectMap(Regs, "registers");
+    checkKeys(Regs, "registers", {"per_cu", "unit"});
+    P.RegistersPerCU =
+        whole(required(Regs, "registers", "per_cu"), "registers.per_cu");
+    YAML::Node Unit = required(Regs, "registers", "unit");
+    uint64_t UnitBytes =
+        whole(Unit, "registers.unit", Quantity::Dim::Bytes);
+    // Analysis counts 32-bit registers; the conversion needs a whole
+    // number of them per unit.
+    if (UnitBytes % 4 != 0)
+      fail(Unit, fmt::format("'registers.unit' must be a multiple of 32 bit, "
+                             "got '{}'",
+                             Unit.Scalar()));
+    P.RegisterUnitBytes = UnitBytes;
+  }
+
+  if (YAML::Node Lds = optional(Root, "", "lds")) {
+    expectMap(Lds, "lds");
+    checkKeys(Lds, "lds", {"per_cu", "shared_by"});
+    P.LdsBytes = whole(required(Lds, "lds", "per_cu"), "lds.per_cu",
+                       Quantity::Dim::Bytes, false, true, ~uint64_t(0) >> 11);
+    if (YAML::Node Shared = optional(Lds, "lds", "shared_by"))
+      P.LdsSharedBy = whole(Shared, "lds.shared_by");
+  }
+
+  YAML::Node Occ = required(Root, "", "occupancy");
+  expectMap(Occ, "occupancy");
+  checkKeys(Occ, "occupancy", {"max_waves_per_cu", "max_groups_per_cu"});
+  P.MaxWavesPerCU = whole(required(Occ, "occupancy", "max_waves_per_cu"),
+                          "occupancy.max_waves_per_cu");
+  if (YAML::Node G = optional(Occ, "occupancy", "max_groups_per_cu"))
+    P.MaxGroupsPerCU = whole(G, "occupancy.max_groups_per_cu");
+
+  if (YAML::Node L = optional(Root, "", "launch")) {
+    expectMap(L, "launch");
+    checkKeys(L, "launch", {"waves_per_cu_min", "waves_per_cu_latency"});
+    if (YAML::Node N = optional(L, "launch", "waves_per_cu_min"))
+      P.WavesPerCUMin = whole(N, "launch.waves_per_cu_min");
+    if (YAML::Node N = optional(L, "launch", "waves_per_cu_latency")) {
+      P.WavesPerCULatency = whole(N, "launch.waves_per_cu_latency");
+      if (P.WavesPerCULatency < P.WavesPerCUMin)
+        fail(N, fmt::format("'launch.waves_per_cu_latency' ({}) must be at "
+                            "least 'launch.waves_per_cu_min' ({})",
+                            P.WavesPerCULatency, P.WavesPerCUMin));
+    }
+  }
+
+  if (YAML::Node O = optional(Root, "", "launch_overhead"))
+    P.LaunchOverheadS =
+        quantity(O, "launch_overhead", Quantity::Dim::Time, true);
+
+  if (YAML::Node M = optional(Root, "", "measured"))
+    parseMeasured(M);
+
+  YAML::Node Sources = required(Root, "", "sources");
+  parseSources(Sources);
+  checkSources(Sources);
+  return P;
+}
+
+void Parser::parseAlu(const YAML::Node &Alu) {
+  expectMap(Alu, "alu");
+  checkKeys(Alu, "alu",
+            {"vliw_width", "transcendental_slots", "t_slot_only", "expand",
+             "rates"});
+  if (YAML::Node W = optional(Alu, "alu", "vliw_width"))
+    P.Alu.VliwWidth = whole(W, "alu.vliw_width");
+
+  if (!P.isVliw()) {
+    // SIMT / CPU: one issue rate per class, nothing about slots.
+    for (const char *Key : {"transcendental_slots", "t_slot_only", "expand"})
+      if (YAML::Node N = Alu[Key])
+        fail(N, fmt::format("'alu.{}' applies to VLIW profiles "
+                            "(vliw_width > 1); this profile issues per-class "
+                            "rates from 'alu.rates'",
+                            Key));
+    YAML::Node Rates = required(Alu, "alu", "rates");
+    expectMap(Rates, "alu.rates");
+    checkKeys(Rates, "alu.rates", aluClassNames());
+    for (unsigned I = 0; I < NumAluClasses; ++I) {
+      const char *Name = aluClassName(AluClass(I));
+      std::string Path = join("alu.rates", Name);
+      YAML::Node R = required(Rates, "alu.rates", Name);
+      if (R.IsScalar() && R.Scalar() == "none") {
+        addFigure(Path, R);
+        P.Alu.Rate[I] = std::nullopt;
+        continue;
+      }
+      P.Alu.Rate[I] = quantity(R, Path, Quantity::Dim::Count);
+    }
+    if (!P.Alu.Rate[unsigned(AluClass::Fp32)])
+      fail(Rates["fp32"], "'alu.rates.fp32' cannot be 'none': every device "
+                          "runs fp32");
+    return;
+  }
+
+  // VLIW: bundles of vliw_width slots, some classes only in the t slot.
+  if (YAML::Node R = Alu["rates"])
+    fail(R, fmt::format("'alu.rates' applies to profiles with vliw_width 1; "
+                        "this profile has vliw_width {} and is modelled by "
+                        "packing bundles",
+                        P.Alu.VliwWidth));
+  YAML::Node TS = required(Alu, "alu", "transcendental_slots");
+  P.Alu.TranscendentalSlots =
+      whole(TS, "alu.transcendental_slots", Quantity::Dim::Count, true);
+  if (P.Alu.TranscendentalSlots > P.Alu.VliwWidth)
+    fail(TS, fmt::format("'alu.transcendental_slots' ({}) cannot exceed "
+                         "'alu.vliw_width' ({})",
+                         P.Alu.TranscendentalSlots, P.Alu.VliwWidth));
+
+  if (YAML::Node Only = optional(Alu, "alu", "t_slot_only")) {
+    if (!Only.IsSequence())
+      fail(Only, "'alu.t_slot_only' must be a list of ALU classes, e.g. "
+                 "[transcendental, int_mul]");
+    addFigure("alu.t_slot_only", Only);
+    for (const YAML::Node &C : Only) {
+      AluClass Class = aluClass(C, "alu.t_slot_only");
+      if (P.Alu.TSlotOnly[unsigned(Class)])
+        fail(C, fmt::format("'{}' is listed twice in 'alu.t_slot_only'",
+                            aluClassName(Class)));
+      P.Alu.TSlotOnly[unsigned(Class)] = true;
+      if (P.Alu.TranscendentalSlots == 0)
+        fail(C, "'alu.t_slot_only' lists a class but "
+                "'alu.transcendental_slots' is 0: nothing could issue it");
+    }
+  }
+
+  if (YAML::Node Ex = optional(Alu, "alu", "expand")) {
+    expectMap(Ex, "alu.expand");
+    checkKeys(Ex, "alu.expand", aluClassNames());
+    for (const auto &KV : Ex) {
+      AluClass Class = aluClass(KV.first, "alu.expand");
+      std::string Path = join("alu.expand", KV.first.Scalar());
+      const YAML::Node &E = KV.second;
+      expectMap(E, Path);
+      checkKeys(E, Path, {"ops", "depth", "t_slot_ops"});
+      if (P.Alu.TSlotOnly[unsigned(Class)])
+        fail(KV.first,
+             fmt::format("'{}' is both in 'alu.t_slot_only' and in "
+                         "'alu.expand'; say in 'alu.expand.{}.t_slot_ops' "
+                         "how many of its ops need the t slot",
+                         KV.first.Scalar(), KV.first.Scalar()));
+      SlotExpansion X;
+      // One source covers the three numbers of an expansion.
+      X.Ops = whole(required(E, Path, "ops"), Path + ".ops",
+                    Quantity::Dim::Count, false, false);
+      YAML::Node Depth = optional(E, Path, "depth");
+      X.Depth = Depth ? whole(Depth, Path + ".depth", Quantity::Dim::Count,
+                              false, false)
+                      : X.Ops;
+      if (X.Depth > X.Ops)
+        fail(Depth, fmt::format("'{}.depth' ({}) cannot exceed '{}.ops' ({})",
+                                Path, X.Depth, Path, X.Ops));
+      if (YAML::Node T = optional(E, Path, "t_slot_ops")) {
+        X.TSlotOps = whole(T, Path + ".t_slot_ops", Quantity::Dim::Count,
+                           true, false);
+        if (X.TSlotOps > X.Depth)
+          fail(T, fmt::format("'{}.t_slot_ops' ({}) cannot exceed '{}.depth' "
+                              "({}): t-slot ops sit on the chain",
+                              Path, X.TSlotOps, Path, X.Depth));
+        if (X.TSlotOps > 0 && P.Alu.TranscendentalSlots == 0)
+          fail(T, fmt::format("'{}.t_slot_ops' needs a transcendental slot "
+                              "but 'alu.transcendental_slots' is 0",
+                              Path));
+      }
+      addFigure(Path, E);
+      P.Alu.Expand[unsigned(Class)] = X;
+    }
+  }
+}
+
+void Parser::parseMeasured(const YAML::Node &M) {
+  expectMap(M, "measured");
+  std::vector<std::string> Known = {"clock", "memory.bandwidth",
+                                    "launch_overhead"};
+  if (!P.isVliw())
+    for (const std::string &C : aluClassNames())
+      Known.push_back("alu.rates." + C);
+  checkKeys(M, "measured", Known);
+  for (const auto &KV : M) {
+    std::string Fig = KV.first.Scalar();
+    std::string Path = "measured." + Fig;
+    const YAML::Node &E = KV.second;
+    expectMap(E, Path);
+    checkKeys(E, Path,
+              {"value", "command", "device", "driver", "date", "note"});
+    Quantity::Dim D = Fig == "clock"              ? Quantity::Dim::Frequency
+                      : Fig == "memory.bandwidth" ? Quantity::Dim::Bandwidth
+                      : Fig == "launch_overhead"  ? Quantity::Dim::Time
+                                                  : Quantity::Dim::Count;
+    Measurement Meas;
+    // A measurement carries its own provenance (command, device, date), so
+    // it needs no entry in 'sources'.
+    Meas.Value = quantity(required(E, Path, "value"), Path + ".value", D,
+                          Fig == "launch_overhead", false);
+    Meas.Command = text(required(E, Path, "command"), Path + ".command");
+    Meas.Device = text(required(E, Path, "device"), Path + ".device");
+    Meas.Date = text(required(E, Path, "date"), Path + ".date");
+    if (YAML::Node Dr = optional(E, Path, "driver"))
+      Meas.Driver = text(Dr, Path + ".driver");
+    if (YAML::Node N = optional(E, Path, "note"))
+      Meas.Note = text(N, Path + ".note");
+    P.Measured.emplace(Fig, std::move(Meas));
+  }
+}
+
+void Parser::parseSources(const YAML::Node &S) {
+  expectMap(S, "sources");
+  std::map<std::string, YAML::Mark> Seen;
+  for (const auto &KV : S) {
+    std::string Key = scalar(KV.first, "sources");
+    auto [Prev, Inserted] = Seen.emplace(Key, KV.first.Mark());
+    if (!Inserted)
+      fail(KV.first,
+           fmt::format("duplicate key '{}' in 'sources' (first given at line "
+                       "{})",
+                       Key, Prev->second.line + 1));
+    P.Sources[Key] = text(KV.second, "sources." + Key);
+  }
+}
+
+void Parser::checkSources(const YAML::Node &S) {
+  // Every source names a figure of this profile or a parent of some.
+  std::vector<std::string> Paths;
+  for (const auto &F : Figures)
+    Paths.push_back(F.first);
+  for (const auto &KV : S) {
+    const std::string &Key = KV.first.Scalar();
+    bool Names = std::any_of(Paths.begin(), Paths.end(), [&](const std::string &F) {
+      return F == Key || llvm::StringRef(F).starts_with(Key + ".");
+    });
+    if (Names)
+      continue;
+    std::string Msg = fmt::format(
+        "source '{}' names no figure of this profile", Key);
+    std::string Hint = closest(Key, Paths);
+    if (!Hint.empty())
+      Msg += fmt::format("; did you mean '{}'?", Hint);
+    fail(KV.first, Msg);
+  }
+  // Every figure has a source.
+  for (const auto &[Path, Mark] : Figures)
+    if (P.sourceOf(Path).empty())
+      fail(Mark, fmt::format("figure '{}' has no source; add "
+                             "'{}: \"<where the figure comes from>\"' under "
+                             "'sources' (mark hearsay with (U))",
+                             Path, Path));
+}
+
+std::string formatAt(std::string_view File, const YAML::Mark &M,
+                     const std::string &Msg) {
+  // A null mark (no node) points at the top of the file.
+  int Line = M.is_null() ? 0 : M.line, Col = M.is_null() ? 0 : M.column;
+  return fmt::format("{}:{}:{}: error: {}", File, Line + 1, Col + 1, Msg);
+}
+
+} // namespace
+
+llvm::Expected<DeviceProfile> parseProfile(std::string_view Text,
+                                           std::string_view FileName) {
+  YAML::Node Root;
+  try {
+    Root = YAML::Load(std::string(Text));
+  } catch (const YAML::Exception &E) {
+    return makeError(formatAt(FileName, E.mark, E.msg));
+  }
+  try {
+    return Parser(FileName).parse(Root);
+  } catch (const ProfileError &E) {
+    return makeError(formatAt(FileName, E.Mark, E.Message));
+  } catch (const YAML::Exception &E) {
+    // yaml-cpp conversions that failed where a check above should have
+    // caught them; still report them at their place.
+    return makeError(formatAt(FileName, E.mark, E.msg));
+  }
+}
+
+namespace {
+
+constexpr std::string_view BundledDir = "device-profiles/";
+
+std::string stem(std::string_view Path) {
+  std::string_view S = Path;
+  if (size_t Dot = S.rfind('.'); Dot != std::string_view::npos)
+    S = S.substr(0, Dot);
+  return std::string(S);
+}
+
+bool endsWith(std::string_view S, std::string_view Suffix) {
+  return S.size() >= Suffix.size() &&
+         S.substr(S.size() - Suffix.size()) == Suffix;
+}
+
+} // namespace
+
+std::vector<std::string> bundledProfileIds() {
+  std::vector<std::string> Ids;
+  for (const EmbeddedFile &F : embeddedProfiles())
+    Ids.push_back(stem(F.Path));
+  std::sort(Ids.begin(), Ids.end());
+  return Ids;
+}
+
+llvm::Expected<DeviceProfile> findProfile(std::string_view IdOrPath) {
+  bool IsPath = IdOrPath.find('/') != std::string_view::npos ||
+                endsWith(IdOrPath, ".yaml") || endsWith(IdOrPath, ".yml");
+  if (IsPath) {
+    auto Buf = llvm::MemoryBuffer::getFile(llvm::StringRef(
+        IdOrPath.data(), IdOrPath.size()), /*IsText=*/true);
+    if (!Buf)
+      return makeError(fmt::format("clspread: error: cannot read profile "
+                                   "'{}': {}",
+                                   IdOrPath, Buf.getError().message()));
+    return parseProfile((*Buf)->getBuffer().str(), IdOrPath);
+  }
+  for (const EmbeddedFile &F : embeddedProfiles())
+    if (stem(F.Path) == IdOrPath)
+      return parseProfile(F.Content,
+                          std::string(BundledDir) + std::string(F.Path));
+  std::vector<std::string> Ids = bundledProfileIds();
+  std::string Msg =
+      fmt::format("clspread: error: unknown profile '{}'", IdOrPath);
+  std::string Hint = closest(IdOrPath, Ids);
+  if (!Hint.empty())
+    Msg += fmt::format("; did you mean '{}'?", Hint);
+  Msg += fmt::format(" (bundled profiles: {}; or give a path to a .yaml "
+                     "file)",
+                     fmt::join(Ids, ", "));
+  return makeError(Msg);
+}
+
+std::vector<DeviceProfile> bundledProfiles() {
+  std::vector<DeviceProfile> All;
+  for (const EmbeddedFile &F : embeddedProfiles()) {
+    llvm::Expected<DeviceProfile> P = parseProfile(
+        F.Content, std::string(BundledDir) + std::string(F.Path));
+    if (!P)
+      llvm::report_fatal_error(llvm::Twine("bundled profile is invalid: ") +
+                               llvm::toString(P.takeError()));
+    All.push_back(std::move(*P));
+  }
+  std::sort(All.begin(), All.end(),
+            [](const DeviceProfile &A, const DeviceProfile &B) {
+              return A.Id < B.Id;
+            });
+  return All;
+}
+
+} // namespace clspread

@@ -1,0 +1,157 @@
+//===- Spreadsheet.cpp - T_ALU, T_TEX, T_MEM and the bound ----------------===//
+#include "Model/Spreadsheet.h"
+#include "Model/LaunchChecks.h"
+#include "Model/MemoryTraffic.h"
+#include "Model/Occupancy.h"
+#include "Model/Quantity.h"
+#include "Model/VliwPacker.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+
+namespace clspread {
+
+namespace {
+
+/// The measured value of \p Path when there is one and it may be used,
+/// else \p Datasheet; says which in \p Notes.
+std::optional<double> pick(const DeviceProfile &P, const EstimateOptions &O,
+                           const std::string &Path,
+                           std::optional<double> Datasheet, Quantity::Dim D,
+                           std::vector<std::string> &Notes) {
+  const Measurement *M = O.UseMeasured ? P.measured(Path) : nullptr;
+  if (!M)
+    return Datasheet;
+  std::string Was = Datasheet ? "the datasheet " + formatQuantity(*Datasheet, D)
+                              : std::string("no datasheet figure");
+  Notes.push_back(fmt::format("{}: measured {} used instead of {} ({}, {})",
+                              Path, formatQuantity(M->Value, D), Was,
+                              M->Device, M->Date));
+  return M->Value;
+}
+
+/// Bundles per item on a VLIW profile.
+double vliwBundles(const KernelCounts &K, const DeviceProfile &P,
+                   std::vector<std::string> &Notes) {
+  double Bundles = 0, GraphOps = 0;
+  unsigned BadDeps = 0;
+  for (const BlockGraph &B : K.Blocks) {
+    if (B.ExecPerItem <= 0 || B.Nodes.empty())
+      continue;
+    PackedBlock R = packBlock(B, P.Alu);
+    Bundles += B.ExecPerItem * double(R.Bundles);
+    GraphOps += B.ExecPerItem * double(B.Nodes.size());
+    BadDeps += R.BadDeps;
+  }
+  const double Ops = K.aluOps();
+  if (GraphOps == 0 && Ops > 0) {
+    // No graphs: the best the slots allow, i.e. perfect packing.
+    double SlotOps = 0, TOps = 0;
+    for (unsigned C = 0; C < NumAluClasses; ++C) {
+      const auto &X = P.Alu.Expand[C];
+      SlotOps += K.Alu[C] * (X ? X->Ops : 1);
+      TOps += K.Alu[C] * (X ? X->TSlotOps : (P.Alu.TSlotOnly[C] ? 1 : 0));
+    }
+    Bundles = SlotOps / P.Alu.VliwWidth;
+    if (P.Alu.TranscendentalSlots)
+      Bundles = std::max(Bundles, TOps / P.Alu.TranscendentalSlots);
+    Notes.push_back(fmt::format(
+        "no dependence graphs from the analysis: VLIW bundles assume perfect "
+        "packing ({:.4g} bundles per work-item, a lower bound)",
+        Bundles));
+    return Bundles;
+  }
+  if (std::fabs(GraphOps - Ops) > 0.01 * std::max(1.0, Ops))
+    Notes.push_back(fmt::format(
+        "block graphs hold {:.4g} ALU lane-ops per work-item but the counts "
+        "say {:.4g}; VLIW bundles come from the graphs",
+        GraphOps, Ops));
+  if (BadDeps)
+    Notes.push_back(fmt::format(
+        "{} dependences in block graphs did not point to an earlier node "
+        "and were ignored",
+        BadDeps));
+  return Bundles;
+}
+
+} // namespace
+
+Estimate estimate(const KernelCounts &K, const DeviceProfile &P,
+                  const EstimateOptions &Opts) {
+  Estimate E;
+  const double N = double(K.Launch.workItems());
+  E.WorkItems = K.Launch.workItems();
+  auto Figure = [&](const std::string &Path, std::optional<double> Datasheet,
+                    Quantity::Dim D) {
+    return pick(P, Opts, Path, Datasheet, D, E.Notes);
+  };
+
+  const double Clock = *Figure("clock", P.ClockHz, Quantity::Dim::Frequency);
+  const double Bandwidth =
+      *Figure("memory.bandwidth", P.BandwidthBps, Quantity::Dim::Bandwidth);
+  E.LaunchOverheadS =
+      Figure("launch_overhead", P.LaunchOverheadS, Quantity::Dim::Time)
+          .value_or(0);
+
+  // ALU.
+  if (P.isVliw()) {
+    E.VliwBundles = vliwBundles(K, P, E.Notes);
+    E.AluCycles = E.VliwBundles; // one bundle per lane per clock
+  } else {
+    E.VliwBundles = K.aluOps();
+    for (unsigned C = 0; C < NumAluClasses; ++C) {
+      if (K.Alu[C] <= 0)
+        continue;
+      const char *Name = aluClassName(AluClass(C));
+      std::optional<double> Rate =
+          Figure(fmt::format("alu.rates.{}", Name), P.Alu.Rate[C],
+                 Quantity::Dim::Count);
+      if (!Rate) {
+        E.Checks.push_back(
+            {"device-unsupported-op", Severity::Error,
+             fmt::format("the kernel does {:.4g} {} lane-ops per work-item "
+                         "but {} has no {} unit (alu.rates.{}: none); they "
+                         "are left out of T_ALU",
+                         K.Alu[C], Name, P.Name, Name, Name)});
+        continue;
+      }
+      E.AluCycles += K.Alu[C] * P.LanesPerCU / *Rate;
+    }
+  }
+  E.TAluS = N * E.AluCycles / (double(P.ComputeUnits) * P.LanesPerCU) / Clock;
+
+  // TEX.
+  E.TexFetches = K.ImageReads + (P.GlobalLoadsUseTex ? K.GlobalLoads : 0);
+  E.TTexS = N * E.TexFetches / (P.ComputeUnits * P.TexUnitsPerCU) / Clock;
+
+  // MEM.
+  MemoryTraffic M = memoryTraffic(K, P.Wavefront, P.TransactionBytes);
+  E.BytesRequested = M.BytesRequested;
+  E.BytesMoved = M.BytesMoved;
+  E.Notes.insert(E.Notes.end(), M.Notes.begin(), M.Notes.end());
+  if (K.ImageReads > 0 || K.ImageWrites > 0)
+    E.Notes.push_back("image reads and writes are charged to TEX only; their "
+                      "DRAM traffic is not in T_MEM");
+  E.TMemS = N * E.BytesMoved / Bandwidth;
+
+  // The bound: ALU unless another is strictly larger; MEM before TEX.
+  E.Limit = Bound::ALU;
+  E.TKernelS = E.TAluS;
+  if (E.TMemS > E.TKernelS) {
+    E.Limit = Bound::MEM;
+    E.TKernelS = E.TMemS;
+  }
+  if (E.TTexS > E.TKernelS) {
+    E.Limit = Bound::TEX;
+    E.TKernelS = E.TTexS;
+  }
+
+  E.Occ = computeOccupancy(K, P, E.Notes);
+  std::vector<Check> L = launchChecks(K, P, E.Occ);
+  E.Checks.insert(E.Checks.end(), L.begin(), L.end());
+  return E;
+}
+
+} // namespace clspread
