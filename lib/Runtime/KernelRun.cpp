@@ -1,0 +1,624 @@
+//===- KernelRun.cpp - Build, bind, time and check one plan kernel --------===//
+#include "KernelRun.h"
+#include "Checksum.h"
+#include "ClError.h"
+#include "ImageFormat.h"
+#include "LocalSweep.h"
+#include "RandomFill.h"
+#include "TimedLaunch.h"
+
+#include <algorithm>
+#include <cctype>
+#include <chrono>
+#include <cstring>
+#include <set>
+
+namespace clspread::runtime {
+
+namespace {
+
+using Sizes = std::optional<Sizes3>;
+
+/// A problem of this kernel that is not an OpenCL status (a missing
+/// argument, a size the device cannot hold).
+struct KernelProblem : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+std::string bytesText(uint64_t B) {
+  if (B >= (1ull << 30) && B % (1ull << 20) == 0)
+    return std::to_string(B >> 20) + " MiB";
+  if (B >= (1ull << 20) && B % (1ull << 10) == 0)
+    return std::to_string(B >> 10) + " KiB";
+  return std::to_string(B) + " bytes";
+}
+
+bool isRefusal(cl_int Code) {
+  return Code == CL_INVALID_WORK_GROUP_SIZE || Code == CL_INVALID_WORK_ITEM_SIZE ||
+         Code == CL_INVALID_GLOBAL_WORK_SIZE || Code == CL_OUT_OF_RESOURCES;
+}
+
+/// One kernel argument made real on the device.
+struct Bound {
+  const ArgSpec *Spec = nullptr;
+  Mem Memory;
+  Sampler Samp;
+  ElemType Elem;                      ///< how to read written data back
+  size_t Bytes = 0;                   ///< size of written data
+  std::vector<unsigned char> Initial; ///< restored before every launch
+  std::vector<unsigned char> Readback;
+  std::optional<uint64_t> FirstHash;
+  bool Differs = false;
+};
+
+class Run {
+public:
+  Run(DeviceSession &Ses, const KernelSpec &Spec, const RunSettings &S)
+      : Ses(Ses), Spec(Spec), S(S) {}
+  KernelResult run();
+
+private:
+  bool build();
+  void createKernel();
+  void bindArgs();
+  void bindBuffer(Bound &B);
+  void bindImage(Bound &B);
+  void bindSampler(Bound &B);
+  uint64_t localBytes(const Sizes &Local) const;
+  void setLocalArgs(const Sizes &Local);
+  void restore();
+  void checkOutputs(bool Final);
+  LaunchTiming launchOnce(const Sizes &Local);
+  TimingStats timeLaunches(const Sizes &Local, unsigned Warmup, bool Check, double &WallMedian,
+                           bool &Profiled);
+  std::string explainRefusal(const Sizes &Local) const;
+  void sweep();
+  void abandon();
+
+  DeviceSession &Ses;
+  const KernelSpec &Spec;
+  const RunSettings &S;
+  KernelResult R;
+  Program Prog;
+  Kernel K;
+  std::vector<Bound> Args;
+  uint64_t StaticLocal = 0, KernelMaxGroup = 0;
+  Sizes3 Reqd = {0, 0, 0};
+  uint64_t ReadbackBytes = 0;
+};
+
+KernelResult Run::run() {
+  R.Id = Spec.Id;
+  R.File = Spec.File;
+  R.KernelName = Spec.KernelName;
+  R.VariantOf = Spec.VariantOf;
+  R.Dims = Spec.Dims;
+  R.Global = Spec.Global;
+  R.Local = Spec.Local;
+  R.Warnings = Spec.Warnings;
+  if (!Spec.Problems.empty()) {
+    R.Status = "error";
+    for (size_t I = 0; I < Spec.Problems.size(); ++I)
+      R.Message += (I ? "; " : "") + Spec.Problems[I];
+    return R;
+  }
+  try {
+    if (!build())
+      return R;
+    createKernel();
+    bindArgs();
+    double Wall = 0;
+    bool Profiled = true;
+    R.Device = timeLaunches(Spec.Local, S.Warmup, true, Wall, Profiled);
+    R.WallMedian = Wall;
+    R.Profiled = Profiled;
+    if (!Profiled)
+      R.Warnings.push_back("the driver gave no profiling times; median_s etc. are wall-clock");
+    bool Differs = false;
+    for (const Bound &B : Args)
+      Differs |= B.Differs;
+    if (R.CheckedLaunches >= 2)
+      R.Deterministic = !Differs;
+    R.Status = "ok";
+    if (S.LocalSweep)
+      sweep();
+  } catch (const LaunchTimeout &E) {
+    R.Status = "timeout";
+    R.Message = E.what();
+    R.Device = {};
+    abandon();
+  } catch (const ClError &E) {
+    R.Status = "error";
+    R.Message = E.what();
+    R.Device = {};
+    if (E.call() == "kernel execution")
+      abandon(); // the queue may be in an error state
+  } catch (const std::exception &E) {
+    R.Status = "error";
+    R.Message = E.what();
+    R.Device = {};
+  }
+  if (!R.ok()) {
+    R.Checksums.clear();
+    R.Samples.clear();
+    R.Deterministic.reset();
+  }
+  return R;
+}
+
+bool Run::build() {
+  cl_int Err = CL_SUCCESS;
+  const char *Src = Spec.Source.c_str();
+  size_t Len = Spec.Source.size();
+  Prog = Program(clCreateProgramWithSource(Ses.context(), 1, &Src, &Len, &Err));
+  check(Err, "clCreateProgramWithSource");
+  cl_device_id D = Ses.device();
+  auto T0 = std::chrono::steady_clock::now();
+  cl_int Built = clBuildProgram(Prog.get(), 1, &D, Spec.BuildOptions.c_str(), nullptr, nullptr);
+  R.BuildSeconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - T0).count();
+
+  size_t LogSize = 0;
+  std::string Log;
+  if (clGetProgramBuildInfo(Prog.get(), D, CL_PROGRAM_BUILD_LOG, 0, nullptr, &LogSize) ==
+          CL_SUCCESS &&
+      LogSize > 1) {
+    Log.resize(LogSize);
+    clGetProgramBuildInfo(Prog.get(), D, CL_PROGRAM_BUILD_LOG, LogSize, Log.data(), nullptr);
+    Log.resize(std::strlen(Log.c_str()));
+  }
+  while (!Log.empty() && std::isspace((unsigned char)Log.back()))
+    Log.pop_back();
+  R.BuildLog = Log;
+  if (Built == CL_SUCCESS)
+    return true;
+
+  R.Status = "build_error";
+  R.Message = std::string("clBuildProgram: ") + clErrorName(Built) + " (" +
+              std::to_string(Built) + ") building " +
+              (Spec.File.empty() ? "the source" : Spec.File) + " with options '" +
+              Spec.BuildOptions + "'";
+  if (Log.empty()) {
+    R.Message += "; the driver gave no build log";
+  } else {
+    const size_t Cap = 16384; // the full log is in "build_log"
+    R.Message += "; build log:\n" + (Log.size() > Cap ? Log.substr(0, Cap) + "\n[...]" : Log);
+  }
+  return false;
+}
+
+void Run::createKernel() {
+  cl_int Err = CL_SUCCESS;
+  K = Kernel(clCreateKernel(Prog.get(), Spec.KernelName.c_str(), &Err));
+  if (Err == CL_INVALID_KERNEL_NAME) {
+    size_t Size = 0;
+    std::string Names;
+    if (clGetProgramInfo(Prog.get(), CL_PROGRAM_KERNEL_NAMES, 0, nullptr, &Size) == CL_SUCCESS &&
+        Size > 1) {
+      Names.resize(Size);
+      clGetProgramInfo(Prog.get(), CL_PROGRAM_KERNEL_NAMES, Size, Names.data(), nullptr);
+      Names.resize(std::strlen(Names.c_str()));
+      for (char &C : Names)
+        if (C == ';')
+          C = ',';
+    }
+    throw KernelProblem("kernel '" + Spec.KernelName + "' not found in " +
+                        (Spec.File.empty() ? std::string("the program") : Spec.File) +
+                        " (clCreateKernel: CL_INVALID_KERNEL_NAME); the program defines: " +
+                        (Names.empty() ? std::string("(unknown)") : Names));
+  }
+  check(Err, "clCreateKernel", "kernel '" + Spec.KernelName + "'");
+
+  // Work-group figures of the built kernel, read before any __local
+  // argument is set so CL_KERNEL_LOCAL_MEM_SIZE is the static part only.
+  cl_device_id D = Ses.device();
+  size_t WG = 0, Mult = 0, Compile[3] = {0, 0, 0};
+  cl_ulong Local = 0, Private = 0;
+  nlohmann::json &I = R.KernelInfo;
+  I = nlohmann::json::object();
+  if (clGetKernelWorkGroupInfo(K.get(), D, CL_KERNEL_WORK_GROUP_SIZE, sizeof WG, &WG, nullptr) ==
+      CL_SUCCESS)
+    I["work_group_size"] = KernelMaxGroup = WG;
+  if (clGetKernelWorkGroupInfo(K.get(), D, CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE,
+                               sizeof Mult, &Mult, nullptr) == CL_SUCCESS)
+    I["preferred_work_group_size_multiple"] = Mult;
+  if (clGetKernelWorkGroupInfo(K.get(), D, CL_KERNEL_LOCAL_MEM_SIZE, sizeof Local, &Local,
+                               nullptr) == CL_SUCCESS)
+    I["local_mem_bytes"] = StaticLocal = Local;
+  if (clGetKernelWorkGroupInfo(K.get(), D, CL_KERNEL_PRIVATE_MEM_SIZE, sizeof Private, &Private,
+                               nullptr) == CL_SUCCESS)
+    I["private_mem_bytes"] = Private;
+  if (clGetKernelWorkGroupInfo(K.get(), D, CL_KERNEL_COMPILE_WORK_GROUP_SIZE, sizeof Compile,
+                               Compile, nullptr) == CL_SUCCESS &&
+      Compile[0] != 0) {
+    Reqd = {Compile[0], Compile[1], Compile[2]};
+    I["reqd_work_group_size"] = Reqd;
+  }
+  if (!KernelMaxGroup)
+    KernelMaxGroup = Ses.info().MaxWorkGroupSize;
+}
+
+void Run::bindArgs() {
+  cl_uint NumArgs = 0;
+  check(clGetKernelInfo(K.get(), CL_KERNEL_NUM_ARGS, sizeof NumArgs, &NumArgs, nullptr),
+        "clGetKernelInfo");
+  std::set<unsigned> Given;
+  for (const ArgSpec &A : Spec.Args) {
+    if (A.Index >= NumArgs)
+      throw KernelProblem("arg " + std::to_string(A.Index) + " '" + A.Name + "': kernel '" +
+                          Spec.KernelName + "' takes only " + std::to_string(NumArgs) +
+                          " argument(s)");
+    Given.insert(A.Index);
+  }
+  for (unsigned I = 0; I < NumArgs; ++I)
+    if (!Given.count(I))
+      throw KernelProblem("kernel '" + Spec.KernelName + "' takes " + std::to_string(NumArgs) +
+                          " argument(s) but the plan gives none for index " +
+                          std::to_string(I));
+
+  Args.resize(Spec.Args.size());
+  for (size_t I = 0; I < Spec.Args.size(); ++I) {
+    Bound &B = Args[I];
+    B.Spec = &Spec.Args[I];
+    const ArgSpec &A = *B.Spec;
+    std::string Where = "arg " + std::to_string(A.Index) + " '" + A.Name + "'";
+    switch (A.Kind) {
+    case ArgKind::Buffer: bindBuffer(B); break;
+    case ArgKind::Image2D: bindImage(B); break;
+    case ArgKind::Sampler: bindSampler(B); break;
+    case ArgKind::Scalar:
+      check(clSetKernelArg(K.get(), A.Index, A.Value.size(), A.Value.data()), "clSetKernelArg",
+            Where + " (" + A.TypeName + ", " + std::to_string(A.Value.size()) + " bytes)");
+      break;
+    case ArgKind::Local: break; // set per local size by setLocalArgs()
+    }
+  }
+}
+
+void Run::bindBuffer(Bound &B) {
+  const ArgSpec &A = *B.Spec;
+  std::string Where = "arg " + std::to_string(A.Index) + " '" + A.Name + "'";
+  const DeviceInfo &Dev = Ses.info();
+  if (Dev.MaxAllocBytes && A.Bytes > Dev.MaxAllocBytes)
+    throw KernelProblem(Where + ": " + bytesText(A.Bytes) +
+                        " exceeds the device's largest allocation (" +
+                        bytesText(Dev.MaxAllocBytes) + ")");
+  cl_mem_flags Flags = A.Acc == Access::Read    ? CL_MEM_READ_ONLY
+                       : A.Acc == Access::Write ? CL_MEM_WRITE_ONLY
+                                                : CL_MEM_READ_WRITE;
+  cl_int Err = CL_SUCCESS;
+  B.Memory = Mem(clCreateBuffer(Ses.context(), Flags, size_t(A.Bytes), nullptr, &Err));
+  check(Err, "clCreateBuffer", Where + " (" + bytesText(A.Bytes) + ")");
+  std::vector<unsigned char> Data(size_t(A.Bytes), OutputPattern);
+  if (A.Acc != Access::Write)
+    fillRandom(Data, A.Elem, streamSeed(S.Seed, Spec.Id, A.Index), A.Range);
+  check(clEnqueueWriteBuffer(Ses.queue(), B.Memory.get(), CL_TRUE, 0, Data.size(), Data.data(), 0,
+                             nullptr, nullptr),
+        "clEnqueueWriteBuffer", Where);
+  cl_mem M = B.Memory.get();
+  check(clSetKernelArg(K.get(), A.Index, sizeof M, &M), "clSetKernelArg", Where);
+  if (A.isWritten()) {
+    B.Elem = A.Elem;
+    B.Bytes = Data.size();
+    B.Initial = std::move(Data);
+  }
+}
+
+void Run::bindImage(Bound &B) {
+  const ArgSpec &A = *B.Spec;
+  std::string Where = "arg " + std::to_string(A.Index) + " '" + A.Name + "'";
+  const DeviceInfo &Dev = Ses.info();
+  if (!Dev.ImageSupport)
+    throw KernelProblem(Where + ": the device has no image support");
+  std::string Err;
+  auto F = parseImageFormat(A.ChannelOrder, A.ChannelType, Err);
+  if (!F)
+    throw KernelProblem(Where + ": " + Err);
+  if ((Dev.Image2DMaxWidth && A.Width > Dev.Image2DMaxWidth) ||
+      (Dev.Image2DMaxHeight && A.Height > Dev.Image2DMaxHeight))
+    throw KernelProblem(Where + ": " + std::to_string(A.Width) + "x" + std::to_string(A.Height) +
+                        " exceeds the device's largest image2d (" +
+                        std::to_string(Dev.Image2DMaxWidth) + "x" +
+                        std::to_string(Dev.Image2DMaxHeight) + ")");
+  cl_mem_flags Flags = A.Acc == Access::Read    ? CL_MEM_READ_ONLY
+                       : A.Acc == Access::Write ? CL_MEM_WRITE_ONLY
+                                                : CL_MEM_READ_WRITE;
+  // Say "format not supported" plainly instead of a bare
+  // CL_IMAGE_FORMAT_NOT_SUPPORTED from clCreateImage.
+  cl_uint N = 0;
+  check(clGetSupportedImageFormats(Ses.context(), Flags, CL_MEM_OBJECT_IMAGE2D, 0, nullptr, &N),
+        "clGetSupportedImageFormats");
+  std::vector<cl_image_format> Supported(N);
+  if (N)
+    check(clGetSupportedImageFormats(Ses.context(), Flags, CL_MEM_OBJECT_IMAGE2D, N,
+                                     Supported.data(), nullptr),
+          "clGetSupportedImageFormats");
+  bool Found = std::any_of(Supported.begin(), Supported.end(), [&](const cl_image_format &X) {
+    return X.image_channel_order == F->Format.image_channel_order &&
+           X.image_channel_data_type == F->Format.image_channel_data_type;
+  });
+  if (!Found)
+    throw KernelProblem(Where + ": image format " + A.ChannelOrder + "/" + A.ChannelType +
+                        " is not supported by the device for " + accessName(A.Acc) + " access");
+
+  cl_image_desc Desc{};
+  Desc.image_type = CL_MEM_OBJECT_IMAGE2D;
+  Desc.image_width = size_t(A.Width);
+  Desc.image_height = size_t(A.Height);
+  cl_int E = CL_SUCCESS;
+  B.Memory = Mem(clCreateImage(Ses.context(), Flags, &F->Format, &Desc, nullptr, &E));
+  check(E, "clCreateImage", Where);
+  std::vector<unsigned char> Data(size_t(A.Width * A.Height * F->PixelBytes), OutputPattern);
+  if (A.Acc != Access::Write)
+    fillRandom(Data, F->Channel, streamSeed(S.Seed, Spec.Id, A.Index));
+  size_t Origin[3] = {0, 0, 0}, Region[3] = {size_t(A.Width), size_t(A.Height), 1};
+  check(clEnqueueWriteImage(Ses.queue(), B.Memory.get(), CL_TRUE, Origin, Region, 0, 0,
+                            Data.data(), 0, nullptr, nullptr),
+        "clEnqueueWriteImage", Where);
+  cl_mem M = B.Memory.get();
+  check(clSetKernelArg(K.get(), A.Index, sizeof M, &M), "clSetKernelArg", Where);
+  if (A.isWritten()) {
+    B.Elem = F->Channel;
+    B.Bytes = Data.size();
+    B.Initial = std::move(Data);
+  }
+}
+
+void Run::bindSampler(Bound &B) {
+  const ArgSpec &A = *B.Spec;
+  std::string Where = "arg " + std::to_string(A.Index) + " '" + A.Name + "'";
+  cl_addressing_mode Mode = CL_ADDRESS_CLAMP_TO_EDGE;
+  std::string M = A.Addressing;
+  if (M == "NONE") Mode = CL_ADDRESS_NONE;
+  else if (M == "CLAMP") Mode = CL_ADDRESS_CLAMP;
+  else if (M == "REPEAT") Mode = CL_ADDRESS_REPEAT;
+  else if (M == "MIRRORED_REPEAT") Mode = CL_ADDRESS_MIRRORED_REPEAT;
+  else if (M != "CLAMP_TO_EDGE")
+    throw KernelProblem(Where + ": unknown sampler addressing \"" + M + "\"");
+  cl_filter_mode Filter = CL_FILTER_NEAREST;
+  if (A.Filter == "LINEAR") Filter = CL_FILTER_LINEAR;
+  else if (A.Filter != "NEAREST")
+    throw KernelProblem(Where + ": unknown sampler filter \"" + A.Filter + "\"");
+  cl_int E = CL_SUCCESS;
+  B.Samp = Sampler(clCreateSampler(Ses.context(), A.Normalized ? CL_TRUE : CL_FALSE, Mode, Filter, &E));
+  check(E, "clCreateSampler", Where);
+  cl_sampler Sm = B.Samp.get();
+  check(clSetKernelArg(K.get(), A.Index, sizeof Sm, &Sm), "clSetKernelArg", Where);
+}
+
+uint64_t Run::localBytes(const Sizes &Local) const {
+  uint64_t Group = Local ? (*Local)[0] * (*Local)[1] * (*Local)[2] : 0;
+  uint64_t Total = StaticLocal;
+  for (const ArgSpec &A : Spec.Args)
+    if (A.Kind == ArgKind::Local)
+      Total += A.Bytes + A.BytesPerItem * Group;
+  return Total;
+}
+
+void Run::setLocalArgs(const Sizes &Local) {
+  uint64_t Group = Local ? (*Local)[0] * (*Local)[1] * (*Local)[2] : 0;
+  for (const ArgSpec &A : Spec.Args) {
+    if (A.Kind != ArgKind::Local)
+      continue;
+    std::string Where = "arg " + std::to_string(A.Index) + " '" + A.Name + "'";
+    if (A.BytesPerItem && !Local)
+      throw KernelProblem(Where + ": \"bytes_per_item\" needs an explicit local size");
+    uint64_t Bytes = A.Bytes + A.BytesPerItem * Group;
+    check(clSetKernelArg(K.get(), A.Index, size_t(Bytes), nullptr), "clSetKernelArg",
+          Where + " (__local, " + std::to_string(Bytes) + " bytes)");
+  }
+}
+
+void Run::restore() {
+  for (Bound &B : Args) {
+    if (B.Initial.empty())
+      continue;
+    std::string Where = "arg " + std::to_string(B.Spec->Index) + " '" + B.Spec->Name + "'";
+    if (B.Spec->Kind == ArgKind::Image2D) {
+      size_t Origin[3] = {0, 0, 0};
+      size_t Region[3] = {size_t(B.Spec->Width), size_t(B.Spec->Height), 1};
+      check(clEnqueueWriteImage(Ses.queue(), B.Memory.get(), CL_TRUE, Origin, Region, 0, 0,
+                                B.Initial.data(), 0, nullptr, nullptr),
+            "clEnqueueWriteImage", Where);
+    } else {
+      check(clEnqueueWriteBuffer(Ses.queue(), B.Memory.get(), CL_TRUE, 0, B.Initial.size(),
+                                 B.Initial.data(), 0, nullptr, nullptr),
+            "clEnqueueWriteBuffer", Where);
+    }
+  }
+}
+
+void Run::checkOutputs(bool Final) {
+  uint64_t Need = 0;
+  for (const Bound &B : Args)
+    Need += B.Initial.empty() ? 0 : B.Bytes;
+  if (Need == 0 || (!Final && ReadbackBytes + Need > S.ChecksumBudget))
+    return;
+  ReadbackBytes += Need;
+  ++R.CheckedLaunches;
+  for (Bound &B : Args) {
+    if (B.Initial.empty())
+      continue;
+    std::string Where = "arg " + std::to_string(B.Spec->Index) + " '" + B.Spec->Name + "'";
+    B.Readback.resize(B.Bytes);
+    if (B.Spec->Kind == ArgKind::Image2D) {
+      size_t Origin[3] = {0, 0, 0};
+      size_t Region[3] = {size_t(B.Spec->Width), size_t(B.Spec->Height), 1};
+      check(clEnqueueReadImage(Ses.queue(), B.Memory.get(), CL_TRUE, Origin, Region, 0, 0,
+                               B.Readback.data(), 0, nullptr, nullptr),
+            "clEnqueueReadImage", Where);
+    } else {
+      check(clEnqueueReadBuffer(Ses.queue(), B.Memory.get(), CL_TRUE, 0, B.Bytes,
+                                B.Readback.data(), 0, nullptr, nullptr),
+            "clEnqueueReadBuffer", Where);
+    }
+    uint64_t Hash = fnv1a64(B.Readback.data(), B.Readback.size());
+    if (!B.FirstHash)
+      B.FirstHash = Hash;
+    else if (*B.FirstHash != Hash)
+      B.Differs = true;
+    if (Final) {
+      R.Checksums[B.Spec->Name] = hex64(Hash);
+      R.Samples[B.Spec->Name] = sampleOutput(B.Readback, B.Elem, S.SampleK);
+      B.Readback.clear();
+      B.Readback.shrink_to_fit();
+    }
+  }
+}
+
+std::string Run::explainRefusal(const Sizes &Local) const {
+  if (!Local)
+    return "the driver could not choose a local size for global " +
+           sizesText(Spec.Global, Spec.Dims);
+  const Sizes3 &L = *Local;
+  const DeviceInfo &Dev = Ses.info();
+  uint64_t Group = L[0] * L[1] * L[2];
+  std::vector<std::string> Why;
+  if (KernelMaxGroup && Group > KernelMaxGroup)
+    Why.push_back(std::to_string(Group) + " work-items exceed the kernel's maximum work-group "
+                  "size " + std::to_string(KernelMaxGroup));
+  for (unsigned D = 0; D < 3; ++D) {
+    if (Dev.MaxWorkItemSizes[D] && L[D] > Dev.MaxWorkItemSizes[D])
+      Why.push_back("local[" + std::to_string(D) + "]=" + std::to_string(L[D]) +
+                    " exceeds the device's max work-item size " +
+                    std::to_string(Dev.MaxWorkItemSizes[D]));
+    if (D < Spec.Dims && Spec.Global[D] % L[D] != 0)
+      Why.push_back("global[" + std::to_string(D) + "]=" + std::to_string(Spec.Global[D]) +
+                    " is not a multiple of local[" + std::to_string(D) + "]=" +
+                    std::to_string(L[D]) + " (OpenCL 1.2 requires it)");
+  }
+  if (Reqd[0] && Reqd != L)
+    Why.push_back("the kernel requires reqd_work_group_size" + sizesText(Reqd, 3));
+  if (Dev.LocalMemBytes && localBytes(Local) > Dev.LocalMemBytes)
+    Why.push_back("the work-group needs " + std::to_string(localBytes(Local)) +
+                  " bytes of local memory, the device has " + std::to_string(Dev.LocalMemBytes));
+  std::string Text = "local size " + sizesText(L, Spec.Dims) + " refused by the device";
+  for (size_t I = 0; I < Why.size(); ++I)
+    Text += (I ? "; " : ": ") + Why[I];
+  return Text;
+}
+
+LaunchTiming Run::launchOnce(const Sizes &Local) {
+  try {
+    return timedLaunch(Ses.queue(), K.get(), Spec.Dims, Spec.Global, Local, S.Timeout);
+  } catch (const ClError &E) {
+    if (E.call() == "clEnqueueNDRangeKernel" && isRefusal(E.code()))
+      throw ClError(E.call(), E.code(), explainRefusal(Local));
+    throw;
+  }
+}
+
+TimingStats Run::timeLaunches(const Sizes &Local, unsigned Warmup, bool Check,
+                              double &WallMedian, bool &Profiled) {
+  if (Ses.info().LocalMemBytes && localBytes(Local) > Ses.info().LocalMemBytes)
+    throw KernelProblem(explainRefusal(Local));
+  setLocalArgs(Local);
+  for (unsigned W = 0; W < Warmup; ++W) {
+    restore();
+    launchOnce(Local);
+    if (Check)
+      checkOutputs(false);
+  }
+  std::vector<double> Device, Wall;
+  double Sum = 0;
+  unsigned Max = std::max(S.MaxRepeats, std::max(S.MinRepeats, 1u));
+  Profiled = true;
+  for (;;) {
+    restore();
+    LaunchTiming T = launchOnce(Local);
+    Profiled &= T.Profiled;
+    double D = T.Profiled ? T.DeviceSeconds : T.WallSeconds;
+    Device.push_back(D);
+    Wall.push_back(T.WallSeconds);
+    Sum += D;
+    bool Done = Device.size() >= Max ||
+                (Device.size() >= std::max(S.MinRepeats, 1u) && Sum >= S.MinTime);
+    if (Check)
+      checkOutputs(Done);
+    if (Done)
+      break;
+  }
+  WallMedian = summarize(Wall).Median;
+  return summarize(Device);
+}
+
+void Run::sweep() {
+  R.Swept = true;
+  const DeviceInfo &Dev = Ses.info();
+  uint64_t MaxGroup = std::min<uint64_t>(Dev.MaxWorkGroupSize ? Dev.MaxWorkGroupSize : 1024,
+                                         KernelMaxGroup ? KernelMaxGroup : 1u << 30);
+  std::vector<Sizes> Cands;
+  bool PerItem = std::any_of(Spec.Args.begin(), Spec.Args.end(),
+                             [](const ArgSpec &A) { return A.BytesPerItem > 0; });
+  if (Reqd[0]) {
+    Cands.push_back(Reqd);
+    R.Warnings.push_back("local sweep limited to the kernel's reqd_work_group_size");
+  } else {
+    if (!PerItem)
+      Cands.push_back(std::nullopt); // the driver's own choice, for reference
+    for (const Sizes3 &L : sweepCandidates(Spec.Dims, Spec.Global, MaxGroup, Dev.MaxWorkItemSizes,
+                                           Dev.PreferredMultiple))
+      Cands.push_back(L);
+    if (Spec.Local && std::find(Cands.begin(), Cands.end(), Sizes(Spec.Local)) == Cands.end())
+      Cands.push_back(Spec.Local);
+  }
+  for (const Sizes &L : Cands) {
+    SweepEntry E;
+    E.Local = L;
+    if (Dev.LocalMemBytes && localBytes(L) > Dev.LocalMemBytes) {
+      E.Status = "skipped";
+      E.Reason = "needs " + std::to_string(localBytes(L)) + " bytes of local memory, the device has " +
+                 std::to_string(Dev.LocalMemBytes);
+      R.Sweep.push_back(E);
+      continue;
+    }
+    try {
+      double Wall = 0;
+      bool Profiled = true;
+      E.Stats = timeLaunches(L, 1, false, Wall, Profiled);
+    } catch (const LaunchTimeout &X) {
+      E.Status = "timeout";
+      E.Reason = X.what();
+      R.Sweep.push_back(E);
+      R.Warnings.push_back("local sweep stopped after a timeout");
+      abandon();
+      return;
+    } catch (const ClError &X) {
+      E.Status = X.call() == "clEnqueueNDRangeKernel" && isRefusal(X.code()) ? "refused" : "error";
+      E.Reason = X.what();
+      if (X.call() == "kernel execution") {
+        R.Sweep.push_back(E);
+        R.Warnings.push_back("local sweep stopped after a failed launch");
+        abandon();
+        return;
+      }
+    } catch (const std::exception &X) {
+      E.Status = "error";
+      E.Reason = X.what();
+    }
+    R.Sweep.push_back(E);
+  }
+}
+
+void Run::abandon() {
+  // See DeviceSession: objects a possibly running kernel uses are left alone.
+  for (Bound &B : Args) {
+    B.Memory.leak();
+    B.Samp.leak();
+  }
+  K.leak();
+  Prog.leak();
+  try {
+    Ses.renew();
+  } catch (const std::exception &E) {
+    R.Warnings.push_back(std::string("could not create a fresh context: ") + E.what());
+  }
+}
+
+} // namespace
+
+KernelResult runKernel(DeviceSession &Session, const KernelSpec &Spec, const RunSettings &S) {
+  return Run(Session, Spec, S).run();
+}
+
+} // namespace clspread::runtime

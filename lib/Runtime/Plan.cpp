@@ -1,0 +1,394 @@
+//===- Plan.cpp - Loading and validating a measurement plan ---------------===//
+#include "Plan.h"
+#include "Checksum.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+#include <cstring>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+using nlohmann::json;
+
+namespace clspread::runtime {
+
+const char *accessName(Access A) {
+  switch (A) {
+  case Access::Read: return "read";
+  case Access::Write: return "write";
+  case Access::ReadWrite: return "read_write";
+  }
+  return "read_write";
+}
+
+std::string sizesText(const std::array<uint64_t, 3> &S, unsigned Dims) {
+  std::string T = "[";
+  for (unsigned I = 0; I < Dims; ++I)
+    T += (I ? "," : "") + std::to_string(S[I]);
+  return T + "]";
+}
+
+namespace {
+
+std::string readFile(const std::string &Path, bool &Ok) {
+  std::ifstream In(Path, std::ios::binary);
+  Ok = bool(In);
+  std::ostringstream S;
+  if (Ok)
+    S << In.rdbuf();
+  return S.str();
+}
+
+std::string dirOf(const std::string &Path) {
+  size_t Slash = Path.find_last_of('/');
+  return Slash == std::string::npos ? "." : Path.substr(0, Slash == 0 ? 1 : Slash);
+}
+
+/// Collects the problems of one kernel entry with a shared prefix.
+struct Checker {
+  KernelSpec &K;
+  void problem(const std::string &Msg) { K.Problems.push_back(Msg); }
+  void warn(const std::string &Msg) { K.Warnings.push_back(Msg); }
+
+  std::string str(const json &J, const char *Key, bool Required) {
+    auto It = J.find(Key);
+    if (It == J.end() || It->is_null()) {
+      if (Required)
+        problem(std::string("missing \"") + Key + "\"");
+      return {};
+    }
+    if (!It->is_string()) {
+      problem(std::string("\"") + Key + "\" must be a string");
+      return {};
+    }
+    return It->get<std::string>();
+  }
+
+  /// A non-negative integer field; nullopt when absent or null.
+  std::optional<uint64_t> count(const json &J, const char *Key, const std::string &Where) {
+    auto It = J.find(Key);
+    if (It == J.end() || It->is_null())
+      return std::nullopt;
+    if (It->is_number_unsigned())
+      return It->get<uint64_t>();
+    if (It->is_number_integer() && It->get<int64_t>() >= 0)
+      return uint64_t(It->get<int64_t>());
+    if (It->is_number_float() && It->get<double>() >= 0 &&
+        std::floor(It->get<double>()) == It->get<double>())
+      return uint64_t(It->get<double>());
+    problem(Where + "\"" + Key + "\" must be a non-negative integer, got " + It->dump());
+    return std::nullopt;
+  }
+
+  std::optional<std::array<uint64_t, 3>> sizes(const json &J, const char *Key, unsigned Dims) {
+    auto It = J.find(Key);
+    if (It == J.end() || It->is_null())
+      return std::nullopt;
+    std::array<uint64_t, 3> S = {1, 1, 1};
+    if (It->is_number()) { // a bare number is accepted for 1-D launches
+      S[0] = It->is_number_float() ? uint64_t(It->get<double>()) : It->get<uint64_t>();
+    } else if (It->is_array() && !It->empty() && It->size() <= 3) {
+      for (size_t I = 0; I < It->size(); ++I) {
+        const json &V = (*It)[I];
+        if (!V.is_number_integer() || V.get<int64_t>() <= 0) {
+          problem(std::string("\"") + Key + "\" entries must be positive integers, got " +
+                  It->dump());
+          return std::nullopt;
+        }
+        S[I] = V.get<uint64_t>();
+      }
+      for (size_t I = Dims; I < It->size(); ++I)
+        if (S[I] != 1)
+          problem(std::string("\"") + Key + "\" has size " + std::to_string(S[I]) +
+                  " in dimension " + std::to_string(I) + " but \"dims\" is " +
+                  std::to_string(Dims));
+    } else {
+      problem(std::string("\"") + Key + "\" must be an array of 1 to 3 positive integers");
+      return std::nullopt;
+    }
+    if (S[0] == 0)
+      problem(std::string("\"") + Key + "\" must be positive");
+    return S;
+  }
+};
+
+Access parseAccess(Checker &C, const json &A, const std::string &Where) {
+  std::string S = A.value("access", std::string());
+  if (S == "read" || S == "read_only")
+    return Access::Read;
+  if (S == "write" || S == "write_only")
+    return Access::Write;
+  if (S == "read_write")
+    return Access::ReadWrite;
+  if (S.empty())
+    C.warn(Where + "no \"access\"; treated as read_write (filled with input data, checksummed)");
+  else
+    C.problem(Where + "\"access\" must be read, write or read_write, got \"" + S + "\"");
+  return Access::ReadWrite;
+}
+
+template <typename T> void put(std::vector<unsigned char> &Out, T V) {
+  unsigned char B[sizeof(T)];
+  std::memcpy(B, &V, sizeof V);
+  Out.insert(Out.end(), B, B + sizeof B);
+}
+
+/// Encodes one lane of a scalar argument; false if out of range.
+bool encodeLane(std::vector<unsigned char> &Out, Scalar K, const json &V, std::string &Err) {
+  if (!V.is_number() && !V.is_boolean()) {
+    Err = "value must be a number, got " + V.dump();
+    return false;
+  }
+  if (K == Scalar::Float || K == Scalar::Double || K == Scalar::Half) {
+    double D = V.get<double>();
+    if (K == Scalar::Float)
+      put(Out, float(D));
+    else if (K == Scalar::Double)
+      put(Out, D);
+    else
+      put(Out, floatToHalf(float(D)));
+    return true;
+  }
+  // Integers: keep 64-bit values exact (nlohmann stores them as integers).
+  bool Neg = V.is_number_integer() && !V.is_number_unsigned() && V.get<int64_t>() < 0;
+  if (V.is_number_float()) {
+    double D = V.get<double>();
+    if (std::floor(D) != D) {
+      Err = "value " + V.dump() + " is not an integer";
+      return false;
+    }
+    Neg = D < 0;
+  }
+  int64_t S = V.is_number_float() ? int64_t(V.get<double>()) : V.get<int64_t>();
+  uint64_t U = V.is_number_float() ? uint64_t(V.get<double>()) : V.get<uint64_t>();
+  auto fits = [&](int64_t Lo, uint64_t Hi) {
+    return Neg ? (S >= Lo) : (U <= Hi);
+  };
+  bool Ok = true;
+  switch (K) {
+  case Scalar::Char: Ok = fits(INT8_MIN, INT8_MAX); put(Out, int8_t(S)); break;
+  case Scalar::UChar: Ok = !Neg && fits(0, UINT8_MAX); put(Out, uint8_t(U)); break;
+  case Scalar::Short: Ok = fits(INT16_MIN, INT16_MAX); put(Out, int16_t(S)); break;
+  case Scalar::UShort: Ok = !Neg && fits(0, UINT16_MAX); put(Out, uint16_t(U)); break;
+  case Scalar::Int: Ok = fits(INT32_MIN, INT32_MAX); put(Out, int32_t(S)); break;
+  case Scalar::UInt: Ok = !Neg && fits(0, UINT32_MAX); put(Out, uint32_t(U)); break;
+  case Scalar::Long: Ok = fits(INT64_MIN, INT64_MAX); put(Out, S); break;
+  case Scalar::ULong: Ok = !Neg; put(Out, U); break;
+  default: break;
+  }
+  if (!Ok)
+    Err = "value " + V.dump() + " does not fit the type";
+  return Ok;
+}
+
+void parseArg(Checker &C, const json &A, size_t Pos, ArgSpec &Arg) {
+  std::string Where = "arg #" + std::to_string(Pos) + ": ";
+  if (!A.is_object()) {
+    C.problem(Where + "must be an object");
+    return;
+  }
+  if (auto I = C.count(A, "index", Where))
+    Arg.Index = unsigned(*I);
+  else {
+    C.problem(Where + "missing \"index\"");
+    return;
+  }
+  Arg.Name = A.value("name", std::string());
+  if (Arg.Name.empty())
+    Arg.Name = "arg" + std::to_string(Arg.Index);
+  Where = "arg " + std::to_string(Arg.Index) + " '" + Arg.Name + "': ";
+  std::string Kind = A.value("kind", std::string());
+
+  if (Kind == "buffer") {
+    Arg.Kind = ArgKind::Buffer;
+    Arg.Acc = parseAccess(C, A, Where);
+    auto Bytes = C.count(A, "bytes", Where);
+    if (!Bytes || *Bytes == 0)
+      C.problem(Where + "buffer size unknown (\"bytes\" is " +
+                (Bytes ? std::string("0") : std::string("missing")) +
+                "); the plan must give the buffer size in bytes");
+    else
+      Arg.Bytes = *Bytes;
+    std::string Elem = A.value("elem", std::string());
+    if (Elem.empty()) {
+      Arg.Elem = *parseElemType("uchar");
+      C.warn(Where + "no \"elem\"; filled and sampled as uchar");
+    } else if (auto T = parseElemType(Elem)) {
+      Arg.Elem = *T;
+    } else {
+      C.problem(Where + "unknown element type \"" + Elem + "\"");
+    }
+    if (Arg.Bytes && Arg.Elem.bytes() && Arg.Bytes % Arg.Elem.bytes())
+      C.warn(Where + std::to_string(Arg.Bytes) + " bytes is not a whole number of " +
+             Arg.Elem.Name + " (" + std::to_string(Arg.Elem.bytes()) + " bytes each)");
+    auto R = A.find("range");
+    if (R != A.end() && !R->is_null()) {
+      if (R->is_array() && R->size() == 2 && (*R)[0].is_number() && (*R)[1].is_number() &&
+          (*R)[0].get<double>() <= (*R)[1].get<double>())
+        Arg.Range = std::make_pair((*R)[0].get<double>(), (*R)[1].get<double>());
+      else
+        C.problem(Where + "\"range\" must be [lo, hi] with lo <= hi");
+    }
+  } else if (Kind == "scalar") {
+    Arg.Kind = ArgKind::Scalar;
+    Arg.TypeName = A.value("type", std::string());
+    auto T = parseElemType(Arg.TypeName);
+    if (!T) {
+      C.problem(Where + (Arg.TypeName.empty() ? std::string("missing \"type\"")
+                                              : "unknown scalar type \"" + Arg.TypeName + "\""));
+      return;
+    }
+    auto V = A.find("value");
+    if (V == A.end() || V->is_null()) {
+      C.problem(Where + "missing \"value\"");
+      return;
+    }
+    std::string Err;
+    for (unsigned L = 0; L < T->storedLanes(); ++L) {
+      json Lane = V->is_array() ? (L < V->size() ? (*V)[L] : json(0)) : *V;
+      if (V->is_array() && L >= T->Lanes)
+        Lane = 0; // vec3 padding lane
+      if (!encodeLane(Arg.Value, T->Kind, Lane, Err)) {
+        C.problem(Where + Err + " (" + T->Name + ")");
+        return;
+      }
+    }
+    if (V->is_array() && V->size() != T->Lanes)
+      C.problem(Where + "value has " + std::to_string(V->size()) + " lanes, " + T->Name +
+                " has " + std::to_string(T->Lanes));
+  } else if (Kind == "local") {
+    Arg.Kind = ArgKind::Local;
+    auto Bytes = C.count(A, "bytes", Where);
+    auto PerItem = C.count(A, "bytes_per_item", Where);
+    Arg.Bytes = Bytes.value_or(0);
+    Arg.BytesPerItem = PerItem.value_or(0);
+    if (Arg.Bytes == 0 && Arg.BytesPerItem == 0)
+      C.problem(Where + "local memory size unknown (\"bytes\" missing or 0)");
+  } else if (Kind == "image2d") {
+    Arg.Kind = ArgKind::Image2D;
+    Arg.Acc = parseAccess(C, A, Where);
+    Arg.Width = C.count(A, "width", Where).value_or(0);
+    Arg.Height = C.count(A, "height", Where).value_or(0);
+    if (!Arg.Width || !Arg.Height)
+      C.problem(Where + "image2d needs positive \"width\" and \"height\"");
+    Arg.ChannelOrder = A.value("channel_order", std::string("RGBA"));
+    Arg.ChannelType = A.value("channel_type", std::string("FLOAT"));
+  } else if (Kind == "sampler") {
+    Arg.Kind = ArgKind::Sampler;
+    Arg.Normalized = A.value("normalized", false);
+    Arg.Addressing = A.value("addressing", std::string("CLAMP_TO_EDGE"));
+    Arg.Filter = A.value("filter", std::string("NEAREST"));
+  } else {
+    C.problem(Where + (Kind.empty() ? std::string("missing \"kind\"")
+                                    : "unknown kind \"" + Kind + "\"") +
+              " (buffer, scalar, local, image2d, sampler)");
+  }
+}
+
+KernelSpec parseKernel(const json &J, size_t Pos, const std::string &BaseDir) {
+  KernelSpec K;
+  Checker C{K};
+  if (!J.is_object()) {
+    K.Id = "#" + std::to_string(Pos);
+    C.problem("kernel entry must be an object");
+    return K;
+  }
+  K.Id = C.str(J, "id", false);
+  if (K.Id.empty()) {
+    K.Id = "#" + std::to_string(Pos);
+    C.problem("missing \"id\"");
+  }
+  K.File = C.str(J, "file", false);
+  K.KernelName = C.str(J, "kernel", true);
+  K.BuildOptions = C.str(J, "build_options", false);
+  K.VariantOf = C.str(J, "variant_of", false);
+  auto Src = J.find("source");
+  if (Src != J.end() && Src->is_string()) {
+    K.Source = Src->get<std::string>();
+  } else if (!K.File.empty()) {
+    // Runner extension: hand-written plans may point at the .cl file.
+    bool Ok = false;
+    std::string Path = K.File[0] == '/' ? K.File : BaseDir + "/" + K.File;
+    K.Source = readFile(Path, Ok);
+    if (!Ok)
+      K.Source = readFile(K.File, Ok);
+    if (!Ok)
+      C.problem("no \"source\" and cannot read \"file\" " + K.File + " (tried " + Path +
+                " and the working directory)");
+  } else {
+    C.problem("missing \"source\" (and no \"file\" to read it from)");
+  }
+
+  auto Dims = C.count(J, "dims", "");
+  K.Dims = unsigned(Dims.value_or(1));
+  if (K.Dims < 1 || K.Dims > 3) {
+    C.problem("\"dims\" must be 1, 2 or 3");
+    K.Dims = 1;
+  }
+  if (auto G = C.sizes(J, "global", K.Dims))
+    K.Global = *G;
+  else if (J.find("global") == J.end() || J["global"].is_null())
+    C.problem("missing \"global\"");
+  K.Local = C.sizes(J, "local", K.Dims);
+
+  auto Args = J.find("args");
+  if (Args != J.end() && !Args->is_null()) {
+    if (!Args->is_array()) {
+      C.problem("\"args\" must be an array");
+    } else {
+      std::set<unsigned> Seen;
+      for (size_t I = 0; I < Args->size(); ++I) {
+        ArgSpec A;
+        size_t Before = K.Problems.size();
+        parseArg(C, (*Args)[I], I, A);
+        if (K.Problems.size() == Before && !Seen.insert(A.Index).second)
+          C.problem("arg index " + std::to_string(A.Index) + " given twice");
+        K.Args.push_back(std::move(A));
+      }
+    }
+  }
+  return K;
+}
+
+} // namespace
+
+Plan parsePlan(const std::string &Text, const std::string &Path, const std::string &BaseDir) {
+  json J;
+  try {
+    // Comments are accepted so hand-written plans can be annotated.
+    J = json::parse(Text, nullptr, true, /*ignore_comments=*/true);
+  } catch (const json::parse_error &E) {
+    throw PlanError(Path + ": not valid JSON: " + E.what());
+  }
+  if (!J.is_object())
+    throw PlanError(Path + ": a plan must be a JSON object");
+  auto Schema = J.find("schema");
+  if (Schema == J.end() || !Schema->is_number_integer() || Schema->get<int>() != 1)
+    throw PlanError(Path + ": unsupported or missing \"schema\" (this runner reads schema 1)");
+  auto Kernels = J.find("kernels");
+  if (Kernels == J.end() || !Kernels->is_array())
+    throw PlanError(Path + ": missing \"kernels\" array");
+  Plan P;
+  P.Path = Path;
+  P.Hash = fnv1a64(Text.data(), Text.size());
+  std::set<std::string> Ids;
+  for (size_t I = 0; I < Kernels->size(); ++I) {
+    KernelSpec K = parseKernel((*Kernels)[I], I, BaseDir);
+    if (!Ids.insert(K.Id).second)
+      K.Problems.push_back("id \"" + K.Id + "\" is used by an earlier kernel of the plan");
+    P.Kernels.push_back(std::move(K));
+  }
+  return P;
+}
+
+Plan loadPlan(const std::string &Path) {
+  bool Ok = false;
+  std::string Text = readFile(Path, Ok);
+  if (!Ok)
+    throw PlanError(Path + ": cannot read the plan file");
+  return parsePlan(Text, Path, dirOf(Path));
+}
+
+} // namespace clspread::runtime
