@@ -1,0 +1,233 @@
+//===- SpreadsheetTest.cpp - T_ALU, T_TEX, T_MEM and the bound by hand -----===//
+#include "Model/Spreadsheet.h"
+
+#include <gtest/gtest.h>
+
+using namespace clspread;
+
+namespace {
+
+DeviceProfile profile(const char *Id) {
+  llvm::Expected<DeviceProfile> P = findProfile(Id);
+  if (!P) {
+    ADD_FAILURE() << llvm::toString(P.takeError());
+    return {};
+  }
+  return std::move(*P);
+}
+
+KernelCounts launch(uint64_t N, uint64_t Local = 64) {
+  KernelCounts K;
+  K.Launch.Global = {N, 1, 1};
+  K.Launch.Local = std::array<uint64_t, 3>{Local, 1, 1};
+  return K;
+}
+
+/// A block of \p N fp32 ops, each depending on the one before.
+BlockGraph chain(unsigned N, double Exec = 1) {
+  BlockGraph B;
+  B.ExecPerItem = Exec;
+  for (unsigned I = 0; I < N; ++I)
+    B.Nodes.push_back({AluClass::Fp32,
+                       I ? std::vector<uint32_t>{I - 1} : std::vector<uint32_t>{}});
+  return B;
+}
+
+TEST(Spreadsheet, HD4870WorkedExample) {
+  // DESIGN.md / seeds/002: 1280 work-items, 100 VLIW bundles each:
+  // T_ALU = 1280 * 100 / (10 SIMDs * 16 cores) / 750 MHz
+  //       = 128000 / 160 / 750e6 = 800 / 750e6 = 1.0667 us.
+  KernelCounts K = launch(1280);
+  K.Alu[unsigned(AluClass::Fp32)] = 100;
+  K.Blocks = {chain(100)};
+  Estimate E = estimate(K, profile("hd4870"));
+  EXPECT_DOUBLE_EQ(E.VliwBundles, 100.0);
+  EXPECT_DOUBLE_EQ(E.AluCycles, 100.0);
+  EXPECT_NEAR(E.TAluS, 1.0667e-6, 0.0001e-6);
+  EXPECT_DOUBLE_EQ(E.TAluS, 800.0 / 750e6);
+  EXPECT_EQ(E.Limit, Bound::ALU);
+  EXPECT_DOUBLE_EQ(E.TKernelS, E.TAluS);
+  EXPECT_EQ(E.WorkItems, 1280u);
+}
+
+TEST(Spreadsheet, BundlesAreWeightedByBlockExecutions) {
+  // A 10-deep chain run once and a 4-deep chain run on half the items:
+  // 10 + 0.5 * 4 = 12 bundles per item.
+  KernelCounts K = launch(1280);
+  K.Alu[unsigned(AluClass::Fp32)] = 12;
+  K.Blocks = {chain(10), chain(4, 0.5)};
+  Estimate E = estimate(K, profile("hd4870"));
+  EXPECT_DOUBLE_EQ(E.VliwBundles, 12.0);
+  // The graphs hold as many lane-ops as the counts: no mismatch note.
+  for (const std::string &N : E.Notes)
+    EXPECT_EQ(N.find("block graphs"), std::string::npos) << N;
+}
+
+TEST(Spreadsheet, VliwWithoutGraphsAssumesPerfectPacking) {
+  // 10 fp32 lane-ops, 5 slots: 2 bundles at best; a note says so.
+  KernelCounts K = launch(1280);
+  K.Alu[unsigned(AluClass::Fp32)] = 10;
+  Estimate E = estimate(K, profile("hd4870"));
+  EXPECT_DOUBLE_EQ(E.VliwBundles, 2.0);
+  ASSERT_FALSE(E.Notes.empty());
+  EXPECT_NE(E.Notes[0].find("perfect packing"), std::string::npos);
+}
+
+TEST(Spreadsheet, TexOnTeraScaleCountsGlobalLoads) {
+  // Global loads are VTX_READ fetches on the HD 4870: 9 per item.
+  // T_TEX = 1280 * 9 / (10 * 4 units) / 750 MHz = 288 / 750e6 = 384 ns.
+  KernelCounts K = launch(1280);
+  K.GlobalLoads = 9;
+  Estimate E = estimate(K, profile("hd4870"));
+  EXPECT_DOUBLE_EQ(E.TexFetches, 9.0);
+  EXPECT_DOUBLE_EQ(E.TTexS, 288.0 / 750e6);
+  EXPECT_EQ(E.Limit, Bound::TEX);
+  // The H100 loads through the LSU: no fetches, T_TEX = 0.
+  Estimate H = estimate(K, profile("nvidia-h100-sxm"));
+  EXPECT_DOUBLE_EQ(H.TexFetches, 0.0);
+  EXPECT_DOUBLE_EQ(H.TTexS, 0.0);
+}
+
+TEST(Spreadsheet, MemFromCoalescedSites) {
+  // One coalesced 4-byte load and one 4-byte store per item: 8 B.
+  // T_MEM = 1280 * 8 / 115.2 GB/s = 10240 / 115.2e9 = 88.9 ns.
+  KernelCounts K = launch(1280);
+  GlobalAccess Ld, St;
+  Ld.Bytes = St.Bytes = 4;
+  Ld.ExecPerItem = St.ExecPerItem = 1;
+  Ld.StrideBytes = St.StrideBytes = 4;
+  Ld.Buffer = "a";
+  St.Buffer = "b";
+  St.IsStore = true;
+  K.Accesses = {Ld, St};
+  Estimate E = estimate(K, profile("hd4870"));
+  EXPECT_DOUBLE_EQ(E.BytesMoved, 8.0);
+  EXPECT_DOUBLE_EQ(E.BytesRequested, 8.0);
+  EXPECT_DOUBLE_EQ(E.TMemS, 10240.0 / 115.2e9);
+  EXPECT_EQ(E.Limit, Bound::MEM);
+}
+
+TEST(Spreadsheet, SimtIssueRates) {
+  // H100: 1000 fp32 ops at 128/clk/SM (full rate: 1 cycle per lane-op)
+  // and 10 transcendentals at 16/clk/SM (128/16 = 8 cycles each):
+  // AluCycles = 1000 + 80 = 1080.
+  // T_ALU = 2^20 * 1080 / (132 * 128) / 1.98 GHz
+  //       = 1132462080 / 16896 / 1.98e9 = 67025.45... / 1.98e9 = 33.85 us.
+  KernelCounts K = launch(1 << 20, 256);
+  K.Alu[unsigned(AluClass::Fp32)] = 1000;
+  K.Alu[unsigned(AluClass::Transcendental)] = 10;
+  Estimate E = estimate(K, profile("nvidia-h100-sxm"));
+  EXPECT_DOUBLE_EQ(E.AluCycles, 1080.0);
+  EXPECT_DOUBLE_EQ(E.VliwBundles, 1010.0); // lane-ops when vliw_width is 1
+  EXPECT_NEAR(E.TAluS, 33.85e-6, 0.01e-6);
+}
+
+/// A profile whose figures are all 1 so the three times are equal in
+/// exact arithmetic: T = N * x / 1 / 1 GHz for x ops, fetches or bytes.
+DeviceProfile unitProfile(const char *Extra = "") {
+  std::string Y = std::string(R"(schema: 1
+id: unit
+name: Unit
+kind: gpu
+compute_units: 1
+lanes_per_cu: 1
+wavefront: 1
+clock: 1 GHz
+alu:
+  rates: { int_simple: 1, int_mul: 1, int_div: 1, fp32: 1, fp32_div_sqrt: 1, transcendental: 1, fp64: none, conversion: 1 }
+tex: { units_per_cu: 1, global_loads_use_tex: false }
+memory: { bandwidth: 1 GB/s, transaction: 4 B }
+occupancy: { max_waves_per_cu: 16 }
+sources: { compute_units: t, lanes_per_cu: t, wavefront: t, clock: t, alu: t, tex: t, memory: t, occupancy: t }
+)") + Extra;
+  llvm::Expected<DeviceProfile> P = parseProfile(Y, "unit.yaml");
+  if (!P) {
+    ADD_FAILURE() << llvm::toString(P.takeError());
+    return {};
+  }
+  return std::move(*P);
+}
+
+KernelCounts balanced(double Ops, double Fetches, double Bytes) {
+  KernelCounts K = launch(1000, 1);
+  K.Alu[unsigned(AluClass::Fp32)] = Ops;
+  K.ImageReads = Fetches;
+  GlobalAccess A;
+  A.Bytes = unsigned(Bytes);
+  A.ExecPerItem = 1;
+  A.StrideBytes = 4;
+  A.Buffer = "a";
+  K.Accesses = {A};
+  return K;
+}
+
+TEST(Spreadsheet, TiesGoToAluThenMemThenTex) {
+  DeviceProfile P = unitProfile();
+  // All three equal (4 ops, 4 fetches, 4 bytes): ALU.
+  EXPECT_EQ(estimate(balanced(4, 4, 4), P).Limit, Bound::ALU);
+  // MEM and TEX equal and above ALU: MEM.
+  EXPECT_EQ(estimate(balanced(2, 4, 4), P).Limit, Bound::MEM);
+  // TEX strictly largest: TEX.
+  EXPECT_EQ(estimate(balanced(2, 8, 4), P).Limit, Bound::TEX);
+}
+
+TEST(Spreadsheet, MeasuredBandwidthReplacesDatasheet) {
+  DeviceProfile P = unitProfile(R"(measured:
+  memory.bandwidth:
+    value: 500 MB/s
+    command: copy-bench
+    device: Unit GPU
+    date: 2025-01-01
+)");
+  // 1000 items x 4 B at 0.5 GB/s = 8 us; the datasheet's 1 GB/s gives 4 us.
+  KernelCounts K = balanced(0, 0, 4);
+  Estimate E = estimate(K, P);
+  EXPECT_DOUBLE_EQ(E.TMemS, 4000.0 / 500e6);
+  ASSERT_EQ(E.Notes.size(), 1u);
+  EXPECT_EQ(E.Notes[0], "memory.bandwidth: measured 500 MB/s used instead of "
+                        "the datasheet 1 GB/s (Unit GPU, 2025-01-01)");
+  Estimate D = estimate(K, P, EstimateOptions{/*UseMeasured=*/false});
+  EXPECT_DOUBLE_EQ(D.TMemS, 4000.0 / 1e9);
+  EXPECT_TRUE(D.Notes.empty());
+}
+
+TEST(Spreadsheet, UnsupportedClassIsAnError) {
+  // The unit profile has fp64: none.
+  KernelCounts K = balanced(0, 0, 4);
+  K.Alu[unsigned(AluClass::Fp64)] = 3;
+  Estimate E = estimate(K, unitProfile());
+  ASSERT_EQ(E.Checks.size(), 1u);
+  EXPECT_EQ(E.Checks[0].Id, "device-unsupported-op");
+  EXPECT_EQ(E.Checks[0].Sev, Severity::Error);
+  EXPECT_DOUBLE_EQ(E.AluCycles, 0.0);
+}
+
+TEST(Spreadsheet, LaunchOverheadIsReportedNotAdded) {
+  llvm::Expected<DeviceProfile> Q = parseProfile(
+      "schema: 1\nid: u\nname: U\nkind: cpu\ncompute_units: 1\n"
+      "lanes_per_cu: 1\nwavefront: 1\nclock: 1 GHz\nalu:\n  rates: { "
+      "int_simple: 1, int_mul: 1, int_div: 1, fp32: 1, fp32_div_sqrt: 1, "
+      "transcendental: 1, fp64: 1, conversion: 1 }\ntex: { units_per_cu: "
+      "1, global_loads_use_tex: false }\nmemory: { bandwidth: 1 GB/s, "
+      "transaction: 4 B }\noccupancy: { max_waves_per_cu: 1 }\n"
+      "launch_overhead: 5 us\nsources: { compute_units: t, lanes_per_cu: "
+      "t, wavefront: t, clock: t, alu: t, tex: t, memory: t, occupancy: t, "
+      "launch_overhead: t }\n",
+      "u.yaml");
+  ASSERT_TRUE(bool(Q)) << llvm::toString(Q.takeError());
+  KernelCounts K = balanced(4, 0, 0);
+  Estimate E = estimate(K, *Q);
+  EXPECT_DOUBLE_EQ(E.LaunchOverheadS, 5e-6);
+  EXPECT_DOUBLE_EQ(E.TKernelS, E.TAluS);
+}
+
+TEST(Names, BoundAndSeverity) {
+  EXPECT_STREQ(boundName(Bound::ALU), "ALU");
+  EXPECT_STREQ(boundName(Bound::TEX), "TEX");
+  EXPECT_STREQ(boundName(Bound::MEM), "MEM");
+  EXPECT_STREQ(severityName(Severity::Note), "note");
+  EXPECT_STREQ(severityName(Severity::Warning), "warning");
+  EXPECT_STREQ(severityName(Severity::Error), "error");
+}
+
+} // namespace
