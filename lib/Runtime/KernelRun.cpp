@@ -198,9 +198,8 @@ void Run::createKernel() {
       Names.resize(Size);
       clGetProgramInfo(Prog.get(), CL_PROGRAM_KERNEL_NAMES, Size, Names.data(), nullptr);
       Names.resize(std::strlen(Names.c_str()));
-      for (char &C : Names)
-        if (C == ';')
-          C = ',';
+      for (size_t Pos = 0; (Pos = Names.find(';', Pos)) != std::string::npos; Pos += 2)
+        Names.replace(Pos, 1, ", ");
     }
     throw KernelProblem("kernel '" + Spec.KernelName + "' not found in " +
                         (Spec.File.empty() ? std::string("the program") : Spec.File) +

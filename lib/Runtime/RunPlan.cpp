@@ -60,8 +60,13 @@ Measurement runPlan(const Plan &P, const RunRequest &Req) {
       if (Req.Progress)
         std::cerr << Line.str() << "\n";
     } else if (Req.Progress || Req.ReportFailures) {
-      std::string Msg = R.Message.substr(0, R.Message.find('\n'));
-      std::cerr << Line.str() << R.Status << ": " << Msg << "\n";
+      // The first line, then (build logs) up to 20 more lines indented.
+      std::istringstream Msg(R.Message);
+      std::string First, More;
+      std::getline(Msg, First);
+      std::cerr << Line.str() << R.Status << ": " << First << "\n";
+      for (int N = 0; N < 20 && std::getline(Msg, More); ++N)
+        std::cerr << "    " << More << "\n";
     }
     M.Results.push_back(std::move(R));
   }

@@ -4,6 +4,7 @@
 #include "ClHandle.h"
 
 #include <chrono>
+#include <cstdio>
 #include <thread>
 
 namespace clspread::runtime {
@@ -12,6 +13,12 @@ using Clock = std::chrono::steady_clock;
 
 static double since(Clock::time_point T0) {
   return std::chrono::duration<double>(Clock::now() - T0).count();
+}
+
+static std::string secondsText(double S) {
+  char Buf[32];
+  std::snprintf(Buf, sizeof Buf, "%g s", S);
+  return Buf;
 }
 
 LaunchTiming timedLaunch(cl_command_queue Q, cl_kernel K, unsigned Dims,
@@ -44,8 +51,8 @@ LaunchTiming timedLaunch(cl_command_queue Q, cl_kernel K, unsigned Dims,
       throw ClError("kernel execution", Status, "the launch failed on the device");
     double Elapsed = since(T0);
     if (TimeoutSeconds > 0 && Elapsed > TimeoutSeconds)
-      throw LaunchTimeout("the launch did not complete within " + std::to_string(TimeoutSeconds) +
-                          " s (watchdog, --timeout); event status " +
+      throw LaunchTimeout("the launch did not complete within " + secondsText(TimeoutSeconds) +
+                          " (watchdog, --timeout); event status " +
                           (Status == CL_RUNNING ? "CL_RUNNING" : Status == CL_SUBMITTED
                                                                      ? "CL_SUBMITTED"
                                                                      : "CL_QUEUED"));

@@ -1,0 +1,27 @@
+# Runner tests: clspread-run on small plans under tests/runner, run on PoCL
+# (--platform Portable) and under oclgrind, checked by
+# tests/runner/check_runner.py (one CTest test per case). Included by
+# tests/CMakeLists.txt in the full build and by tools/clspread-run in a
+# standalone runner build.
+if(NOT TARGET clspread-run)
+  return()
+endif()
+if(NOT Python3_EXECUTABLE)
+  find_package(Python3 COMPONENTS Interpreter)
+endif()
+if(NOT Python3_EXECUTABLE)
+  message(STATUS "runner tests: no python3, not registered")
+  return()
+endif()
+
+set(_runner_check ${CMAKE_CURRENT_LIST_DIR}/../runner/check_runner.py)
+foreach(_case good errors build-error sweep oclgrind output-file compare list usage timeout)
+  add_test(NAME runner/${_case}
+    COMMAND ${Python3_EXECUTABLE} ${_runner_check} ${_case}
+            --runner $<TARGET_FILE:clspread-run>
+            --work ${CMAKE_BINARY_DIR}/runner-tests)
+  # PoCL's kernel cache stays in its default place (~/.cache/pocl) so
+  # repeated test runs do not recompile; 77 = oclgrind not installed.
+  set_tests_properties(runner/${_case} PROPERTIES
+    LABELS runner TIMEOUT 180 SKIP_RETURN_CODE 77)
+endforeach()
