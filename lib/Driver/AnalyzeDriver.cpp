@@ -1,0 +1,157 @@
+//===- AnalyzeDriver.cpp - The analyze pipeline, end to end ---------------===//
+#include "Driver/AnalyzeDriver.h"
+#include "Analysis/KernelAnalyzer.h"
+#include "Model/Spreadsheet.h"
+
+#include "llvm/Support/WithColor.h"
+
+#include <algorithm>
+
+using namespace llvm;
+
+namespace clspread {
+
+void printError(raw_ostream &OS, const Twine &Message) {
+  OS << "clspread: error: " << Message << "\n";
+}
+
+namespace {
+
+/// Compiles one source and analyzes the selected kernels at \p Launch.
+int analyzeSource(FrontendOptions FO, const std::vector<std::string> &Names,
+                  const LaunchSpec &Launch, bool LaunchGiven,
+                  const DeviceProfile &Profile, const std::string &SuiteId,
+                  const std::string &VariantOf, AnalysisReport &Report,
+                  raw_ostream &Diags) {
+  auto Unit = compileOpenCL(FO, Diags);
+  if (!Unit) {
+    int Code = ExitUsage;
+    handleAllErrors(
+        Unit.takeError(),
+        [&](const CompileFailed &E) {
+          Diags << FO.File << ": " << E.Errors
+                << (E.Errors == 1 ? " error" : " errors") << " generated.\n";
+          Code = ExitCompileError;
+        },
+        [&](const ErrorInfoBase &E) { printError(Diags, E.message()); });
+    return Code;
+  }
+  std::vector<std::string> All = kernelNames(*Unit->Module);
+  std::vector<std::string> Selected;
+  for (const std::string &N : All)
+    if (Names.empty() || std::count(Names.begin(), Names.end(), N))
+      Selected.push_back(N);
+  if (Selected.empty()) {
+    std::string List;
+    for (const auto &N : All)
+      List += (List.empty() ? "" : ", ") + N;
+    if (Names.empty())
+      printError(Diags, FO.File + ": no kernel functions");
+    else
+      printError(Diags, FO.File + ": no kernel named '" + Names.front() +
+                            "' (kernels: " + (List.empty() ? "none" : List) +
+                            ")");
+    return ExitUsage;
+  }
+  for (const std::string &N : Selected) {
+    AnalyzeOptions AO;
+    AO.Launch = Launch;
+    AO.LaunchGiven = LaunchGiven;
+    auto Counts = analyzeKernel(*Unit->Module, N, AO);
+    if (!Counts) {
+      printError(Diags, FO.File + ": kernel '" + N +
+                            "': " + toString(Counts.takeError()));
+      return ExitUsage;
+    }
+    KernelResult KR;
+    KR.File = FO.File;
+    KR.SuiteId = SuiteId;
+    KR.VariantOf = VariantOf;
+    KR.Counts = std::move(*Counts);
+    KR.Counts.Loc.File = FO.File;
+    KR.Est = estimate(KR.Counts, Profile);
+    Report.Kernels.push_back(std::move(KR));
+  }
+  return ExitOk;
+}
+
+/// Splits build options of a suite entry ("-DITEMS=4 -cl-std=CL2.0").
+void applyBuildOptions(const std::string &Options, FrontendOptions &FO) {
+  size_t I = 0;
+  while (I < Options.size()) {
+    while (I < Options.size() && Options[I] == ' ')
+      ++I;
+    size_t J = Options.find(' ', I);
+    std::string Tok = Options.substr(I, J == std::string::npos ? J : J - I);
+    I = J == std::string::npos ? Options.size() : J;
+    if (Tok.empty())
+      continue;
+    if (Tok.rfind("-D", 0) == 0)
+      FO.Defines.push_back(Tok.substr(2));
+    else if (Tok.rfind("-I", 0) == 0)
+      FO.IncludeDirs.push_back(Tok.substr(2));
+    else if (Tok.rfind("-cl-std=", 0) == 0)
+      FO.ClStd = Tok.substr(8);
+    else
+      FO.ExtraArgs.push_back(Tok);
+  }
+}
+
+} // namespace
+
+int runAnalyze(const AnalyzeRequest &Req, const DeviceProfile &Profile,
+               AnalysisReport &Report, raw_ostream &Diags) {
+  Report.ProfileId = Profile.Id;
+  Report.ProfileName = Profile.Name;
+  int Worst = ExitOk;
+  auto merge = [&](int Code) { Worst = std::max(Worst, Code); };
+
+  if (!Req.Files.empty()) {
+    for (const std::string &F : Req.Files) {
+      FrontendOptions FO = Req.Frontend;
+      FO.File = F;
+      FO.Source.reset();
+      merge(analyzeSource(FO, Req.Kernels, Req.Launch, Req.LaunchGiven,
+                          Profile, "", "", Report, Diags));
+    }
+    return Worst;
+  }
+
+  auto S = Req.SuitePath.empty() ? bundledSuite() : loadSuiteFile(Req.SuitePath);
+  if (!S) {
+    Diags << toString(S.takeError()) << "\n";
+    return ExitUsage;
+  }
+  for (const std::string &Id : Req.SuiteIds)
+    if (!S->find(Id)) {
+      std::string List;
+      for (const auto &E : S->Entries)
+        List += (List.empty() ? "" : ", ") + E.Id;
+      printError(Diags, "no suite entry '" + Id + "' (entries: " + List + ")");
+      return ExitUsage;
+    }
+  // The manifest's directory, for messages that name the kernel file.
+  std::string Dir = Req.SuitePath.empty() ? "kernels" : Req.SuitePath;
+  if (!Req.SuitePath.empty()) {
+    size_t Slash = Dir.find_last_of('/');
+    Dir = Slash == std::string::npos ? "." : Dir.substr(0, Slash);
+  }
+  for (const SuiteEntry &E : S->Entries) {
+    if (!Req.SuiteIds.empty() &&
+        !std::count(Req.SuiteIds.begin(), Req.SuiteIds.end(), E.Id))
+      continue;
+    if (!Req.Kernels.empty() &&
+        !std::count(Req.Kernels.begin(), Req.Kernels.end(), E.Kernel))
+      continue;
+    FrontendOptions FO = Req.Frontend;
+    FO.File = Dir + "/" + E.File;
+    FO.Source = E.Source;
+    applyBuildOptions(E.BuildOptions, FO);
+    merge(analyzeSource(FO, {E.Kernel}, Req.Quick ? E.Quick : E.Launch,
+                        /*LaunchGiven=*/true, Profile, E.Id, E.VariantOf,
+                        Report, Diags));
+  }
+  return Worst;
+}
+
+} // namespace clspread

@@ -1,0 +1,52 @@
+//===- AnalyzeDriver.h - The analyze pipeline, end to end ------*- C++ -*-===//
+//
+// Frontend -> Analysis -> Model for a list of files with one launch, or for
+// every entry of a suite manifest with its own launch. The CLI only parses
+// flags into AnalyzeRequest and prints the AnalysisReport.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CLSPREAD_DRIVER_ANALYZEDRIVER_H
+#define CLSPREAD_DRIVER_ANALYZEDRIVER_H
+
+#include "Analysis/Launch.h"
+#include "Frontend/OpenCLFrontend.h"
+#include "Model/DeviceProfile.h"
+#include "Report/AnalysisReport.h"
+#include "Suite/Suite.h"
+
+#include "llvm/Support/raw_ostream.h"
+
+#include <string>
+#include <vector>
+
+namespace clspread {
+
+/// Documented exit codes (README, docs/cli.md).
+enum ExitCode : int {
+  ExitOk = 0,
+  ExitCompileError = 1, ///< a kernel did not compile (Clang's diagnostics)
+  ExitUsage = 2,        ///< bad flags, profile, manifest or kernel name
+};
+
+struct AnalyzeRequest {
+  std::vector<std::string> Files; ///< empty: the suite
+  std::string SuitePath;          ///< "" : the bundled suite
+  bool Quick = false;             ///< suite entries at their quick launch
+  std::vector<std::string> SuiteIds; ///< subset of suite entries
+  std::vector<std::string> Kernels;  ///< --kernel: subset by name
+  LaunchSpec Launch;
+  bool LaunchGiven = false;
+  FrontendOptions Frontend; ///< File is filled per file
+};
+
+/// Runs the pipeline. Diagnostics (Clang's, gcc style) go to \p Diags.
+/// Returns the exit code; \p Report holds every kernel that succeeded.
+int runAnalyze(const AnalyzeRequest &Req, const DeviceProfile &Profile,
+               AnalysisReport &Report, llvm::raw_ostream &Diags);
+
+/// Prints "clspread: error: MESSAGE" the one way the tool does.
+void printError(llvm::raw_ostream &OS, const llvm::Twine &Message);
+
+} // namespace clspread
+
+#endif

@@ -1,0 +1,292 @@
+//===- AnalysisReport.cpp - Table, JSON and CSV printers for analyze ------===//
+#include "Report/AnalysisReport.h"
+
+#include <fmt/format.h>
+
+#include <cmath>
+
+using namespace llvm;
+
+namespace clspread {
+
+std::string formatSeconds(double S) {
+  if (S == 0)
+    return "0 s";
+  static const struct {
+    double Scale;
+    const char *Unit;
+  } Units[] = {{1, "s"}, {1e-3, "ms"}, {1e-6, "us"}, {1e-9, "ns"}};
+  for (auto &U : Units)
+    if (std::fabs(S) >= U.Scale || U.Scale == 1e-9)
+      return fmt::format("{:.4g} {}", S / U.Scale, U.Unit);
+  return fmt::format("{:.4g} s", S);
+}
+
+static std::string sizes(const std::array<uint64_t, 3> &S, unsigned Dims) {
+  std::string Out;
+  for (unsigned D = 0; D < Dims; ++D)
+    Out += (D ? "x" : "") + std::to_string(S[D]);
+  return Out;
+}
+
+static std::string launchText(const LaunchSpec &L) {
+  std::string S = "global " + sizes(L.Global, L.Dims) + ", local " +
+                  (L.Local ? sizes(*L.Local, L.Dims) : "driver's choice");
+  return S;
+}
+
+/// Trims a count for display: integers print bare, fractions to 4 digits.
+static std::string num(double V) {
+  if (V == std::floor(V) && std::fabs(V) < 1e15)
+    return fmt::format("{}", int64_t(V));
+  return fmt::format("{:.4g}", V);
+}
+
+void printTable(const AnalysisReport &R, const ReportOptions &O,
+                raw_ostream &OS) {
+  bool First = true;
+  for (const KernelResult &K : R.Kernels) {
+    const KernelCounts &C = K.Counts;
+    const Estimate &E = K.Est;
+    if (!First)
+      OS << "\n";
+    First = false;
+    OS << fmt::format("{}:{}: kernel {}{} on {} ({})\n", K.File, C.Loc.Line,
+                      C.Name,
+                      K.SuiteId.empty() ? "" : " [" + K.SuiteId + "]",
+                      R.ProfileId, R.ProfileName);
+    OS << fmt::format("  launch: {} = {} work-items\n", launchText(C.Launch),
+                      C.Launch.workItems());
+    OS << "  per work-item\n";
+    std::string Classes;
+    for (unsigned I = 0; I < NumAluClasses; ++I)
+      if (C.Alu[I] > 0)
+        Classes += fmt::format("{}{} {}", Classes.empty() ? "" : ", ",
+                               aluClassName(AluClass(I)), num(C.Alu[I]));
+    auto row = [&](const char *Name, const std::string &V,
+                   const std::string &Note = "") {
+      OS << fmt::format("    {:<22}{:>12}{}\n", Name, V,
+                        Note.empty() ? "" : "   " + Note);
+    };
+    row("ALU lane-ops", num(C.aluOps()), Classes.empty() ? "" : "(" + Classes + ")");
+    row("ALU issue slots", num(E.VliwBundles), "(VLIW bundles, or lane-ops)");
+    row("TEX fetches", num(E.TexFetches));
+    row("global loads", num(C.GlobalLoads), "(" + num(C.GlobalLoadBytes) + " B)");
+    row("global stores", num(C.GlobalStores), "(" + num(C.GlobalStoreBytes) + " B)");
+    if (C.ConstantLoads > 0)
+      row("constant loads", num(C.ConstantLoads), "(" + num(C.ConstantBytes) + " B)");
+    row("bytes moved (DRAM)", num(E.BytesMoved) + " B",
+        "(requested " + num(E.BytesRequested) + " B)");
+    row("LDS bytes", num(C.LocalBytes) + " B");
+    if (C.ImageReads > 0 || C.ImageWrites > 0)
+      row("image reads/writes", num(C.ImageReads) + "/" + num(C.ImageWrites));
+    row("barriers", num(C.Barriers));
+    if (C.Atomics > 0)
+      row("atomics", num(C.Atomics));
+    row("registers (32-bit)", std::to_string(C.Registers));
+    OS << "  estimate\n";
+    auto trow = [&](const char *Name, double T, Bound B) {
+      bool Is = E.Limit == B;
+      OS << fmt::format("    {:<10}{:>14}{}\n", Name, formatSeconds(T),
+                        Is ? "   <- bound" : "");
+    };
+    trow("T_ALU", E.TAluS, Bound::ALU);
+    trow("T_TEX", E.TTexS, Bound::TEX);
+    trow("T_MEM", E.TMemS, Bound::MEM);
+    OS << fmt::format("    {:<10}{:>14}   {}-bound\n", "Tkernel",
+                      formatSeconds(E.TKernelS), boundName(E.Limit));
+    if (E.LaunchOverheadS > 0)
+      OS << fmt::format("    {:<10}{:>14}   (per launch, not in Tkernel)\n",
+                        "overhead", formatSeconds(E.LaunchOverheadS));
+    OS << fmt::format("  occupancy: {} waves per compute unit, limited by {}\n",
+                      E.Occ.WavesPerCU, E.Occ.LimitedBy);
+    if (!E.Checks.empty()) {
+      OS << "  checks\n";
+      for (const Check &Ch : E.Checks)
+        OS << fmt::format("    {}: {} [{}]\n", severityName(Ch.Sev),
+                          Ch.Message, Ch.Id);
+    }
+    if (!C.Assumptions.empty() || !E.Notes.empty()) {
+      OS << "  assumptions\n";
+      for (const std::string &A : C.Assumptions)
+        OS << "    - " << A << "\n";
+      for (const std::string &N : E.Notes)
+        OS << "    - " << N << "\n";
+    }
+    if (O.Lines && !C.Lines.empty()) {
+      OS << fmt::format("  per source line (per work-item)\n    {:>6} {:>12} "
+                        "{:>12} {:>10} {:>8}\n",
+                        "line", "ALU ops", "global B", "LDS B", "TEX");
+      for (const LineCounts &L : C.Lines)
+        OS << fmt::format("    {:>6} {:>12} {:>12} {:>10} {:>8}\n", L.Line,
+                          num(L.AluOps), num(L.GlobalBytes),
+                          num(L.LocalBytes), num(L.TexFetches));
+    }
+  }
+}
+
+static json::Array sizesJSON(const std::array<uint64_t, 3> &S) {
+  return json::Array{S[0], S[1], S[2]};
+}
+
+static json::Object widths(const std::map<unsigned, double> &W) {
+  json::Object O;
+  for (auto &[B, N] : W)
+    O[std::to_string(B)] = N;
+  return O;
+}
+
+json::Value toJSON(const AnalysisReport &R, const ReportOptions &O) {
+  json::Array Kernels;
+  for (const KernelResult &K : R.Kernels) {
+    const KernelCounts &C = K.Counts;
+    const Estimate &E = K.Est;
+    json::Object Alu;
+    for (unsigned I = 0; I < NumAluClasses; ++I)
+      Alu[aluClassName(AluClass(I))] = C.Alu[I];
+    json::Array Checks, Assumptions, Accesses, Footprints, Lines;
+    for (const Check &Ch : E.Checks)
+      Checks.push_back(json::Object{{"id", Ch.Id},
+                                    {"severity", severityName(Ch.Sev)},
+                                    {"message", Ch.Message}});
+    for (const std::string &A : C.Assumptions)
+      Assumptions.push_back(A);
+    json::Array Notes;
+    for (const std::string &N : E.Notes)
+      Notes.push_back(N);
+    for (const GlobalAccess &A : C.Accesses) {
+      json::Object Obj{{"kind", A.IsAtomic  ? "atomic"
+                                : A.IsStore ? "store"
+                                            : "load"},
+                       {"space", A.Space == AddrSpace::Constant ? "constant"
+                                                                : "global"},
+                       {"buffer", A.Buffer},
+                       {"bytes", A.Bytes},
+                       {"exec_per_item", A.ExecPerItem},
+                       {"line", A.Loc.Line},
+                       {"column", A.Loc.Col}};
+      Obj["stride_bytes"] =
+          A.StrideBytes ? json::Value(*A.StrideBytes) : json::Value(nullptr);
+      Accesses.push_back(std::move(Obj));
+    }
+    for (const BufferFootprint &F : C.Footprints)
+      Footprints.push_back(json::Object{{"buffer", F.Arg},
+                                        {"arg_index", F.ArgIndex},
+                                        {"bytes", F.Bytes},
+                                        {"exact", F.Exact},
+                                        {"read", F.Read},
+                                        {"written", F.Written}});
+    const LaunchSpec &L = C.Launch;
+    json::Object Launch{{"global", sizesJSON(L.Global)},
+                        {"local", L.Local ? json::Value(sizesJSON(*L.Local))
+                                          : json::Value(nullptr)},
+                        {"work_items", L.workItems()}};
+    json::Object Args;
+    for (auto &[Name, V] : L.Args)
+      Args[Name] = V.IsFloat ? json::Value(V.Float) : json::Value(V.Int);
+    Launch["args"] = std::move(Args);
+    json::Object PerItem{
+        {"alu_ops", C.aluOps()},
+        {"alu_by_class", std::move(Alu)},
+        {"vliw_bundles", E.VliwBundles},
+        {"alu_cycles", E.AluCycles},
+        {"tex_fetches", E.TexFetches},
+        {"global_loads", C.GlobalLoads},
+        {"global_stores", C.GlobalStores},
+        {"global_load_bytes", C.GlobalLoadBytes},
+        {"global_store_bytes", C.GlobalStoreBytes},
+        {"load_widths", widths(C.LoadWidths)},
+        {"store_widths", widths(C.StoreWidths)},
+        {"constant_loads", C.ConstantLoads},
+        {"constant_bytes", C.ConstantBytes},
+        {"bytes_requested", E.BytesRequested},
+        {"bytes_moved", E.BytesMoved},
+        {"lds_bytes", C.LocalBytes},
+        {"private_bytes", C.PrivateBytes},
+        {"image_reads", C.ImageReads},
+        {"image_writes", C.ImageWrites},
+        {"barriers", C.Barriers},
+        {"atomics", C.Atomics},
+        {"registers", C.Registers},
+        {"local_mem_per_group", C.LocalMemBytes}};
+    json::Object Kernel{
+        {"name", C.Name},
+        {"file", K.File},
+        {"line", C.Loc.Line},
+        {"launch", std::move(Launch)},
+        {"per_item", std::move(PerItem)},
+        {"estimate", json::Object{{"t_alu_s", E.TAluS},
+                                  {"t_tex_s", E.TTexS},
+                                  {"t_mem_s", E.TMemS},
+                                  {"t_kernel_s", E.TKernelS},
+                                  {"launch_overhead_s", E.LaunchOverheadS},
+                                  {"bound", boundName(E.Limit)}}},
+        {"occupancy", json::Object{{"waves_per_cu", E.Occ.WavesPerCU},
+                                   {"limited_by", E.Occ.LimitedBy},
+                                   {"by_registers", E.Occ.WavesByRegisters},
+                                   {"by_lds", E.Occ.WavesByLds},
+                                   {"by_work_groups", E.Occ.WavesByWorkGroups},
+                                   {"by_hardware", E.Occ.WavesByHardware},
+                                   {"by_launch", E.Occ.WavesByLaunch}}},
+        {"checks", std::move(Checks)},
+        {"assumptions", std::move(Assumptions)},
+        {"model_notes", std::move(Notes)},
+        {"accesses", std::move(Accesses)},
+        {"footprints", std::move(Footprints)}};
+    if (!K.SuiteId.empty())
+      Kernel["suite_id"] = K.SuiteId;
+    if (!K.VariantOf.empty())
+      Kernel["variant_of"] = K.VariantOf;
+    if (O.Lines) {
+      for (const LineCounts &LC : C.Lines)
+        Lines.push_back(json::Object{{"line", LC.Line},
+                                     {"alu_ops", LC.AluOps},
+                                     {"global_bytes", LC.GlobalBytes},
+                                     {"lds_bytes", LC.LocalBytes},
+                                     {"tex_fetches", LC.TexFetches}});
+      Kernel["lines"] = std::move(Lines);
+    }
+    Kernels.push_back(std::move(Kernel));
+  }
+  return json::Object{{"tool", "clspread"},
+                      {"version", R.ToolVersion},
+                      {"profile", R.ProfileId},
+                      {"profile_name", R.ProfileName},
+                      {"kernels", std::move(Kernels)}};
+}
+
+static std::string csvField(const std::string &S) {
+  if (S.find_first_of(",\"\n") == std::string::npos)
+    return S;
+  std::string Out = "\"";
+  for (char C : S)
+    Out += C == '"' ? std::string("\"\"") : std::string(1, C);
+  return Out + "\"";
+}
+
+void printCsv(const AnalysisReport &R, raw_ostream &OS) {
+  OS << "profile,file,kernel,suite_id,line,global,local,work_items,alu_ops,"
+        "vliw_bundles,tex_fetches,global_loads,global_stores,"
+        "global_load_bytes,global_store_bytes,bytes_moved,lds_bytes,"
+        "barriers,registers,t_alu_s,t_tex_s,t_mem_s,t_kernel_s,bound,"
+        "waves_per_cu,limited_by,checks,assumptions\n";
+  for (const KernelResult &K : R.Kernels) {
+    const KernelCounts &C = K.Counts;
+    const Estimate &E = K.Est;
+    const LaunchSpec &L = C.Launch;
+    OS << fmt::format(
+        "{},{},{},{},{},{},{},{},{:.9g},{:.9g},{:.9g},{:.9g},{:.9g},{:.9g},"
+        "{:.9g},{:.9g},{:.9g},{:.9g},{},{:.6e},{:.6e},{:.6e},{:.6e},{},{},{},"
+        "{},{}\n",
+        csvField(R.ProfileId), csvField(K.File), csvField(C.Name),
+        csvField(K.SuiteId), C.Loc.Line, sizes(L.Global, L.Dims),
+        L.Local ? sizes(*L.Local, L.Dims) : "", L.workItems(), C.aluOps(),
+        E.VliwBundles, E.TexFetches, C.GlobalLoads, C.GlobalStores,
+        C.GlobalLoadBytes, C.GlobalStoreBytes, E.BytesMoved, C.LocalBytes,
+        C.Barriers, C.Registers, E.TAluS, E.TTexS, E.TMemS, E.TKernelS,
+        boundName(E.Limit), E.Occ.WavesPerCU, csvField(E.Occ.LimitedBy),
+        E.Checks.size(), C.Assumptions.size());
+  }
+}
+
+} // namespace clspread

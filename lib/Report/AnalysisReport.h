@@ -1,0 +1,52 @@
+//===- AnalysisReport.h - One record of an analyze run, several printers -*- C++ -*-===//
+//
+// The record `clspread analyze` produces: per kernel, its counts (device
+// independent) and the estimate on one profile. Printers render the same
+// record as a readable table, JSON (schema in docs/output.md) or CSV; none
+// of them computes anything.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CLSPREAD_REPORT_ANALYSISREPORT_H
+#define CLSPREAD_REPORT_ANALYSISREPORT_H
+
+#include "Analysis/KernelCounts.h"
+#include "Model/DeviceProfile.h"
+#include "Model/Estimate.h"
+
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <string>
+#include <vector>
+
+namespace clspread {
+
+struct KernelResult {
+  std::string File;    ///< as given on the command line or in the suite
+  std::string SuiteId; ///< suite entry id, "" outside a suite run
+  std::string VariantOf;
+  KernelCounts Counts;
+  Estimate Est;
+};
+
+struct AnalysisReport {
+  std::string ToolVersion;
+  std::string ProfileId, ProfileName;
+  std::vector<KernelResult> Kernels;
+};
+
+struct ReportOptions {
+  bool Lines = false; ///< per-source-line counts
+};
+
+void printTable(const AnalysisReport &R, const ReportOptions &O,
+                llvm::raw_ostream &OS);
+llvm::json::Value toJSON(const AnalysisReport &R, const ReportOptions &O);
+void printCsv(const AnalysisReport &R, llvm::raw_ostream &OS);
+
+/// Formats seconds with an SI prefix: "1.067 us", "5.03 ms".
+std::string formatSeconds(double S);
+
+} // namespace clspread
+
+#endif

@@ -1,0 +1,23 @@
+// Trip counts come from ScalarEvolution once --arg makes the bound a
+// constant: the loop runs n = 100 times, so 100 loads of x[k] (4 bytes,
+// stride 0 between work-items: every item reads the same element) plus the
+// load of y[i], and one store.
+// RUN: clspread analyze %s --global 4096 --arg n=100 --format json | FileCheck %s
+// Without n the trip count is a stated assumption, never silent:
+// RUN: clspread analyze %s --global 4096 --format json | FileCheck --check-prefix=GUESS %s
+
+__kernel void rowsum(__global const float *x, __global float *y, int n) {
+  int i = get_global_id(0);
+  float s = y[i];
+  for (int k = 0; k < n; ++k)
+    s += x[k];
+  y[i] = s;
+}
+
+// CHECK: "global_load_bytes": 404,
+// CHECK: "global_loads": 101,
+// CHECK: "global_stores": 1,
+// CHECK: "assumptions": [],
+
+// GUESS: "assumptions": [
+// GUESS: argument 'n'

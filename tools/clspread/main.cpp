@@ -1,0 +1,214 @@
+//===- main.cpp - The clspread command line ---------------------------------===//
+//
+// Flags and wiring only: parses the command line with CLI11, loads the
+// profile, hands an AnalyzeRequest to the driver and prints the report in
+// the chosen format. Exit codes: 0 ok, 1 a kernel did not compile, 2 bad
+// usage or input (docs/cli.md).
+//
+//===----------------------------------------------------------------------===//
+#include "Driver/AnalyzeDriver.h"
+#include "Model/DeviceProfile.h"
+#include "Report/AnalysisReport.h"
+#include "Report/ProfileReport.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <CLI/CLI.hpp>
+
+#include <string>
+#include <vector>
+
+using namespace clspread;
+
+static const char *const Version = "0.1.0";
+
+/// Writes through a temporary file and a rename, so a failed or interrupted
+/// run never leaves a half-written output.
+static int emit(const std::string &Path,
+                llvm::function_ref<void(llvm::raw_ostream &)> Print) {
+  if (Path.empty() || Path == "-") {
+    Print(llvm::outs());
+    llvm::outs().flush();
+    return ExitOk;
+  }
+  if (llvm::Error E = llvm::writeToOutput(Path, [&](llvm::raw_ostream &OS) {
+        Print(OS);
+        return llvm::Error::success();
+      })) {
+    printError(llvm::errs(), "cannot write '" + Path +
+                                 "': " + llvm::toString(std::move(E)));
+    return ExitUsage;
+  }
+  return ExitOk;
+}
+
+int main(int argc, char **argv) {
+  // Clang-style spellings that CLI11 cannot take directly: `-cl-std=CL2.0`
+  // becomes `--cl-std=CL2.0`, and everything after `--` goes to Clang.
+  std::vector<std::string> Args;
+  std::vector<std::string> ClangArgs;
+  for (int I = 1; I < argc; ++I) {
+    std::string A = argv[I];
+    if (A == "--") {
+      for (int J = I + 1; J < argc; ++J)
+        ClangArgs.push_back(argv[J]);
+      break;
+    }
+    if (A.rfind("-cl-std=", 0) == 0)
+      A = "-" + A;
+    Args.push_back(A);
+  }
+  std::reverse(Args.begin(), Args.end()); // CLI11 takes them reversed
+
+  CLI::App App{"clspread: static performance model and linter for OpenCL C "
+               "kernels"};
+  App.set_version_flag("--version", std::string("clspread ") + Version);
+  App.require_subcommand(1);
+
+  // analyze
+  AnalyzeRequest Req;
+  std::string ProfileArg = DefaultProfileId, Format = "table", Output;
+  std::string Global, Local, ClStd = "CL1.2";
+  std::vector<std::string> ArgList;
+  bool Lines = false;
+  CLI::App *Analyze = App.add_subcommand(
+      "analyze", "Estimate kernels on a device profile (default: the bundled "
+                 "suite on the default profile)");
+  Analyze->add_option("files", Req.Files, "OpenCL C files (default: the suite)");
+  Analyze->add_option("-p,--profile", ProfileArg,
+                      "Bundled profile id or a profile YAML file")
+      ->capture_default_str();
+  Analyze->add_option("-g,--global", Global, "Global size, e.g. 2048x2048");
+  Analyze->add_option("-l,--local", Local, "Local size, e.g. 16x16");
+  Analyze->add_option("-a,--arg", ArgList,
+                      "Scalar argument value (name=value), or the bytes of a "
+                      "__local pointer argument; repeatable");
+  Analyze->add_option("-k,--kernel", Req.Kernels,
+                      "Analyze only this kernel; repeatable (default: all)");
+  Analyze->add_option("-f,--format", Format, "table, json or csv")
+      ->check(CLI::IsMember({"table", "json", "csv"}))
+      ->capture_default_str();
+  Analyze->add_option("-o,--output", Output, "Write the report to a file");
+  Analyze->add_flag("--lines", Lines, "Counts per source line");
+  Analyze->add_option("-D", Req.Frontend.Defines, "Define a macro (-DNAME=VALUE)");
+  Analyze->add_option("-I", Req.Frontend.IncludeDirs, "Include directory");
+  Analyze->add_option("--cl-std", ClStd,
+                      "OpenCL C version: CL1.2, CL2.0 or CL3.0 (also -cl-std=)")
+      ->capture_default_str();
+  Analyze->add_option("--suite", Req.SuitePath,
+                      "Suite manifest (default: the bundled kernels/suite.yaml)");
+  Analyze->add_option("--entry", Req.SuiteIds,
+                      "Analyze only this suite entry; repeatable");
+  Analyze->add_flag("--quick", Req.Quick,
+                    "Use the suite's small launches (as CI runs them)");
+  Analyze->footer("Arguments after `--` are passed to Clang unchanged.");
+
+  // profiles
+  CLI::App *Profiles =
+      App.add_subcommand("profiles", "List the bundled device profiles");
+  std::string ShowId;
+  CLI::App *Show = Profiles->add_subcommand("show", "Print one profile");
+  Show->add_option("id", ShowId, "Profile id or YAML file")->required();
+
+  try {
+    App.parse(Args);
+  } catch (const CLI::ParseError &E) {
+    int Code = App.exit(E);
+    return Code == 0 ? ExitOk : ExitUsage;
+  }
+
+  if (Profiles->parsed()) {
+    if (Show->parsed()) {
+      auto P = findProfile(ShowId);
+      if (!P) {
+        llvm::errs() << llvm::toString(P.takeError()) << "\n";
+        return ExitUsage;
+      }
+      llvm::outs() << formatProfile(*P);
+      return ExitOk;
+    }
+    llvm::outs() << formatProfileList(bundledProfiles());
+    return ExitOk;
+  }
+
+  // analyze: launch flags.
+  if (!Global.empty()) {
+    auto G = parseSizes(Global, Req.Launch.Dims);
+    if (!G) {
+      printError(llvm::errs(), "bad --global '" + Global +
+                                   "' (expected sizes like 1024 or 2048x2048)");
+      return ExitUsage;
+    }
+    Req.Launch.Global = *G;
+    Req.LaunchGiven = true;
+  }
+  if (!Local.empty()) {
+    unsigned LDims = 0;
+    auto L = parseSizes(Local, LDims);
+    if (!L) {
+      printError(llvm::errs(), "bad --local '" + Local + "'");
+      return ExitUsage;
+    }
+    if (Req.LaunchGiven && LDims != Req.Launch.Dims) {
+      printError(llvm::errs(), "--local has " + std::to_string(LDims) +
+                                   " dimensions, --global has " +
+                                   std::to_string(Req.Launch.Dims));
+      return ExitUsage;
+    }
+    for (unsigned D = 0; D < 3 && Req.LaunchGiven; ++D)
+      if (Req.Launch.Global[D] % (*L)[D]) {
+        printError(llvm::errs(), "--local " + Local + " does not divide --global " +
+                                     Global + " (OpenCL 1.2 needs it to)");
+        return ExitUsage;
+      }
+    Req.Launch.Local = *L;
+  }
+  for (const std::string &A : ArgList) {
+    auto P = parseArg(A);
+    if (!P) {
+      printError(llvm::errs(), "bad --arg '" + A + "' (expected name=value)");
+      return ExitUsage;
+    }
+    Req.Launch.Args[P->first] = P->second;
+  }
+  if (!Req.Files.empty() && (Req.Quick || !Req.SuiteIds.empty() ||
+                             !Req.SuitePath.empty())) {
+    printError(llvm::errs(),
+               "--suite, --entry and --quick apply to suite runs (no files)");
+    return ExitUsage;
+  }
+  if (Req.Files.empty() && (Req.LaunchGiven || !ArgList.empty())) {
+    printError(llvm::errs(), "--global/--local/--arg apply to files; suite "
+                             "entries carry their own launches");
+    return ExitUsage;
+  }
+  Req.Frontend.ClStd = ClStd;
+  Req.Frontend.ExtraArgs = ClangArgs;
+  Req.Frontend.ColorDiagnostics =
+      llvm::sys::Process::StandardErrHasColors();
+
+  auto Profile = findProfile(ProfileArg);
+  if (!Profile) {
+    llvm::errs() << llvm::toString(Profile.takeError()) << "\n";
+    return ExitUsage;
+  }
+  AnalysisReport Report;
+  Report.ToolVersion = Version;
+  int Code = runAnalyze(Req, *Profile, Report, llvm::errs());
+  if (Code != ExitOk && Report.Kernels.empty())
+    return Code;
+
+  ReportOptions RO;
+  RO.Lines = Lines;
+  int WriteCode = emit(Output, [&](llvm::raw_ostream &OS) {
+    if (Format == "json")
+      OS << llvm::formatv("{0:2}", toJSON(Report, RO)) << "\n";
+    else if (Format == "csv")
+      printCsv(Report, OS);
+    else
+      printTable(Report, RO, OS);
+  });
+  return Code != ExitOk ? Code : WriteCode;
+}
