@@ -27,7 +27,7 @@ std::optional<ElemType> parseElemType(const std::string &Text) {
   if (Name.rfind("cl_", 0) == 0)
     Name = Name.substr(3);
   if (Name.rfind("unsigned ", 0) == 0)
-    Name = "u" + Name.substr(9);
+    Name = Name.substr(9).insert(0, 1, 'u');
   struct Entry { const char *Name; Scalar Kind; };
   static const Entry Table[] = {
       {"char", Scalar::Char},   {"uchar", Scalar::UChar},   {"short", Scalar::Short},

@@ -25,8 +25,11 @@ const char *accessName(Access A) {
 
 std::string sizesText(const std::array<uint64_t, 3> &S, unsigned Dims) {
   std::string T = "[";
-  for (unsigned I = 0; I < Dims; ++I)
-    T += (I ? "," : "") + std::to_string(S[I]);
+  for (unsigned I = 0; I < Dims; ++I) {
+    if (I)
+      T += ',';
+    T += std::to_string(S[I]);
+  }
   return T + "]";
 }
 
@@ -291,13 +294,13 @@ KernelSpec parseKernel(const json &J, size_t Pos, const std::string &BaseDir) {
   KernelSpec K;
   Checker C{K};
   if (!J.is_object()) {
-    K.Id = "#" + std::to_string(Pos);
+    K.Id = std::to_string(Pos).insert(0, 1, '#');
     C.problem("kernel entry must be an object");
     return K;
   }
   K.Id = C.str(J, "id", false);
   if (K.Id.empty()) {
-    K.Id = "#" + std::to_string(Pos);
+    K.Id = std::to_string(Pos).insert(0, 1, '#');
     C.problem("missing \"id\"");
   }
   K.File = C.str(J, "file", false);

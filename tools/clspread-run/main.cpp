@@ -205,7 +205,9 @@ std::string joinArgv(int Argc, char **Argv) {
   for (int I = 0; I < Argc; ++I) {
     std::string A = Argv[I];
     bool Quote = A.empty() || A.find_first_of(" \t\"'$\\") != std::string::npos;
-    S += (I ? " " : "") + (Quote ? "'" + A + "'" : A);
+    if (I)
+      S += ' ';
+    S += Quote ? "'" + A + "'" : A;
   }
   return S;
 }
