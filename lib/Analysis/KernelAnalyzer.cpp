@@ -676,6 +676,37 @@ void Analyzer::countAlu(Instruction &I, AluClass C, unsigned Lanes,
   Producers[&I] = std::move(Result);
 }
 
+/// `shl x, K` feeding only `ashr/lshr _, K`, that shift itself, and
+/// `and x, 0xffffffff` on i64: how InstCombine writes sext/zext of a
+/// truncated 64-bit id (`(long)(int)get_global_id(0)`). A GPU keeps the id
+/// in a 32-bit register, so these are casts, and casts are free.
+static bool isInRegisterExtension(const BinaryOperator &BO) {
+  auto *K = dyn_cast<ConstantInt>(BO.getOperand(1));
+  if (!K)
+    return false;
+  unsigned Op = BO.getOpcode();
+  if (Op == Instruction::And)
+    return K->getBitWidth() == 64 && K->getZExtValue() == 0xffffffffu;
+  if (Op == Instruction::AShr || Op == Instruction::LShr) {
+    auto *Shl = dyn_cast<BinaryOperator>(BO.getOperand(0));
+    return Shl && Shl->getOpcode() == Instruction::Shl &&
+           Shl->getOperand(1) == BO.getOperand(1);
+  }
+  if (Op == Instruction::Shl) {
+    if (BO.use_empty())
+      return false;
+    for (const User *U : BO.users()) {
+      auto *Sh = dyn_cast<BinaryOperator>(U);
+      if (!Sh || (Sh->getOpcode() != Instruction::AShr &&
+                  Sh->getOpcode() != Instruction::LShr) ||
+          Sh->getOperand(1) != BO.getOperand(1))
+        return false;
+    }
+    return true;
+  }
+  return false;
+}
+
 static bool isFloatTy(Type *T) { return T->getScalarType()->isFloatingPointTy(); }
 static bool isDoubleTy(Type *T) { return T->getScalarType()->isDoubleTy(); }
 
@@ -709,6 +740,10 @@ void Analyzer::countInstruction(Instruction &I, double W, KernelCounts &K) {
     }
     unsigned Bits = Ty->getScalarSizeInBits();
     unsigned Wide = Bits > 32 ? 2 : 1;
+    if (isInRegisterExtension(*BO)) {
+      passThrough({BO->getOperand(0)});
+      return;
+    }
     switch (Op) {
     case Instruction::Mul:
       countAlu(I, AluClass::IntMul, Lanes, Wide * Wide, W, K);

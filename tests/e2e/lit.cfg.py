@@ -11,7 +11,7 @@ if not hasattr(config, "clspread_bin_dir"):
     lit_config.load_config(config, site)
 
 config.name = "clspread-e2e"
-config.test_format = lit.formats.ShTest(execute_external=False)
+config.test_format = lit.formats.ShTest(execute_external=True)
 config.suffixes = [".cl", ".test"]
 config.test_source_root = os.path.dirname(__file__)
 config.excludes = ["Inputs", "lit.cfg.py"]

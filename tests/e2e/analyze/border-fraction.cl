@@ -17,7 +17,8 @@ __kernel void cross5(__global const float *in, __global float *out, int w,
   }
 }
 
+// CHECK: "assumptions": [],
 // CHECK: "name": "cross5"
 // CHECK: "global_loads": 4.78933333
-// CHECK: "global_stores": 1,
-// CHECK: "assumptions": [],
+// CHECK-NEXT: "global_store_bytes": 4,
+// CHECK-NEXT: "global_stores": 1,

@@ -12,10 +12,12 @@ __kernel void vadd(__global const float *a, __global const float *b,
   c[i] = a[i] + b[i];
 }
 
-// CHECK: "name": "vadd"
+// JSON keys print in alphabetical order.
+// CHECK: "assumptions": [],
 // CHECK: "work_items": 1048576
+// CHECK: "name": "vadd"
 // CHECK: "per_item": {
-// CHECK: "alu_by_class": {
+// CHECK-NEXT: "alu_by_class": {
 // CHECK-NEXT: "conversion": 0,
 // CHECK-NEXT: "fp32": 1,
 // CHECK-NEXT: "fp32_div_sqrt": 0,
@@ -26,7 +28,6 @@ __kernel void vadd(__global const float *a, __global const float *b,
 // CHECK-NEXT: "transcendental": 0
 // CHECK: "alu_ops": 7,
 // CHECK: "global_load_bytes": 8,
-// CHECK: "global_loads": 2,
-// CHECK: "global_store_bytes": 4,
-// CHECK: "global_stores": 1,
-// CHECK: "assumptions": [],
+// CHECK-NEXT: "global_loads": 2,
+// CHECK-NEXT: "global_store_bytes": 4,
+// CHECK-NEXT: "global_stores": 1,

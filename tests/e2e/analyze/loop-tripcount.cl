@@ -14,10 +14,12 @@ __kernel void rowsum(__global const float *x, __global float *y, int n) {
   y[i] = s;
 }
 
-// CHECK: "global_load_bytes": 404,
-// CHECK: "global_loads": 101,
-// CHECK: "global_stores": 1,
 // CHECK: "assumptions": [],
+// CHECK: "global_load_bytes": 404,
+// CHECK-NEXT: "global_loads": 101,
+// CHECK-NEXT: "global_store_bytes": 4,
+// CHECK-NEXT: "global_stores": 1,
 
 // GUESS: "assumptions": [
-// GUESS: argument 'n'
+// GUESS-NEXT: "{{.*}}loop-tripcount.cl:12: branch depends on argument 'n', not given with --arg; assumed taken by 50% of work-items",
+// GUESS-NEXT: "{{.*}}loop-tripcount.cl:12: loop trip count depends on data or on arguments not given with --arg; assumed 16",
