@@ -217,7 +217,7 @@ void printComparison(std::ostream &OS, const json &C) {
   size_t Width = 6;
   for (const json &K : C["kernels"])
     Width = std::max(Width, K["id"].get<std::string>().size());
-  OS << std::left << std::setw(int(Width)) << "kernel" << "  " << std::setw(12) << "output"
+  OS << std::left << std::setw(int(Width)) << "kernel" << "  " << std::setw(12) << "verdict"
      << std::right << std::setw(12) << "A median" << std::setw(12) << "B median" << std::setw(9)
      << "B/A" << "\n";
   for (const json &K : C["kernels"]) {

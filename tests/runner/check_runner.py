@@ -291,6 +291,9 @@ def case_usage(ctx):
     _, _, err = run([ctx.runner, "--platform", "no-such-platform", plan("good.json")], expect=2)
     check("no OpenCL platform matches" in err, err)
     run([ctx.runner, "--device", "99", plan("good.json")], expect=2)
+    run([ctx.runner, "--compare", plan("good.json")], expect=2)
+    _, _, err = run([ctx.runner, "--compare", notjson, notjson], expect=2)
+    check("not valid JSON" in err, err)
     _, text, _ = run([ctx.runner, "--help"], expect=0)
     check("exit status" in text, "help text")
 

@@ -170,7 +170,7 @@ Args parseArgs(int Argc, char **Argv) {
       A.Quiet = true;
     } else if (Flag == "--compare") {
       noValue();
-      if (I + 2 >= Av.size() + 0 && I + 2 > Av.size() - 1 + 1)
+      if (I + 2 >= Av.size())
         usageError("--compare needs two measurement files");
       A.Compare = {Av[I + 1], Av[I + 2]};
       I += 2;
@@ -313,6 +313,8 @@ int runMeasure(const Args &A, int Argc, char **Argv) {
 
 int main(int Argc, char **Argv) {
   Args A = parseArgs(Argc, Argv);
+  if (!A.Compare.empty() && !A.Plan.empty())
+    usageError("--compare takes two measurement files and no plan");
   try {
     if (!A.Compare.empty())
       return runCompare(A);
