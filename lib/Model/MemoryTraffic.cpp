@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <map>
 
@@ -13,18 +14,33 @@ namespace {
 
 uint64_t ceilDiv(uint64_t A, uint64_t B) { return (A + B - 1) / B; }
 
-std::string siteName(const GlobalAccess &A) {
+/// Sites whose stride is unknown, grouped so that nine loads of a stencil
+/// make one note, not nine.
+struct UnknownStrideGroup {
+  const GlobalAccess *First = nullptr;
+  unsigned Sites = 0;
+  std::vector<unsigned> Lines;
+};
+
+std::string describe(const UnknownStrideGroup &G) {
+  const GlobalAccess &A = *G.First;
   std::string Loc;
+  std::string Lines;
+  for (unsigned L : G.Lines)
+    Lines += (Lines.empty() ? "" : ",") + std::to_string(L);
   if (!A.Loc.File.empty())
-    Loc = fmt::format("{}:{}: ", A.Loc.File, A.Loc.Line);
-  else if (A.Loc.Line)
-    Loc = fmt::format("line {}: ", A.Loc.Line);
+    Loc = Lines.empty() ? A.Loc.File + ": " : A.Loc.File + ":" + Lines + ": ";
+  else if (!Lines.empty())
+    Loc = "line " + Lines + ": ";
   const char *What = A.IsAtomic ? "atomic" : A.IsStore ? "store" : "load";
   const char *Space = A.Space == AddrSpace::Constant ? "constant" : "global";
   std::string Buf = A.Buffer.empty() ? std::string("an unknown buffer")
                                      : fmt::format("'{}'", A.Buffer);
-  return fmt::format("{}{} {} of {} B {} {}", Loc, Space, What, A.Bytes,
-                     A.IsStore ? "to" : "from", Buf);
+  std::string Count = G.Sites == 1 ? std::string() : fmt::format("{} ", G.Sites);
+  return fmt::format("{}{}{} {}{} of {} B {} {}: stride between work-items "
+                     "unknown; charged {} B per execution as if coalesced",
+                     Loc, Count, Space, What, G.Sites == 1 ? "" : "s", A.Bytes,
+                     A.IsStore ? "to" : "from", Buf, A.Bytes);
 }
 
 } // namespace
@@ -50,6 +66,7 @@ MemoryTraffic memoryTraffic(const KernelCounts &K, unsigned Wavefront,
   // Launch totals per (buffer, is-store), so caps apply per direction.
   std::map<std::pair<std::string, bool>, double> ByBuffer;
   double Uncapped = 0; // sites of unknown buffers
+  std::vector<UnknownStrideGroup> Unknown;
   for (const GlobalAccess &A : K.Accesses) {
     if (A.Bytes == 0 || A.ExecPerItem <= 0)
       continue;
@@ -61,16 +78,30 @@ MemoryTraffic memoryTraffic(const KernelCounts &K, unsigned Wavefront,
       PerExec = double(T) * Transaction / Wavefront;
     } else {
       PerExec = A.Bytes;
-      R.Notes.push_back(fmt::format(
-          "{}: stride between work-items unknown; charged {} B per "
-          "execution as if coalesced",
-          siteName(A), A.Bytes));
+      auto Same = [&](const UnknownStrideGroup &G) {
+        const GlobalAccess &B = *G.First;
+        return B.Buffer == A.Buffer && B.IsStore == A.IsStore &&
+               B.IsAtomic == A.IsAtomic && B.Space == A.Space &&
+               B.Bytes == A.Bytes && B.Loc.File == A.Loc.File;
+      };
+      auto G = std::find_if(Unknown.begin(), Unknown.end(), Same);
+      if (G == Unknown.end())
+        G = Unknown.insert(Unknown.end(), UnknownStrideGroup{&A, 0, {}});
+      ++G->Sites;
+      if (A.Loc.Line && std::find(G->Lines.begin(), G->Lines.end(),
+                                  A.Loc.Line) == G->Lines.end())
+        G->Lines.push_back(A.Loc.Line);
     }
     double Total = PerExec * A.ExecPerItem * N;
     if (A.Buffer.empty())
       Uncapped += Total;
     else
       ByBuffer[{A.Buffer, A.IsStore}] += Total;
+  }
+
+  for (UnknownStrideGroup &G : Unknown) {
+    std::sort(G.Lines.begin(), G.Lines.end());
+    R.Notes.push_back(describe(G));
   }
 
   double Moved = Uncapped;

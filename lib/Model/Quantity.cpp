@@ -273,19 +273,20 @@ std::string Quantity::str() const {
   case Dim::Bandwidth:
     return Scaled({{1e12, "T"}, {1e9, "G"}, {1e6, "M"}, {1e3, "k"}}, "B/s");
   case Dim::Bytes: {
-    // Sizes that are whole multiples of 1024 are almost always binary by
-    // design (register files, LDS); print them so.
+    // A size that is a whole number of KiB, MiB ... below 1024 of them is
+    // almost always binary by design (register files, LDS, buffers of 2^n
+    // elements); print it so. Anything else reads better in decimal.
     double A = std::fabs(Value);
     if (A >= 1024 && A == std::floor(A)) {
       static const char *const Names[] = {"Ki", "Mi", "Gi", "Ti"};
-      int Best = -1;
-      for (int I = 0; I < 4; ++I)
-        if (std::fmod(A, std::ldexp(1.0, 10 * (I + 1))) == 0)
-          Best = I;
-      if (Best >= 0)
-        return fmt::format("{:.6g} {}B", Value / std::ldexp(1.0, 10 * (Best + 1)),
-                           Names[Best]);
+      for (int I = 3; I >= 0; --I) {
+        double Unit = std::ldexp(1.0, 10 * (I + 1));
+        if (std::fmod(A, Unit) == 0 && A / Unit < 1024)
+          return fmt::format("{:g} {}B", Value / Unit, Names[I]);
+      }
     }
+    if (A < 1000)
+      return fmt::format("{:.6g} B", Value);
     return Scaled({{1e12, "T"}, {1e9, "G"}, {1e6, "M"}, {1e3, "k"}}, "B");
   }
   case Dim::Time: {

@@ -84,6 +84,28 @@ TEST(MemoryTraffic, UnknownStrideIsChargedAsCoalescedWithANote) {
                         "execution as if coalesced");
 }
 
+TEST(MemoryTraffic, UnknownStrideNotesAreGroupedPerBuffer) {
+  // Three loads of 'in' on lines 7, 5 and 7, and a store to 'out' with no
+  // line: two notes, lines sorted and listed once.
+  KernelCounts K = launch(1024);
+  K.Accesses = {site("in", std::nullopt), site("in", std::nullopt),
+                site("in", std::nullopt), site("out", std::nullopt, 4, true)};
+  K.Accesses[0].Loc = {"k.cl", 7, 1};
+  K.Accesses[1].Loc = {"k.cl", 5, 1};
+  K.Accesses[2].Loc = {"k.cl", 7, 9};
+  K.Accesses[3].Loc = {"k.cl", 0, 0};
+  MemoryTraffic M = memoryTraffic(K, 64, 64);
+  // Each is charged its width: 3 x 4 + 4 = 16 B per item.
+  EXPECT_DOUBLE_EQ(M.BytesMoved, 16.0);
+  ASSERT_EQ(M.Notes.size(), 2u);
+  EXPECT_EQ(M.Notes[0], "k.cl:5,7: 3 global loads of 4 B from 'in': stride "
+                        "between work-items unknown; charged 4 B per "
+                        "execution as if coalesced");
+  EXPECT_EQ(M.Notes[1], "k.cl: global store of 4 B to 'out': stride between "
+                        "work-items unknown; charged 4 B per execution as if "
+                        "coalesced");
+}
+
 TEST(MemoryTraffic, StencilIsCappedByItsFootprint) {
   // A 3x3 stencil over a 1024 x 1024 uint image: 9 coalesced 4-byte loads
   // per item from 'in' = 9 x 4 x 2^20 = 36 MiB per launch, but 'in' is only

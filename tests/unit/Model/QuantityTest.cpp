@@ -100,6 +100,11 @@ TEST(Quantity, Printing) {
   EXPECT_EQ(Quantity(16384, Dim::Bytes).str(), "16 KiB");
   EXPECT_EQ(Quantity(64, Dim::Bytes).str(), "64 B");
   EXPECT_EQ(Quantity(50e6, Dim::Bytes).str(), "50 MB");
+  // Binary only when it is a whole number below 1024 of a binary unit:
+  // 4 MiB; 262240 KiB (= 268533760 B, not whole MiB) reads as decimal.
+  EXPECT_EQ(Quantity(4194304, Dim::Bytes).str(), "4 MiB");
+  EXPECT_EQ(Quantity(268533760, Dim::Bytes).str(), "268.534 MB");
+  EXPECT_EQ(Quantity(1536, Dim::Bytes).str(), "1.536 kB");
   EXPECT_EQ(Quantity(5e-6, Dim::Time).str(), "5 us");
   EXPECT_EQ(Quantity(10, Dim::Count).str(), "10");
 }
