@@ -1253,6 +1253,47 @@ void specialize(Function &F, const LaunchSpec &L,
   (void)File;
 }
 
+/// Reads Clang's kernel_arg_* metadata (-cl-kernel-arg-info).
+std::vector<KernelArgInfo> argumentInfo(const Function &F) {
+  auto str = [&](const char *Kind, unsigned I) -> std::string {
+    if (MDNode *N = F.getMetadata(Kind))
+      if (I < N->getNumOperands())
+        if (auto *S = dyn_cast<MDString>(N->getOperand(I)))
+          return S->getString().str();
+    return "";
+  };
+  std::vector<KernelArgInfo> Out;
+  for (const Argument &A : F.args()) {
+    KernelArgInfo Info;
+    unsigned I = A.getArgNo();
+    Info.Index = I;
+    Info.Name = str("kernel_arg_name", I);
+    if (Info.Name.empty())
+      Info.Name = A.getName().str();
+    Info.Type = str("kernel_arg_type", I);
+    Info.BaseType = str("kernel_arg_base_type", I);
+    Info.Access = str("kernel_arg_access_qual", I);
+    if (Info.Access == "none")
+      Info.Access.clear();
+    Info.IsImage = Info.BaseType.rfind("image", 0) == 0;
+    Info.IsSampler = Info.BaseType == "sampler_t";
+    Info.IsPointer = A.getType()->isPointerTy() && !Info.IsImage &&
+                     !Info.IsSampler;
+    unsigned Space = 0;
+    if (MDNode *N = F.getMetadata("kernel_arg_addr_space"))
+      if (I < N->getNumOperands())
+        if (auto *C = mdconst::dyn_extract<ConstantInt>(N->getOperand(I)))
+          Space = C->getZExtValue();
+    Info.Space = Info.IsImage ? AddrSpace::Image
+                 : Space == ASGlobal   ? AddrSpace::Global
+                 : Space == ASConstant ? AddrSpace::Constant
+                 : Space == ASLocal    ? AddrSpace::Local
+                                       : AddrSpace::Private;
+    Out.push_back(std::move(Info));
+  }
+  return Out;
+}
+
 } // namespace
 
 std::vector<std::string> kernelNames(const Module &M) {
@@ -1279,6 +1320,7 @@ Expected<KernelCounts> analyzeKernel(const Module &M, const std::string &Kernel,
 
   KernelCounts K;
   K.Name = Kernel;
+  K.Args = argumentInfo(*F);
   std::string File = M.getSourceFileName();
   if (DISubprogram *SP = F->getSubprogram()) {
     K.Loc = {SP->getFilename().str(), SP->getLine(), 0};
@@ -1310,6 +1352,23 @@ Expected<KernelCounts> analyzeKernel(const Module &M, const std::string &Kernel,
       G.removeFnAttr(Attribute::NoInline);
       G.removeFnAttr(Attribute::OptimizeNone);
       G.addFnAttr(Attribute::AlwaysInline);
+    }
+
+  // Memory operations are counted as the source performs them: marked
+  // volatile, the optimizer may unroll loops around them (which keeps their
+  // dynamic count) but may not delete, merge, narrow, sink or hoist them.
+  // Arithmetic is still optimized fully. This makes the counts exactly the
+  // ones an OpenCL implementation executes without its own load
+  // elimination (oclgrind's dynamic counts; tests/scripts/oclgrind.cmake).
+  for (Function &G : *Clone)
+    for (Instruction &I : instructions(G)) {
+      if (auto *Ld = dyn_cast<LoadInst>(&I)) {
+        if (Ld->getPointerAddressSpace() != ASPrivate)
+          Ld->setVolatile(true);
+      } else if (auto *St = dyn_cast<StoreInst>(&I)) {
+        if (St->getPointerAddressSpace() != ASPrivate)
+          St->setVolatile(true);
+      }
     }
 
   std::vector<std::string> SpecNotes;

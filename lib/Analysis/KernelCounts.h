@@ -100,6 +100,20 @@ struct LineCounts {
   double TexFetches = 0;
 };
 
+/// A kernel argument as the source declares it (from Clang's kernel
+/// argument metadata), for the launch plan a runner needs.
+struct KernelArgInfo {
+  unsigned Index = 0;
+  std::string Name;
+  std::string Type;      ///< as written: "float*", "uchar4*", "int"
+  std::string BaseType;  ///< typedefs resolved: "float*", "uint"
+  AddrSpace Space = AddrSpace::Private; ///< pointee space for pointers
+  bool IsPointer = false;
+  bool IsImage = false;  ///< image2d_t & co.
+  bool IsSampler = false;
+  std::string Access;    ///< image access qualifier: read_only, write_only
+};
+
 struct KernelCounts {
   std::string Name;
   SourceLoc Loc;                 ///< where the kernel is defined
@@ -127,6 +141,7 @@ struct KernelCounts {
   /// __local pointer arguments sized by the launch (for occupancy).
   uint64_t LocalMemBytes = 0;
 
+  std::vector<KernelArgInfo> Args;        ///< in declaration order
   std::vector<GlobalAccess> Accesses;     ///< global and constant sites
   std::vector<BufferFootprint> Footprints;
   unsigned Registers = 0;                 ///< 32-bit registers per item

@@ -3,7 +3,7 @@
 #include "Analysis/KernelAnalyzer.h"
 #include "Model/Spreadsheet.h"
 
-#include "llvm/Support/WithColor.h"
+#include "llvm/Support/MemoryBuffer.h"
 
 #include <algorithm>
 
@@ -17,12 +17,32 @@ void printError(raw_ostream &OS, const Twine &Message) {
 
 namespace {
 
+/// The options a runner passes to clBuildProgram for the same build.
+std::string buildOptionsOf(const FrontendOptions &FO) {
+  std::string S = "-cl-std=" + FO.ClStd;
+  for (const auto &D : FO.Defines)
+    S += " -D" + D;
+  for (const auto &I : FO.IncludeDirs)
+    S += " -I" + I;
+  for (const auto &E : FO.ExtraArgs)
+    S += " " + E;
+  return S;
+}
+
 /// Compiles one source and analyzes the selected kernels at \p Launch.
 int analyzeSource(FrontendOptions FO, const std::vector<std::string> &Names,
                   const LaunchSpec &Launch, bool LaunchGiven,
-                  const DeviceProfile &Profile, const std::string &SuiteId,
-                  const std::string &VariantOf, AnalysisReport &Report,
-                  raw_ostream &Diags) {
+                  const DeviceProfile &Profile, const SuiteEntry *Entry,
+                  AnalysisReport &Report, raw_ostream &Diags) {
+  if (!FO.Source) {
+    auto Buf = MemoryBuffer::getFile(FO.File, /*IsText=*/true);
+    if (!Buf) {
+      printError(Diags, "cannot read '" + FO.File +
+                            "': " + Buf.getError().message());
+      return ExitUsage;
+    }
+    FO.Source = (*Buf)->getBuffer().str();
+  }
   auto Unit = compileOpenCL(FO, Diags);
   if (!Unit) {
     int Code = ExitUsage;
@@ -65,8 +85,13 @@ int analyzeSource(FrontendOptions FO, const std::vector<std::string> &Names,
     }
     KernelResult KR;
     KR.File = FO.File;
-    KR.SuiteId = SuiteId;
-    KR.VariantOf = VariantOf;
+    if (Entry) {
+      KR.SuiteId = Entry->Id;
+      KR.VariantOf = Entry->VariantOf;
+      KR.BufferBytes = Entry->BufferBytes;
+    }
+    KR.Source = *FO.Source;
+    KR.BuildOptions = buildOptionsOf(FO);
     KR.Counts = std::move(*Counts);
     KR.Counts.Loc.File = FO.File;
     KR.Est = estimate(KR.Counts, Profile);
@@ -112,7 +137,7 @@ int runAnalyze(const AnalyzeRequest &Req, const DeviceProfile &Profile,
       FO.File = F;
       FO.Source.reset();
       merge(analyzeSource(FO, Req.Kernels, Req.Launch, Req.LaunchGiven,
-                          Profile, "", "", Report, Diags));
+                          Profile, nullptr, Report, Diags));
     }
     return Worst;
   }
@@ -148,8 +173,7 @@ int runAnalyze(const AnalyzeRequest &Req, const DeviceProfile &Profile,
     FO.Source = E.Source;
     applyBuildOptions(E.BuildOptions, FO);
     merge(analyzeSource(FO, {E.Kernel}, Req.Quick ? E.Quick : E.Launch,
-                        /*LaunchGiven=*/true, Profile, E.Id, E.VariantOf,
-                        Report, Diags));
+                        /*LaunchGiven=*/true, Profile, &E, Report, Diags));
   }
   return Worst;
 }

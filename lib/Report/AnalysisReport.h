@@ -16,6 +16,7 @@
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -27,6 +28,10 @@ struct KernelResult {
   std::string VariantOf;
   KernelCounts Counts;
   Estimate Est;
+  // What a runner needs to build the kernel again (clspread plan).
+  std::string Source;
+  std::string BuildOptions; ///< "-cl-std=CL1.2 -DITEMS=4"
+  std::map<std::string, uint64_t> BufferBytes; ///< sizes the user gave
 };
 
 struct AnalysisReport {

@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Driver/AnalyzeDriver.h"
+#include "Driver/PlanWriter.h"
 #include "Model/DeviceProfile.h"
 #include "Report/AnalysisReport.h"
 #include "Report/ProfileReport.h"
@@ -76,34 +77,40 @@ int main(int argc, char **argv) {
   CLI::App *Analyze = App.add_subcommand(
       "analyze", "Estimate kernels on a device profile (default: the bundled "
                  "suite on the default profile)");
-  Analyze->add_option("files", Req.Files, "OpenCL C files (default: the suite)");
-  Analyze->add_option("-p,--profile", ProfileArg,
-                      "Bundled profile id or a profile YAML file")
-      ->capture_default_str();
-  Analyze->add_option("-g,--global", Global, "Global size, e.g. 2048x2048");
-  Analyze->add_option("-l,--local", Local, "Local size, e.g. 16x16");
-  Analyze->add_option("-a,--arg", ArgList,
-                      "Scalar argument value (name=value), or the bytes of a "
-                      "__local pointer argument; repeatable");
-  Analyze->add_option("-k,--kernel", Req.Kernels,
-                      "Analyze only this kernel; repeatable (default: all)");
+  CLI::App *Plan = App.add_subcommand(
+      "plan", "Write the launch plan clspread-run measures (default: the "
+              "bundled suite)");
+  // analyze and plan read the same kernels and launches.
+  for (CLI::App *Sub : {Analyze, Plan}) {
+    Sub->add_option("files", Req.Files, "OpenCL C files (default: the suite)");
+    Sub->add_option("-p,--profile", ProfileArg,
+                    "Bundled profile id or a profile YAML file")
+        ->capture_default_str();
+    Sub->add_option("-g,--global", Global, "Global size, e.g. 2048x2048");
+    Sub->add_option("-l,--local", Local, "Local size, e.g. 16x16");
+    Sub->add_option("-a,--arg", ArgList,
+                    "Scalar argument value (name=value), or the bytes of a "
+                    "__local pointer argument; repeatable");
+    Sub->add_option("-k,--kernel", Req.Kernels,
+                    "Only this kernel; repeatable (default: all)");
+    Sub->add_option("-o,--output", Output, "Write to a file (atomically)");
+    Sub->add_option("-D", Req.Frontend.Defines, "Define a macro (-DNAME=VALUE)");
+    Sub->add_option("-I", Req.Frontend.IncludeDirs, "Include directory");
+    Sub->add_option("--cl-std", ClStd,
+                    "OpenCL C version: CL1.2, CL2.0 or CL3.0 (also -cl-std=)")
+        ->capture_default_str();
+    Sub->add_option("--suite", Req.SuitePath,
+                    "Suite manifest (default: the bundled kernels/suite.yaml)");
+    Sub->add_option("--entry", Req.SuiteIds,
+                    "Only this suite entry; repeatable");
+    Sub->add_flag("--quick", Req.Quick,
+                  "Use the suite's small launches (as CI runs them)");
+    Sub->footer("Arguments after `--` are passed to Clang unchanged.");
+  }
   Analyze->add_option("-f,--format", Format, "table, json or csv")
       ->check(CLI::IsMember({"table", "json", "csv"}))
       ->capture_default_str();
-  Analyze->add_option("-o,--output", Output, "Write the report to a file");
   Analyze->add_flag("--lines", Lines, "Counts per source line");
-  Analyze->add_option("-D", Req.Frontend.Defines, "Define a macro (-DNAME=VALUE)");
-  Analyze->add_option("-I", Req.Frontend.IncludeDirs, "Include directory");
-  Analyze->add_option("--cl-std", ClStd,
-                      "OpenCL C version: CL1.2, CL2.0 or CL3.0 (also -cl-std=)")
-      ->capture_default_str();
-  Analyze->add_option("--suite", Req.SuitePath,
-                      "Suite manifest (default: the bundled kernels/suite.yaml)");
-  Analyze->add_option("--entry", Req.SuiteIds,
-                      "Analyze only this suite entry; repeatable");
-  Analyze->add_flag("--quick", Req.Quick,
-                    "Use the suite's small launches (as CI runs them)");
-  Analyze->footer("Arguments after `--` are passed to Clang unchanged.");
 
   // profiles
   CLI::App *Profiles =
@@ -199,6 +206,17 @@ int main(int argc, char **argv) {
   int Code = runAnalyze(Req, *Profile, Report, llvm::errs());
   if (Code != ExitOk && Report.Kernels.empty())
     return Code;
+
+  if (Plan->parsed()) {
+    std::vector<std::string> Warnings;
+    llvm::json::Value PlanJSON = makePlan(Report, Warnings);
+    for (const std::string &W : Warnings)
+      llvm::errs() << "clspread: warning: " << W << "\n";
+    int WriteCode = emit(Output, [&](llvm::raw_ostream &OS) {
+      OS << llvm::formatv("{0:2}", PlanJSON) << "\n";
+    });
+    return Code != ExitOk ? Code : WriteCode;
+  }
 
   ReportOptions RO;
   RO.Lines = Lines;
