@@ -11,8 +11,9 @@
 // the same function of the same inputs, and a kernel that accumulates into
 // a read_write buffer gives the same result every time; differing
 // checksums then mean a real nondeterminism (a race, float atomics,
-// uninitialized memory). The restore is a blocking write done before the
-// wall clock starts, so it is in neither timing.
+// uninitialized memory). The restore is a device-side copy from a pristine
+// buffer (a host write when the device has no room for one), finished
+// before the wall clock starts, so it is in neither timing.
 //
 //===----------------------------------------------------------------------===//
 #ifndef CLSPREAD_RUNTIME_KERNELRUN_H
