@@ -119,9 +119,10 @@ MemoryTraffic memoryTraffic(const KernelCounts &K, unsigned Wavefront,
     double Cap = double(ceilDiv(F->Bytes, Transaction) * Transaction);
     if (Total > Cap) {
       R.Notes.push_back(fmt::format(
-          "buffer '{}': {} per launch capped at its footprint {} (bytes "
-          "re-read by neighbouring work-items come from cache)",
+          "buffer '{}': {} {} per launch capped at its footprint {} "
+          "(assumed: lines shared by nearby work-items hit in cache)",
           Key.first, Key.second ? "stores" : "loads",
+          formatQuantity(Total, Quantity::Dim::Bytes),
           formatQuantity(Cap, Quantity::Dim::Bytes)));
       Moved += Cap;
     } else {

@@ -129,9 +129,9 @@ TEST(MemoryTraffic, StencilIsCappedByItsFootprint) {
   EXPECT_DOUBLE_EQ(M.BytesRequested, 40.0);
   EXPECT_DOUBLE_EQ(M.BytesMoved, 8.0);
   ASSERT_EQ(M.Notes.size(), 1u);
-  EXPECT_EQ(M.Notes[0], "buffer 'in': loads per launch capped at its "
-                        "footprint 4 MiB (bytes re-read by neighbouring "
-                        "work-items come from cache)");
+  EXPECT_EQ(M.Notes[0], "buffer 'in': loads 36 MiB per launch capped at "
+                        "its footprint 4 MiB (assumed: lines shared by "
+                        "nearby work-items hit in cache)");
 }
 
 TEST(MemoryTraffic, FootprintIsRoundedUpToTransactions) {
