@@ -186,17 +186,18 @@ bool encodeLane(std::vector<unsigned char> &Out, Scalar K, const json &V, std::s
   return Ok;
 }
 
-void parseArg(Checker &C, const json &A, size_t Pos, ArgSpec &Arg) {
+/// Parses one argument; false when it has no usable index.
+bool parseArg(Checker &C, const json &A, size_t Pos, ArgSpec &Arg) {
   std::string Where = "arg #" + std::to_string(Pos) + ": ";
   if (!A.is_object()) {
     C.problem(Where + "must be an object");
-    return;
+    return false;
   }
   if (auto I = C.count(A, "index", Where))
     Arg.Index = unsigned(*I);
   else {
     C.problem(Where + "missing \"index\"");
-    return;
+    return false;
   }
   Arg.Name = A.value("name", std::string());
   if (Arg.Name.empty())
@@ -241,12 +242,12 @@ void parseArg(Checker &C, const json &A, size_t Pos, ArgSpec &Arg) {
     if (!T) {
       C.problem(Where + (Arg.TypeName.empty() ? std::string("missing \"type\"")
                                               : "unknown scalar type \"" + Arg.TypeName + "\""));
-      return;
+      return true;
     }
     auto V = A.find("value");
     if (V == A.end() || V->is_null()) {
       C.problem(Where + "missing \"value\"");
-      return;
+      return true;
     }
     std::string Err;
     for (unsigned L = 0; L < T->storedLanes(); ++L) {
@@ -255,7 +256,7 @@ void parseArg(Checker &C, const json &A, size_t Pos, ArgSpec &Arg) {
         Lane = 0; // vec3 padding lane
       if (!encodeLane(Arg.Value, T->Kind, Lane, Err)) {
         C.problem(Where + Err + " (" + T->Name + ")");
-        return;
+        return true;
       }
     }
     if (V->is_array() && V->size() != T->Lanes)
@@ -288,6 +289,7 @@ void parseArg(Checker &C, const json &A, size_t Pos, ArgSpec &Arg) {
                                     : "unknown kind \"" + Kind + "\"") +
               " (buffer, scalar, local, image2d, sampler)");
   }
+  return true;
 }
 
 KernelSpec parseKernel(const json &J, size_t Pos, const std::string &BaseDir) {
@@ -344,9 +346,7 @@ KernelSpec parseKernel(const json &J, size_t Pos, const std::string &BaseDir) {
       std::set<unsigned> Seen;
       for (size_t I = 0; I < Args->size(); ++I) {
         ArgSpec A;
-        size_t Before = K.Problems.size();
-        parseArg(C, (*Args)[I], I, A);
-        if (K.Problems.size() == Before && !Seen.insert(A.Index).second)
+        if (parseArg(C, (*Args)[I], I, A) && !Seen.insert(A.Index).second)
           C.problem("arg index " + std::to_string(A.Index) + " given twice");
         K.Args.push_back(std::move(A));
       }

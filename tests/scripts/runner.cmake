@@ -6,6 +6,13 @@
 if(NOT TARGET clspread-run)
   return()
 endif()
+# Unit checks of the device-free parts of lib/Runtime (no GoogleTest, so
+# they build in a standalone runner build too).
+add_executable(runtime_selftest ${CMAKE_CURRENT_LIST_DIR}/../runner/runtime_selftest.cpp)
+target_link_libraries(runtime_selftest PRIVATE clspread_runtime)
+add_test(NAME runner/selftest COMMAND runtime_selftest)
+set_tests_properties(runner/selftest PROPERTIES LABELS runner TIMEOUT 60)
+
 if(NOT Python3_EXECUTABLE)
   find_package(Python3 COMPONENTS Interpreter)
 endif()

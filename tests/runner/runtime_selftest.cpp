@@ -1,0 +1,268 @@
+//===- runtime_selftest.cpp - Unit checks of lib/Runtime's pure parts -----===//
+//
+// The device-free logic of the runner (type names, half conversion, seeded
+// fills, statistics, sweep candidates, plan validation, output samples,
+// comparison verdicts), checked without GoogleTest so the same binary
+// builds in a standalone runner build on a board. Prints one line per
+// failed check and closes with "N passed, N failed".
+//
+//===----------------------------------------------------------------------===//
+#include "Checksum.h"
+#include "ClError.h"
+#include "Compare.h"
+#include "ElemType.h"
+#include "ImageFormat.h"
+#include "LocalSweep.h"
+#include "OutputSample.h"
+#include "Plan.h"
+#include "RandomFill.h"
+#include "Stats.h"
+
+#include <cmath>
+#include <cstring>
+#include <iostream>
+#include <string>
+
+using namespace clspread::runtime;
+
+static int Passed = 0, Failed = 0;
+
+#define CHECK(Cond)                                                                            \
+  do {                                                                                         \
+    if (Cond)                                                                                  \
+      ++Passed;                                                                                \
+    else {                                                                                     \
+      ++Failed;                                                                                \
+      std::cout << __FILE__ << ":" << __LINE__ << ": check failed: " #Cond "\n";               \
+    }                                                                                          \
+  } while (0)
+
+static bool contains(const std::string &S, const std::string &Part) {
+  return S.find(Part) != std::string::npos;
+}
+
+static void testElemTypes() {
+  auto F4 = parseElemType("float4");
+  CHECK(F4 && F4->Kind == Scalar::Float && F4->Lanes == 4 && F4->bytes() == 16);
+  auto U3 = parseElemType("uchar3");
+  CHECK(U3 && U3->Kind == Scalar::UChar && U3->bytes() == 4 && U3->storedLanes() == 4);
+  CHECK(parseElemType("uint") && parseElemType("uint")->Kind == Scalar::UInt);
+  CHECK(parseElemType("int2") && parseElemType("int2")->Kind == Scalar::Int);
+  CHECK(parseElemType("unsigned int") && parseElemType("unsigned int")->Kind == Scalar::UInt);
+  CHECK(parseElemType("cl_ulong") && parseElemType("cl_ulong")->bytes() == 8);
+  CHECK(parseElemType("double16") && parseElemType("double16")->bytes() == 128);
+  CHECK(!parseElemType("float5"));
+  CHECK(!parseElemType("quux"));
+  CHECK(!parseElemType(""));
+}
+
+static void testHalf() {
+  CHECK(floatToHalf(1.0f) == 0x3c00);
+  CHECK(floatToHalf(-2.0f) == 0xc000);
+  CHECK(floatToHalf(65504.0f) == 0x7bff);
+  CHECK(floatToHalf(1e6f) == 0x7c00);        // overflow to inf
+  CHECK(floatToHalf(5.9604645e-8f) == 0x0001); // smallest subnormal
+  CHECK(halfToFloat(0x3555) > 0.333f && halfToFloat(0x3555) < 0.334f);
+  bool RoundTrip = true;
+  for (uint32_t H = 0; H < 0x7c00; ++H) // every finite non-negative half
+    RoundTrip &= floatToHalf(halfToFloat(uint16_t(H))) == H;
+  CHECK(RoundTrip);
+  CHECK(std::isnan(halfToFloat(0x7e00)));
+}
+
+static void testFill() {
+  auto F = *parseElemType("float");
+  std::vector<unsigned char> A(4096), B(4096), C(4096);
+  fillRandom(A, F, streamSeed(1, "k", 0));
+  fillRandom(B, F, streamSeed(1, "k", 0));
+  fillRandom(C, F, streamSeed(1, "k", 1));
+  CHECK(A == B);
+  CHECK(A != C);
+  bool InRange = true;
+  for (size_t I = 0; I < A.size(); I += 4) {
+    float V;
+    std::memcpy(&V, &A[I], 4);
+    InRange &= V >= 0.5f && V < 1.5f;
+  }
+  CHECK(InRange);
+  std::vector<unsigned char> R(4000);
+  fillRandom(R, *parseElemType("int"), 7, std::make_pair(-3.0, 3.0));
+  bool IntRange = true, SawNeg = false;
+  for (size_t I = 0; I < R.size(); I += 4) {
+    int32_t V;
+    std::memcpy(&V, &R[I], 4);
+    IntRange &= V >= -3 && V <= 3;
+    SawNeg |= V < 0;
+  }
+  CHECK(IntRange && SawNeg);
+  // Known-answer: the stream must not change between versions, or
+  // checksums from older measurements stop matching.
+  CHECK(hex64(fnv1a64(A.data(), A.size())) == hex64(fnv1a64(B.data(), B.size())));
+  CHECK(hex64(fnv1a64("a", 1)) == "af63dc4c8601ec8c");
+  CHECK(hex64(0x1234) == "0000000000001234");
+}
+
+static void testStats() {
+  TimingStats S = summarize({3, 1, 2, 10});
+  CHECK(S.Count == 4 && S.Median == 2.5 && S.Min == 1 && S.Max == 10 && S.Mean == 4);
+  CHECK(S.Cv > 0.9 && S.Cv < 1.1);
+  CHECK(summarize({5}).Cv == 0 && summarize({5}).Median == 5);
+  CHECK(summarize({}).Count == 0);
+}
+
+static bool has(const std::vector<Sizes3> &V, Sizes3 S) {
+  for (const Sizes3 &X : V)
+    if (X == S)
+      return true;
+  return false;
+}
+
+static void testSweep() {
+  auto C1 = sweepCandidates(1, {4096, 1, 1}, 1024, {1024, 1024, 64}, 32);
+  CHECK(has(C1, {8, 1, 1}) && has(C1, {64, 1, 1}) && has(C1, {1024, 1, 1}));
+  CHECK(!has(C1, {2048, 1, 1}) && !has(C1, {96, 1, 1})); // over the max; 4096 % 96 != 0
+  CHECK(!has(C1, {4, 1, 1}));
+  auto C2 = sweepCandidates(2, {1920, 1080, 1}, 256, {1024, 1024, 64}, 32);
+  CHECK(has(C2, {8, 8, 1}) && !has(C2, {16, 16, 1})); // 1080 % 16 != 0
+  CHECK(has(C2, {32, 4, 1}) && has(C2, {64, 2, 1}));
+  bool Divides = true, Sorted = true;
+  for (size_t I = 0; I < C2.size(); ++I) {
+    Divides &= 1920 % C2[I][0] == 0 && 1080 % C2[I][1] == 0 && C2[I][2] == 1;
+    if (I)
+      Sorted &= C2[I - 1][0] * C2[I - 1][1] <= C2[I][0] * C2[I][1];
+  }
+  CHECK(Divides && Sorted);
+  auto C3 = sweepCandidates(3, {64, 64, 64}, 1024, {1024, 1024, 64}, 0);
+  CHECK(has(C3, {4, 4, 4}) && has(C3, {8, 8, 4}));
+}
+
+static void testPlan() {
+  const char *Text = R"({
+    // comments are allowed
+    "schema": 1,
+    "kernels": [
+      {"id": "a", "source": "k", "kernel": "k", "dims": 2, "global": [64, 32, 1],
+       "local": [8, 8, 1], "variant_of": "job",
+       "args": [
+         {"index": 0, "name": "x", "kind": "buffer", "bytes": 1024, "elem": "float4", "access": "read"},
+         {"index": 1, "name": "n", "kind": "scalar", "type": "ushort", "value": 65535},
+         {"index": 2, "name": "v", "kind": "scalar", "type": "int2", "value": [1, -2]},
+         {"index": 3, "name": "t", "kind": "local", "bytes": 256},
+         {"index": 4, "name": "img", "kind": "image2d", "width": 4, "height": 4, "access": "write"}]},
+      {"id": "b", "source": "k", "kernel": "k", "global": [64],
+       "args": [{"index": 0, "name": "y", "kind": "buffer", "elem": "float", "access": "write"},
+                {"index": 1, "name": "s", "kind": "scalar", "type": "uchar", "value": 300},
+                {"index": 1, "kind": "local", "bytes": 4}]},
+      {"id": "a", "source": "k", "kernel": "k", "global": [64], "args": []},
+      {"id": "c", "kernel": "k", "global": [64], "local": null}
+    ]})";
+  Plan P = parsePlan(Text, "t.json", ".");
+  CHECK(P.Kernels.size() == 4);
+  const KernelSpec &A = P.Kernels[0];
+  CHECK(A.Problems.empty());
+  CHECK(A.Dims == 2 && A.Global == (std::array<uint64_t, 3>{64, 32, 1}) && A.Local);
+  CHECK(A.VariantOf == "job" && A.Args.size() == 5);
+  CHECK(A.Args[0].Bytes == 1024 && A.Args[0].Acc == Access::Read && A.Args[0].Elem.Lanes == 4);
+  CHECK(A.Args[1].Value.size() == 2 && A.Args[1].Value[0] == 0xff && A.Args[1].Value[1] == 0xff);
+  int32_t V[2];
+  std::memcpy(V, A.Args[2].Value.data(), 8);
+  CHECK(A.Args[2].Value.size() == 8 && V[0] == 1 && V[1] == -2);
+  CHECK(A.Args[4].isWritten() && A.Args[4].ChannelOrder == "RGBA");
+  std::string B;
+  for (const std::string &S : P.Kernels[1].Problems)
+    B += S + "\n";
+  CHECK(contains(B, "arg 0 'y': buffer size unknown"));
+  CHECK(contains(B, "does not fit"));
+  CHECK(contains(B, "given twice"));
+  CHECK(!P.Kernels[1].Local);
+  CHECK(P.Kernels[2].Problems.size() == 1 && contains(P.Kernels[2].Problems[0], "earlier kernel"));
+  CHECK(!P.Kernels[3].Problems.empty() && contains(P.Kernels[3].Problems[0], "source"));
+
+  bool Threw = false;
+  try {
+    parsePlan("{\"schema\": 2, \"kernels\": []}", "x.json", ".");
+  } catch (const PlanError &E) {
+    Threw = contains(E.what(), "schema");
+  }
+  CHECK(Threw);
+  Threw = false;
+  try {
+    parsePlan("[1,2", "x.json", ".");
+  } catch (const PlanError &E) {
+    Threw = contains(E.what(), "not valid JSON");
+  }
+  CHECK(Threw);
+}
+
+static void testSamples() {
+  auto F3 = *parseElemType("float3");
+  std::vector<unsigned char> Bytes(16 * 10);
+  for (int E = 0; E < 10; ++E)
+    for (int L = 0; L < 4; ++L) {
+      float V = L == 3 ? 1000.0f : 1.0f; // padding lane must be skipped
+      std::memcpy(&Bytes[size_t(E * 16 + L * 4)], &V, 4);
+    }
+  OutputSample S = sampleOutput(Bytes, F3, 4);
+  CHECK(S.Values == 30 && S.K == 4 && S.FirstSum == 4 && S.LastSum == 4 && S.StridedSum == 4);
+  CHECK(S.NonFinite == 0);
+}
+
+static nlohmann::json measurement(const std::string &Sum, double First, const char *Elem) {
+  nlohmann::json R = {{"id", "k"},       {"status", "ok"},     {"median_s", 1e-3},
+                      {"checksums", {{"out", Sum}}}, {"deterministic", true},
+                      {"samples", {{"out", {{"elem", Elem}, {"values", 100}, {"k", 4},
+                                            {"first_sum", First}, {"last_sum", 2.0},
+                                            {"strided_sum", 3.0}, {"nonfinite", 0}}}}}};
+  return {{"tool", "clspread-run"}, {"seed", 1}, {"plan_fnv1a64", "x"}, {"device", "d"},
+          {"date", "t"}, {"results", {R}}};
+}
+
+static void testCompare() {
+  CompareOptions O;
+  auto Verdict = [&](const nlohmann::json &A, const nlohmann::json &B) {
+    return compareMeasurements(A, B, "a", "b", O)["kernels"][0]["verdict"].get<std::string>();
+  };
+  CHECK(Verdict(measurement("aa", 1.0, "float"), measurement("aa", 1.0, "float")) == "identical");
+  CHECK(Verdict(measurement("aa", 1.0, "float"), measurement("bb", 1.00001, "float")) == "close");
+  CHECK(Verdict(measurement("aa", 1.0, "float"), measurement("bb", 1.01, "float")) == "differ");
+  CHECK(Verdict(measurement("aa", 1.0, "int"), measurement("bb", 1.0, "int")) == "close");
+  CHECK(Verdict(measurement("aa", 5.0, "int"), measurement("bb", 6.0, "int")) == "differ");
+  auto Bad = measurement("aa", 1.0, "float");
+  Bad["results"][0]["status"] = "error";
+  auto C = compareMeasurements(measurement("aa", 1.0, "float"), Bad, "a", "b", O);
+  CHECK(C["kernels"][0]["verdict"] == "not_compared" && C["ok"] == false);
+  auto Seed = measurement("aa", 1.0, "float");
+  Seed["seed"] = 2;
+  C = compareMeasurements(measurement("aa", 1.0, "float"), Seed, "a", "b", O);
+  CHECK(C["warnings"].size() == 1 && C["ok"] == true);
+}
+
+static void testMisc() {
+  CHECK(std::string(clErrorName(CL_INVALID_WORK_GROUP_SIZE)) == "CL_INVALID_WORK_GROUP_SIZE");
+  CHECK(std::string(clErrorName(-11)) == "CL_BUILD_PROGRAM_FAILURE");
+  CHECK(std::string(clErrorName(12345)) == "CL_UNKNOWN_ERROR");
+  ClError E("clFoo", -5, "arg 1");
+  CHECK(std::string(E.what()) == "clFoo: CL_OUT_OF_RESOURCES (-5); arg 1");
+  std::string Err;
+  auto F = parseImageFormat("RGBA", "UNORM_INT8", Err);
+  CHECK(F && F->PixelBytes == 4 && F->Channel.Kind == Scalar::UChar);
+  F = parseImageFormat("CL_R", "CL_FLOAT", Err);
+  CHECK(F && F->PixelBytes == 4);
+  CHECK(parseImageFormat("RGB", "UNORM_SHORT_565", Err)->PixelBytes == 2);
+  CHECK(!parseImageFormat("RGBA", "FLOAT64", Err) && contains(Err, "channel_type"));
+  CHECK(sizesText({16, 8, 1}, 2) == "[16,8]");
+}
+
+int main() {
+  testElemTypes();
+  testHalf();
+  testFill();
+  testStats();
+  testSweep();
+  testPlan();
+  testSamples();
+  testCompare();
+  testMisc();
+  std::cout << Passed << " passed, " << Failed << " failed\n";
+  return Failed ? 1 : 0;
+}
