@@ -6,6 +6,7 @@
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Instructions.h"
 
+#include <algorithm>
 #include <map>
 
 using namespace llvm;
@@ -212,6 +213,42 @@ std::vector<IdEvaluator::Result> IdEvaluator::run(uint64_t MaxItems,
   Sampled = false;
   if (runSeparable(Results))
     return Results;
+  // Boxes of the NDRange on which every condition is uniform.
+  {
+    std::vector<unsigned> Needed;
+    for (const Query &Q : Queries) {
+      Needed.push_back(Q.Output);
+      for (const Guard &Gd : Q.Guards)
+        Needed.push_back(Gd.Output);
+    }
+    std::vector<Result> Boxed(Queries.size());
+    Box All = {{{0, Launch.Global[0]}, {0, Launch.Global[1]},
+                {0, Launch.Global[2]}}};
+    uint64_t Budget = uint64_t(1) << 20;
+    bool Done = splitBoxes(
+        All, 7, Needed,
+        [&](const Box &Bx, const std::vector<uint64_t> &Vals) {
+          uint64_t Volume = (Bx[0].second - Bx[0].first) *
+                            (Bx[1].second - Bx[1].first) *
+                            (Bx[2].second - Bx[2].first);
+          for (size_t Q = 0; Q < Queries.size(); ++Q) {
+            bool Reach = true;
+            for (const Guard &Gd : Queries[Q].Guards)
+              if (bool(Vals[Gd.Output] & 1) != Gd.Polarity) {
+                Reach = false;
+                break;
+              }
+            if (!Reach)
+              continue;
+            Boxed[Q].Reached += Volume;
+            if (Vals[Queries[Q].Output] & 1)
+              Boxed[Q].Taken += Volume;
+          }
+        },
+        Budget);
+    if (Done)
+      return Boxed;
+  }
   const auto &G = Launch.Global;
   std::array<uint64_t, 3> L = Launch.Local ? *Launch.Local
                                            : std::array<uint64_t, 3>{1, 1, 1};
@@ -246,6 +283,241 @@ std::vector<IdEvaluator::Result> IdEvaluator::run(uint64_t MaxItems,
     }
   }
   return Results;
+}
+
+
+//===-- Intervals ---------------------------------------------------------===//
+//
+// Values are read as signed integers of their width (booleans as 0/1). An
+// operation whose result interval is not provable (overflow, unknown
+// signs) yields the full range of its width, which only causes more
+// splitting, never a wrong count.
+
+static IdEvaluator::Interval full(unsigned W) {
+  if (W == 1)
+    return {0, 1};
+  if (W >= 64)
+    return {INT64_MIN, INT64_MAX};
+  return {-(int64_t(1) << (W - 1)), (int64_t(1) << (W - 1)) - 1};
+}
+
+static bool fits(__int128 V, unsigned W) {
+  auto F = full(W);
+  return V >= F.Lo && V <= F.Hi;
+}
+
+static IdEvaluator::Interval make(__int128 Lo, __int128 Hi, unsigned W) {
+  if (Lo > Hi)
+    std::swap(Lo, Hi);
+  if (!fits(Lo, W) || !fits(Hi, W))
+    return full(W);
+  return {int64_t(Lo), int64_t(Hi)};
+}
+
+void IdEvaluator::evalIntervals(const Box &B, std::vector<Interval> &V,
+                                uint8_t DimMask) const {
+  std::array<uint64_t, 3> L = Launch.Local ? *Launch.Local
+                                           : std::array<uint64_t, 3>{1, 1, 1};
+  for (size_t K = 0; K < Program.size(); ++K) {
+    const Instr &I = Program[K];
+    if (I.Dims & ~DimMask)
+      continue; // not part of this evaluation
+    Interval A = V[I.A], Bv = V[I.B], R = full(I.Width);
+    unsigned D = unsigned(I.Imm);
+    switch (I.Kind) {
+    case Op::Const:
+      R = I.Width == 1 ? Interval{int64_t(I.Imm & 1), int64_t(I.Imm & 1)}
+                       : Interval{sext(I.Imm, I.Width), sext(I.Imm, I.Width)};
+      break;
+    case Op::GlobalId:
+      R = {int64_t(B[D].first), int64_t(B[D].second - 1)};
+      break;
+    case Op::LocalId: {
+      uint64_t Ga = B[D].first / L[D], Gb = (B[D].second - 1) / L[D];
+      R = Ga == Gb ? Interval{int64_t(B[D].first % L[D]),
+                              int64_t((B[D].second - 1) % L[D])}
+                   : Interval{0, int64_t(L[D] - 1)};
+      break;
+    }
+    case Op::GroupId:
+      R = {int64_t(B[D].first / L[D]), int64_t((B[D].second - 1) / L[D])};
+      break;
+    case Op::Add:
+      R = make(__int128(A.Lo) + Bv.Lo, __int128(A.Hi) + Bv.Hi, I.Width);
+      break;
+    case Op::Sub:
+      R = make(__int128(A.Lo) - Bv.Hi, __int128(A.Hi) - Bv.Lo, I.Width);
+      break;
+    case Op::Mul: {
+      __int128 C[4] = {__int128(A.Lo) * Bv.Lo, __int128(A.Lo) * Bv.Hi,
+                       __int128(A.Hi) * Bv.Lo, __int128(A.Hi) * Bv.Hi};
+      R = make(*std::min_element(C, C + 4), *std::max_element(C, C + 4),
+               I.Width);
+      break;
+    }
+    case Op::UDiv: case Op::SDiv:
+      if (Bv.point() && Bv.Lo > 0 && A.Lo >= 0)
+        R = {A.Lo / Bv.Lo, A.Hi / Bv.Lo};
+      break;
+    case Op::URem: case Op::SRem:
+      if (Bv.point() && Bv.Lo > 0 && A.Lo >= 0) {
+        if (A.Lo / Bv.Lo == A.Hi / Bv.Lo)
+          R = {A.Lo % Bv.Lo, A.Hi % Bv.Lo};
+        else
+          R = {0, Bv.Lo - 1};
+      }
+      break;
+    case Op::Shl:
+      if (Bv.point() && Bv.Lo >= 0 && Bv.Lo < 63)
+        R = make(__int128(A.Lo) << Bv.Lo, __int128(A.Hi) << Bv.Lo, I.Width);
+      break;
+    case Op::LShr: case Op::AShr:
+      if (Bv.point() && Bv.Lo >= 0 && Bv.Lo < 63 && A.Lo >= 0)
+        R = {A.Lo >> Bv.Lo, A.Hi >> Bv.Lo};
+      break;
+    case Op::And: case Op::Or: case Op::Xor:
+      if (I.Width == 1) {
+        if (A.point() && Bv.point()) {
+          int64_t X = I.Kind == Op::And ? (A.Lo & Bv.Lo)
+                      : I.Kind == Op::Or ? (A.Lo | Bv.Lo)
+                                         : (A.Lo ^ Bv.Lo);
+          R = {X, X};
+        } else if (I.Kind == Op::And && ((A.point() && !A.Lo) ||
+                                         (Bv.point() && !Bv.Lo))) {
+          R = {0, 0};
+        } else if (I.Kind == Op::Or && ((A.point() && A.Lo) ||
+                                        (Bv.point() && Bv.Lo))) {
+          R = {1, 1};
+        }
+      } else if (I.Kind == Op::And && Bv.point() && Bv.Lo >= 0 && A.Lo >= 0) {
+        R = A.point() ? Interval{A.Lo & Bv.Lo, A.Lo & Bv.Lo}
+                      : Interval{0, std::min(A.Hi, Bv.Lo)};
+      } else if (A.point() && Bv.point()) {
+        int64_t X = I.Kind == Op::And ? (A.Lo & Bv.Lo)
+                    : I.Kind == Op::Or ? (A.Lo | Bv.Lo)
+                                       : (A.Lo ^ Bv.Lo);
+        R = {X, X};
+      }
+      break;
+    case Op::ICmp: {
+      auto P = CmpInst::Predicate(I.Imm);
+      bool Unsigned = CmpInst::isUnsigned(P);
+      if (Unsigned && (A.Lo < 0 || Bv.Lo < 0))
+        break; // unsigned order of negative values: not provable here
+      int T = -1; // -1 unknown, else the uniform answer
+      switch (P) {
+      case CmpInst::ICMP_EQ:
+        if (A.point() && Bv.point()) T = A.Lo == Bv.Lo;
+        else if (A.Hi < Bv.Lo || Bv.Hi < A.Lo) T = 0;
+        break;
+      case CmpInst::ICMP_NE:
+        if (A.point() && Bv.point()) T = A.Lo != Bv.Lo;
+        else if (A.Hi < Bv.Lo || Bv.Hi < A.Lo) T = 1;
+        break;
+      case CmpInst::ICMP_SLT: case CmpInst::ICMP_ULT:
+        if (A.Hi < Bv.Lo) T = 1; else if (A.Lo >= Bv.Hi) T = 0;
+        break;
+      case CmpInst::ICMP_SLE: case CmpInst::ICMP_ULE:
+        if (A.Hi <= Bv.Lo) T = 1; else if (A.Lo > Bv.Hi) T = 0;
+        break;
+      case CmpInst::ICMP_SGT: case CmpInst::ICMP_UGT:
+        if (A.Lo > Bv.Hi) T = 1; else if (A.Hi <= Bv.Lo) T = 0;
+        break;
+      case CmpInst::ICMP_SGE: case CmpInst::ICMP_UGE:
+        if (A.Lo >= Bv.Hi) T = 1; else if (A.Hi < Bv.Lo) T = 0;
+        break;
+      default:
+        break;
+      }
+      R = T < 0 ? Interval{0, 1} : Interval{T, T};
+      break;
+    }
+    case Op::Select: {
+      Interval C = V[I.A], X = V[I.B], Y = V[I.C];
+      R = C.point() ? (C.Lo ? X : Y)
+                    : Interval{std::min(X.Lo, Y.Lo), std::max(X.Hi, Y.Hi)};
+      break;
+    }
+    case Op::ZExt:
+      R = (I.SrcWidth == 1 || A.Lo >= 0) ? A : full(I.Width);
+      if (R.Lo < 0)
+        R = {0, I.Width >= 64 ? INT64_MAX
+                              : (int64_t(1) << std::min(I.SrcWidth, 62u)) - 1};
+      break;
+    case Op::SExt:
+      R = I.SrcWidth == 1 ? (A.point() ? Interval{-A.Lo, -A.Lo}
+                                       : Interval{-1, 0})
+                          : A;
+      break;
+    case Op::Trunc:
+      R = (fits(A.Lo, I.Width) && fits(A.Hi, I.Width) && I.Width > 1)
+              ? A
+              : (A.point() ? Interval{I.Width == 1
+                                          ? (A.Lo & 1)
+                                          : sext(uint64_t(A.Lo), I.Width),
+                                      I.Width == 1
+                                          ? (A.Lo & 1)
+                                          : sext(uint64_t(A.Lo), I.Width)}
+                           : full(I.Width));
+      break;
+    case Op::Freeze:
+      R = A;
+      break;
+    }
+    V[K] = R;
+  }
+}
+
+bool IdEvaluator::splitBoxes(
+    const Box &B, uint8_t DimMask, const std::vector<unsigned> &Needed,
+    const std::function<void(const Box &, const std::vector<uint64_t> &)>
+        &Leaf,
+    uint64_t &Budget) const {
+  uint64_t Volume = 1;
+  for (unsigned D = 0; D < 3; ++D)
+    Volume *= B[D].second - B[D].first;
+  if (Volume == 0)
+    return true;
+  if (Budget == 0)
+    return false;
+  --Budget;
+  std::vector<Interval> V(Program.size(), Interval{0, 0});
+  evalIntervals(B, V, DimMask);
+  bool Uniform = true;
+  for (unsigned S : Needed)
+    if (!V[S].point()) {
+      Uniform = false;
+      break;
+    }
+  if (Uniform) {
+    std::vector<uint64_t> Vals(Program.size(), 0);
+    for (unsigned S : Needed)
+      Vals[S] = uint64_t(V[S].Lo) & 1;
+    Leaf(B, Vals);
+    return true;
+  }
+  if (Volume <= 16) {
+    // Small enough: item by item, as unit boxes.
+    for (uint64_t Z = B[2].first; Z < B[2].second; ++Z)
+      for (uint64_t Y = B[1].first; Y < B[1].second; ++Y)
+        for (uint64_t X = B[0].first; X < B[0].second; ++X) {
+          Box U = {{{X, X + 1}, {Y, Y + 1}, {Z, Z + 1}}};
+          if (!splitBoxes(U, DimMask, Needed, Leaf, Budget))
+            return false;
+        }
+    return true;
+  }
+  // Split the longest side in two.
+  unsigned D = 0;
+  for (unsigned E = 1; E < 3; ++E)
+    if (B[E].second - B[E].first > B[D].second - B[D].first)
+      D = E;
+  uint64_t Mid = B[D].first + (B[D].second - B[D].first) / 2;
+  Box Lo = B, Hi = B;
+  Lo[D].second = Mid;
+  Hi[D].first = Mid;
+  return splitBoxes(Lo, DimMask, Needed, Leaf, Budget) &&
+         splitBoxes(Hi, DimMask, Needed, Leaf, Budget);
 }
 
 bool IdEvaluator::runSeparable(std::vector<Result> &Results) {
@@ -289,17 +561,32 @@ bool IdEvaluator::runSeparable(std::vector<Result> &Results) {
   std::vector<uint64_t> R(Program.size(), 0);
   for (unsigned D = 0; D < 3; ++D) {
     std::map<uint32_t, uint64_t> H;
-    uint64_t Id[3] = {0, 0, 0};
-    for (uint64_t C = 0; C < G[D]; ++C) {
-      Id[D] = C;
-      for (size_t K = 0; K < Program.size(); ++K)
-        if (Program[K].Dims == (1u << D) || !Program[K].Dims)
-          evalSlot(K, R, Id, L);
-      uint32_t Sig = 0;
-      for (size_t B = 0; B < FrontierOf[D].size(); ++B)
-        Sig |= uint32_t(R[FrontierOf[D][B]] & 1) << B;
-      ++H[Sig];
+    Box B = {{{0, 1}, {0, 1}, {0, 1}}};
+    B[D] = {0, G[D]};
+    // A dimension whose slots read only the local id repeats every group:
+    // one group, weighted by the number of groups, is exact.
+    bool LocalOnly = Launch.Local && G[D] % L[D] == 0;
+    for (size_t K = 0; K < Program.size() && LocalOnly; ++K)
+      if (Program[K].Dims == (1u << D) &&
+          (Program[K].Kind == Op::GlobalId || Program[K].Kind == Op::GroupId))
+        LocalOnly = false;
+    uint64_t Weight = 1;
+    if (LocalOnly) {
+      B[D] = {0, L[D]};
+      Weight = G[D] / L[D];
     }
+    uint64_t Budget = uint64_t(1) << 22;
+    bool Done = splitBoxes(
+        B, uint8_t(1u << D), FrontierOf[D],
+        [&](const Box &Bx, const std::vector<uint64_t> &Vals) {
+          uint32_t Sig = 0;
+          for (size_t K = 0; K < FrontierOf[D].size(); ++K)
+            Sig |= uint32_t(Vals[FrontierOf[D][K]] & 1) << K;
+          H[Sig] += (Bx[D].second - Bx[D].first) * Weight;
+        },
+        Budget);
+    if (!Done)
+      return false;
     Hist[D].assign(H.begin(), H.end());
   }
   if (Hist[0].size() * Hist[1].size() * Hist[2].size() > (1u << 20))

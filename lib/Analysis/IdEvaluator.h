@@ -16,6 +16,8 @@
 
 #include "llvm/IR/Value.h"
 
+#include <array>
+#include <functional>
 #include <optional>
 #include <vector>
 
@@ -48,6 +50,12 @@ public:
   /// or a uniform sample of at most \p MaxItems (\p Sampled says which).
   std::vector<Result> run(uint64_t MaxItems, bool &Sampled);
 
+  /// A range of values one slot takes over a box of work-items.
+  struct Interval {
+    int64_t Lo, Hi;
+    bool point() const { return Lo == Hi; }
+  };
+
 private:
   enum class Op : uint8_t {
     Const, GlobalId, LocalId, GroupId, Add, Sub, Mul, UDiv, SDiv, URem, SRem,
@@ -62,6 +70,21 @@ private:
     uint8_t Dims = 0;             ///< bit d: depends on ids of dimension d
   };
   bool runSeparable(std::vector<Result> &Results);
+  using Box = std::array<std::pair<uint64_t, uint64_t>, 3>; ///< [a, b)
+  /// Evaluates every slot over a box of global ids; a slot whose interval
+  /// is a single value is uniform over the box.
+  void evalIntervals(const Box &B, std::vector<Interval> &V,
+                     uint8_t DimMask) const;
+  /// Calls \p Leaf(Box, Values) on boxes where every slot in \p Needed is
+  /// uniform, splitting others; boxes of at most \p PointVolume items are
+  /// handed over item by item (as unit boxes). Returns false past the
+  /// evaluation budget.
+  bool splitBoxes(const Box &B, uint8_t DimMask,
+                  const std::vector<unsigned> &Needed,
+                  const std::function<void(const Box &,
+                                           const std::vector<uint64_t> &)>
+                      &Leaf,
+                  uint64_t &Budget) const;
   void evalSlot(size_t K, std::vector<uint64_t> &R, const uint64_t Id[3],
                 const std::array<uint64_t, 3> &L) const;
   std::optional<unsigned> compileValue(llvm::Value *V, unsigned Depth);
