@@ -348,13 +348,15 @@ DeviceProfile Parser::parse(const YAML::Node &Root) {
     checkKeys(L, "launch", {"waves_per_cu_min", "waves_per_cu_latency"});
     if (YAML::Node N = optional(L, "launch", "waves_per_cu_min"))
       P.WavesPerCUMin = whole(N, "launch.waves_per_cu_min");
-    if (YAML::Node N = optional(L, "launch", "waves_per_cu_latency")) {
-      P.WavesPerCULatency = whole(N, "launch.waves_per_cu_latency");
-      if (P.WavesPerCULatency < P.WavesPerCUMin)
-        fail(N, fmt::format("'launch.waves_per_cu_latency' ({}) must be at "
-                            "least 'launch.waves_per_cu_min' ({})",
-                            P.WavesPerCULatency, P.WavesPerCUMin));
-    }
+    YAML::Node Lat = optional(L, "launch", "waves_per_cu_latency");
+    if (Lat)
+      P.WavesPerCULatency = whole(Lat, "launch.waves_per_cu_latency");
+    // Either may be defaulted; the pair must still make sense.
+    if (P.WavesPerCULatency < P.WavesPerCUMin)
+      fail(Lat ? Lat : L,
+           fmt::format("'launch.waves_per_cu_latency' ({}) must be at least "
+                       "'launch.waves_per_cu_min' ({})",
+                       P.WavesPerCULatency, P.WavesPerCUMin));
   }
 
   if (YAML::Node O = optional(Root, "", "launch_overhead"))

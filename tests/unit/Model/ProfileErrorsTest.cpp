@@ -229,6 +229,28 @@ TEST(ProfileErrors, OtherValues) {
             "rates from 'alu.rates'");
 }
 
+TEST(ProfileErrors, LaunchThresholdsMustBeOrdered) {
+  // min 6 with the default latency 4: reported at the 'launch' mapping,
+  // line 23 column 9 ("launch: " is 8 characters).
+  EXPECT_EQ(errorOf(appended("launch: { waves_per_cu_min: 6 }")),
+            "test.yaml:23:9: error: 'launch.waves_per_cu_latency' (4) must be "
+            "at least 'launch.waves_per_cu_min' (6)");
+}
+
+TEST(ProfileErrors, VliwProfileTakesNoRates) {
+  // Line 9 becomes "alu: { vliw_width: 5, ... rates: ... }"; the value of
+  // 'rates' starts after "alu: { vliw_width: 5, transcendental_slots: 1, "
+  // "rates: " = 7 + 15 + 25 + 7 = 54 characters, so column 55. Line 10
+  // (the old rates) is removed, so 'alu' is one line.
+  std::vector<std::string> L = BaseLines;
+  L[8] = "alu: { vliw_width: 5, transcendental_slots: 1, rates: { fp32: 1 } }";
+  L.erase(L.begin() + 9);
+  EXPECT_EQ(errorOf(text(L)),
+            "test.yaml:9:55: error: 'alu.rates' applies to profiles with "
+            "vliw_width 1; this profile has vliw_width 5 and is modelled by "
+            "packing bundles");
+}
+
 TEST(ProfileErrors, MeasuredNeedsProvenance) {
   // Appended from line 23: "measured:" (23), "  memory.bandwidth:" (24);
   // the mapping under it starts with "value" at line 25, column 5.
