@@ -134,8 +134,12 @@ KernelResult Run::run() {
     R.Status = "error";
     R.Message = E.what();
     R.Device = {};
-    if (E.call() == "kernel execution")
-      abandon(); // the queue may be in an error state
+    // After a failed launch or transfer the context may be unusable
+    // (NVIDIA reports an earlier out-of-bounds access on the next call):
+    // start the next kernel on a fresh one. A refused local size leaves
+    // the context intact.
+    if (!(E.call() == "clEnqueueNDRangeKernel" && isRefusal(E.code())))
+      abandon();
   } catch (const std::exception &E) {
     R.Status = "error";
     R.Message = E.what();
