@@ -34,6 +34,16 @@ bool DeviceProfile::isUncertain(std::string_view Path) const {
   return sourceOf(Path).find("(U)") != std::string::npos;
 }
 
+Quantity::Dim measuredFigureDim(std::string_view Path) {
+  if (Path == "clock")
+    return Quantity::Dim::Frequency;
+  if (Path == "memory.bandwidth")
+    return Quantity::Dim::Bandwidth;
+  if (Path == "launch_overhead")
+    return Quantity::Dim::Time;
+  return Quantity::Dim::Count;
+}
+
 const Measurement *DeviceProfile::measured(std::string_view Path) const {
   auto It = Measured.find(std::string(Path));
   return It == Measured.end() ? nullptr : &It->second;

@@ -17,6 +17,7 @@
 #define CLSPREAD_MODEL_DEVICEPROFILE_H
 
 #include "Analysis/KernelCounts.h"
+#include "Model/Quantity.h"
 
 #include "llvm/Support/Error.h"
 
@@ -136,6 +137,11 @@ struct DeviceProfile {
   bool isUncertain(std::string_view Path) const;
   const Measurement *measured(std::string_view Path) const;
 };
+
+/// The dimension of a figure that a `measured` entry may give: frequency
+/// for "clock", bandwidth for "memory.bandwidth", time for
+/// "launch_overhead", a count for "alu.rates.CLASS".
+Quantity::Dim measuredFigureDim(std::string_view Path);
 
 /// Parses and validates one profile. \p FileName is used in messages.
 /// Every error message is complete as printed, one of

@@ -3,13 +3,13 @@
 #include "Model/Occupancy.h"
 #include "Model/Quantity.h"
 
+#include "llvm/Support/MathExtras.h"
+
 #include <fmt/format.h>
 
 namespace clspread {
 
 namespace {
-
-uint64_t ceilDiv(uint64_t A, uint64_t B) { return B ? (A + B - 1) / B : 0; }
 
 std::string localShape(const LaunchSpec &L) {
   if (!L.Local || L.Dims <= 1)
@@ -32,7 +32,7 @@ std::vector<Check> launchChecks(const KernelCounts &K, const DeviceProfile &P,
   const uint64_t N = K.Launch.workItems();
 
   if (uint64_t G = K.Launch.workGroupSize(); G && G % W != 0) {
-    uint64_t Waves = ceilDiv(G, W);
+    uint64_t Waves = llvm::divideCeil(G, W);
     Out.push_back(
         {"launch-work-group-multiple", Severity::Warning,
          fmt::format("work-group size {}{} is not a multiple of the "

@@ -2,6 +2,8 @@
 #include "Model/MemoryTraffic.h"
 #include "Model/Quantity.h"
 
+#include "llvm/Support/MathExtras.h"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -11,8 +13,6 @@
 namespace clspread {
 
 namespace {
-
-uint64_t ceilDiv(uint64_t A, uint64_t B) { return (A + B - 1) / B; }
 
 /// Sites whose stride is unknown, grouped so that nine loads of a stencil
 /// make one note, not nine.
@@ -47,13 +47,13 @@ std::string describe(const UnknownStrideGroup &G) {
 
 uint64_t transactionsPerWavefront(int64_t StrideBytes, unsigned Width,
                                   unsigned Wavefront, unsigned Transaction) {
-  uint64_t PerLane = ceilDiv(Width, Transaction);
+  uint64_t PerLane = llvm::divideCeil(Width, Transaction);
   uint64_t S = uint64_t(std::llabs(StrideBytes));
   if (S == 0)
     return PerLane;
   if (S >= Transaction)
     return uint64_t(Wavefront) * PerLane;
-  return ceilDiv(S * (Wavefront - 1) + Width, Transaction);
+  return llvm::divideCeil(S * (Wavefront - 1) + Width, Transaction);
 }
 
 MemoryTraffic memoryTraffic(const KernelCounts &K, unsigned Wavefront,
@@ -116,7 +116,7 @@ MemoryTraffic memoryTraffic(const KernelCounts &K, unsigned Wavefront,
       Moved += Total;
       continue;
     }
-    double Cap = double(ceilDiv(F->Bytes, Transaction) * Transaction);
+    double Cap = double(llvm::divideCeil(F->Bytes, Transaction) * Transaction);
     if (Total > Cap) {
       R.Notes.push_back(fmt::format(
           "buffer '{}': {} {} per launch capped at its footprint {} "

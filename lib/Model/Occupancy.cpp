@@ -2,6 +2,8 @@
 #include "Model/Occupancy.h"
 #include "Model/Quantity.h"
 
+#include "llvm/Support/MathExtras.h"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -11,8 +13,6 @@ namespace clspread {
 
 namespace {
 
-uint64_t ceilDiv(uint64_t A, uint64_t B) { return B ? (A + B - 1) / B : 0; }
-
 unsigned clampU(uint64_t V) {
   return unsigned(std::min<uint64_t>(V, std::numeric_limits<unsigned>::max()));
 }
@@ -21,7 +21,7 @@ unsigned clampU(uint64_t V) {
 
 unsigned registersInUnit(unsigned Registers, const DeviceProfile &P) {
   unsigned PerUnit = std::max(1u, P.RegisterUnitBytes / 4);
-  return clampU(ceilDiv(Registers, PerUnit));
+  return clampU(llvm::divideCeil(Registers, PerUnit));
 }
 
 Occupancy computeOccupancy(const KernelCounts &K, const DeviceProfile &P,
@@ -37,7 +37,7 @@ Occupancy computeOccupancy(const KernelCounts &K, const DeviceProfile &P,
         W));
   }
   O.GroupSize = clampU(Group);
-  O.WavesPerGroup = clampU(ceilDiv(Group, W));
+  O.WavesPerGroup = clampU(llvm::divideCeil(Group, W));
   O.WavesByHardware = P.MaxWavesPerCU;
 
   // Registers: the compiler spills rather than fail, so at least one wave.
@@ -83,8 +83,8 @@ Occupancy computeOccupancy(const KernelCounts &K, const DeviceProfile &P,
       P.MaxGroupsPerCU ? clampU(uint64_t(*P.MaxGroupsPerCU) * O.WavesPerGroup)
                        : O.WavesByHardware;
 
-  uint64_t TotalWaves = ceilDiv(K.Launch.workItems(), Group) * O.WavesPerGroup;
-  O.WavesByLaunch = clampU(ceilDiv(TotalWaves, std::max(1u, P.ComputeUnits)));
+  uint64_t TotalWaves = llvm::divideCeil(K.Launch.workItems(), Group) * O.WavesPerGroup;
+  O.WavesByLaunch = clampU(llvm::divideCeil(TotalWaves, std::max(1u, P.ComputeUnits)));
 
   // Tie order: hardware, launch, registers, lds, work-group-size.
   std::pair<unsigned, const char *> Limits[] = {

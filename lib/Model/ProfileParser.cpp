@@ -20,9 +20,11 @@
 #include "llvm/Support/MemoryBuffer.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 
 namespace clspread {
@@ -498,10 +500,7 @@ void Parser::parseMeasured(const YAML::Node &M) {
     expectMap(E, Path);
     checkKeys(E, Path,
               {"value", "command", "device", "driver", "date", "note"});
-    Quantity::Dim D = Fig == "clock"              ? Quantity::Dim::Frequency
-                      : Fig == "memory.bandwidth" ? Quantity::Dim::Bandwidth
-                      : Fig == "launch_overhead"  ? Quantity::Dim::Time
-                                                  : Quantity::Dim::Count;
+    Quantity::Dim D = measuredFigureDim(Fig);
     Measurement Meas;
     // A measurement carries its own provenance (command, device, date), so
     // it needs no entry in 'sources'.

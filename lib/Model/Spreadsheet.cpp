@@ -19,8 +19,9 @@ namespace {
 /// else \p Datasheet; says which in \p Notes.
 std::optional<double> pick(const DeviceProfile &P, const EstimateOptions &O,
                            const std::string &Path,
-                           std::optional<double> Datasheet, Quantity::Dim D,
+                           std::optional<double> Datasheet,
                            std::vector<std::string> &Notes) {
+  Quantity::Dim D = measuredFigureDim(Path);
   const Measurement *M = O.UseMeasured ? P.measured(Path) : nullptr;
   if (!M)
     return Datasheet;
@@ -83,17 +84,15 @@ Estimate estimate(const KernelCounts &K, const DeviceProfile &P,
   Estimate E;
   const double N = double(K.Launch.workItems());
   E.WorkItems = K.Launch.workItems();
-  auto Figure = [&](const std::string &Path, std::optional<double> Datasheet,
-                    Quantity::Dim D) {
-    return pick(P, Opts, Path, Datasheet, D, E.Notes);
+  auto Figure = [&](const std::string &Path, std::optional<double> Datasheet) {
+    return pick(P, Opts, Path, Datasheet, E.Notes);
   };
 
-  const double Clock = *Figure("clock", P.ClockHz, Quantity::Dim::Frequency);
+  const double Clock = *Figure("clock", P.ClockHz);
   const double Bandwidth =
-      *Figure("memory.bandwidth", P.BandwidthBps, Quantity::Dim::Bandwidth);
+      *Figure("memory.bandwidth", P.BandwidthBps);
   E.LaunchOverheadS =
-      Figure("launch_overhead", P.LaunchOverheadS, Quantity::Dim::Time)
-          .value_or(0);
+      Figure("launch_overhead", P.LaunchOverheadS).value_or(0);
 
   // ALU.
   if (P.isVliw()) {
@@ -106,8 +105,7 @@ Estimate estimate(const KernelCounts &K, const DeviceProfile &P,
         continue;
       const char *Name = aluClassName(AluClass(C));
       std::optional<double> Rate =
-          Figure(fmt::format("alu.rates.{}", Name), P.Alu.Rate[C],
-                 Quantity::Dim::Count);
+          Figure(fmt::format("alu.rates.{}", Name), P.Alu.Rate[C]);
       if (!Rate) {
         E.Checks.push_back(
             {"device-unsupported-op", Severity::Error,

@@ -56,10 +56,7 @@ struct Lister {
   }
 
   void addMeasured(const Measurement &M, const std::string &Path) {
-    Quantity::Dim D = Path == "clock"              ? Quantity::Dim::Frequency
-                      : Path == "memory.bandwidth" ? Quantity::Dim::Bandwidth
-                      : Path == "launch_overhead"  ? Quantity::Dim::Time
-                                                   : Quantity::Dim::Count;
+    Quantity::Dim D = measuredFigureDim(Path);
     std::string How = fmt::format("{} on {}", M.Command, M.Device);
     if (!M.Driver.empty())
       How += fmt::format(" ({})", M.Driver);
