@@ -142,7 +142,8 @@ int runAnalyze(const AnalyzeRequest &Req, const DeviceProfile &Profile,
     return Worst;
   }
 
-  auto S = Req.SuitePath.empty() ? bundledSuite() : loadSuiteFile(Req.SuitePath);
+  auto S = Req.SuitePath.empty() ? bundledSuite(Req.BundledManifest)
+                                 : loadSuiteFile(Req.SuitePath);
   if (!S) {
     Diags << toString(S.takeError()) << "\n";
     return ExitUsage;
@@ -156,11 +157,15 @@ int runAnalyze(const AnalyzeRequest &Req, const DeviceProfile &Profile,
       return ExitUsage;
     }
   // The manifest's directory, for messages that name the kernel file.
-  std::string Dir = Req.SuitePath.empty() ? "kernels" : Req.SuitePath;
-  if (!Req.SuitePath.empty()) {
+  std::string Dir = Req.SuitePath.empty()
+                        ? "kernels/" + Req.BundledManifest
+                        : Req.SuitePath;
+  {
     size_t Slash = Dir.find_last_of('/');
-    Dir = Slash == std::string::npos ? "." : Dir.substr(0, Slash);
+    Dir = Dir.substr(0, Slash);
   }
+  if (!Req.SuitePath.empty() && Req.SuitePath.find('/') == std::string::npos)
+    Dir = ".";
   for (const SuiteEntry &E : S->Entries) {
     if (!Req.SuiteIds.empty() &&
         !std::count(Req.SuiteIds.begin(), Req.SuiteIds.end(), E.Id))

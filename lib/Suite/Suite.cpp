@@ -580,7 +580,7 @@ llvm::Expected<Suite> loadSuiteFile(const std::string &Path) {
   });
 }
 
-llvm::Expected<Suite> bundledSuite() {
+llvm::Expected<Suite> bundledSuite(std::string_view ManifestPath) {
   std::span<const EmbeddedFile> Files = embeddedKernels();
   auto Lookup = [Files](std::string_view Name) -> const EmbeddedFile * {
     for (const EmbeddedFile &F : Files)
@@ -588,13 +588,19 @@ llvm::Expected<Suite> bundledSuite() {
         return &F;
     return nullptr;
   };
-  const EmbeddedFile *Manifest = Lookup("suite.yaml");
+  std::string Label = "<bundled>/" + std::string(ManifestPath);
+  const EmbeddedFile *Manifest = Lookup(ManifestPath);
   if (!Manifest)
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                   "<bundled>/suite.yaml: error: not compiled in");
-  return parseSuite(Manifest->Content, "<bundled>/suite.yaml",
-                    [Lookup](const std::string &File) -> llvm::Expected<std::string> {
-                      if (const EmbeddedFile *F = Lookup(File))
+                                   Label + ": error: not compiled in");
+  // Kernel files are relative to the manifest's directory.
+  size_t Slash = ManifestPath.rfind('/');
+  std::string Dir = Slash == std::string_view::npos
+                        ? ""
+                        : std::string(ManifestPath.substr(0, Slash + 1));
+  return parseSuite(Manifest->Content, Label,
+                    [Lookup, Dir](const std::string &File) -> llvm::Expected<std::string> {
+                      if (const EmbeddedFile *F = Lookup(Dir + File))
                         return std::string(F->Content);
                       return llvm::createStringError(
                           llvm::inconvertibleErrorCode(), "not a bundled kernel file");

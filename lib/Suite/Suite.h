@@ -72,7 +72,9 @@ llvm::Expected<Suite> parseSuite(std::string_view Text,
 llvm::Expected<Suite> loadSuiteFile(const std::string &Path);
 
 /// The suite compiled into the binary from kernels/.
-llvm::Expected<Suite> bundledSuite();
+/// A manifest compiled into the binary: the suite ("suite.yaml") or the
+/// calibration micro-benchmarks ("calibrate/calibrate.yaml").
+llvm::Expected<Suite> bundledSuite(std::string_view ManifestPath = "suite.yaml");
 
 /// Parses a byte count such as "4096", "512 B", "16 MiB", "1.5 GiB" or
 /// "64 MB" (binary KiB/MiB/GiB/TiB and decimal kB/KB/MB/GB/TB). Bytes only:

@@ -7,7 +7,9 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Driver/AnalyzeDriver.h"
+#include "Driver/CalibrateDriver.h"
 #include "Driver/PlanWriter.h"
+#include "Driver/ValidateDriver.h"
 #include "Model/DeviceProfile.h"
 #include "Report/AnalysisReport.h"
 #include "Report/ProfileReport.h"
@@ -112,6 +114,58 @@ int main(int argc, char **argv) {
       ->capture_default_str();
   Analyze->add_flag("--lines", Lines, "Counts per source line");
 
+  // validate
+  ValidateRequest VReq;
+  std::string VProfile = "pocl-cpu", Platform, Device, Repeats, MinTime;
+  CLI::App *Validate = App.add_subcommand(
+      "validate", "Measure the suite with clspread-run (or read measurements) "
+                  "and compare with the estimates");
+  Validate->add_option("-p,--profile", VProfile,
+                       "Profile of the measured device")
+      ->capture_default_str();
+  Validate->add_option("--measurements", VReq.MeasurementsPath,
+                       "clspread-run JSON taken elsewhere (else: run now)");
+  Validate->add_option("--platform", Platform, "Runner: platform index or name");
+  Validate->add_option("--device", Device, "Runner: device index or name");
+  Validate->add_option("--repeats", Repeats, "Runner: exact launches per kernel");
+  Validate->add_option("--min-time", MinTime, "Runner: seconds of kernel time");
+  Validate->add_option("--runner", VReq.RunnerPath,
+                       "clspread-run to use (default: beside clspread)");
+  Validate->add_option("--out-dir", VReq.OutDir,
+                       "Where validate.{json,md,html} go (default: "
+                       "docs/results/PROFILE)");
+  Validate->add_option("--suite", VReq.Analyze.SuitePath, "Suite manifest");
+  Validate->add_option("--entry", VReq.Analyze.SuiteIds,
+                       "Only this suite entry; repeatable");
+  Validate->add_flag("--quick", VReq.Analyze.Quick,
+                     "The suite's small launches");
+
+  // calibrate
+  CalibrateRequest CReq;
+  CReq.ProfileArg = "pocl-cpu";
+  CLI::App *Calibrate = App.add_subcommand(
+      "calibrate", "Measure a device's figures with micro-benchmarks and "
+                   "write them into its profile");
+  Calibrate->add_option("-p,--profile", CReq.ProfileArg,
+                        "Profile id or YAML file to calibrate")
+      ->capture_default_str();
+  Calibrate->add_option("-o,--output", CReq.OutPath,
+                        "Where the calibrated profile goes (default: the "
+                        "profile file; with --plan, the plan)");
+  Calibrate->add_flag("--plan", CReq.PlanOnly,
+                      "Only write the micro-benchmarks' launch plan (to run "
+                      "clspread-run on another machine)");
+  Calibrate->add_option("--measurements", CReq.Measure.MeasurementsPath,
+                        "clspread-run JSON of that plan, taken elsewhere");
+  Calibrate->add_option("--platform", Platform, "Runner: platform");
+  Calibrate->add_option("--device", Device, "Runner: device");
+  Calibrate->add_option("--repeats", Repeats, "Runner: launches per kernel");
+  Calibrate->add_option("--min-time", MinTime, "Runner: seconds per kernel");
+  Calibrate->add_option("--runner", CReq.Measure.RunnerPath,
+                        "clspread-run to use (default: beside clspread)");
+  Calibrate->add_flag("--quick", CReq.Analyze.Quick,
+                      "Small launches (a CPU through PoCL)");
+
   // profiles
   CLI::App *Profiles =
       App.add_subcommand("profiles", "List the bundled device profiles");
@@ -138,6 +192,56 @@ int main(int argc, char **argv) {
     }
     llvm::outs() << formatProfileList(bundledProfiles());
     return ExitOk;
+  }
+
+  auto runnerArgs = [&]() {
+    std::vector<std::string> A;
+    for (auto [Flag, Value] : {std::pair{"--platform", &Platform},
+                               {"--device", &Device},
+                               {"--repeats", &Repeats},
+                               {"--min-time", &MinTime}})
+      if (!Value->empty()) {
+        A.push_back(Flag);
+        A.push_back(*Value);
+      }
+    return A;
+  };
+  auto commandLine = [&]() {
+    std::string C = "clspread";
+    for (int I = 1; I < argc; ++I)
+      C += std::string(" ") + argv[I];
+    return C;
+  };
+
+  if (Calibrate->parsed()) {
+    auto P = findProfile(CReq.ProfileArg);
+    if (!P) {
+      llvm::errs() << llvm::toString(P.takeError()) << "\n";
+      return ExitUsage;
+    }
+    CReq.Analyze.BundledManifest = "calibrate/calibrate.yaml";
+    if (CReq.Measure.RunnerPath.empty())
+      CReq.Measure.RunnerPath = toolBeside(argv[0], "clspread-run");
+    CReq.Measure.RunnerArgs = runnerArgs();
+    CReq.CommandLine = commandLine();
+    return runCalibrate(CReq, *P, llvm::outs(), llvm::errs());
+  }
+
+  if (Validate->parsed()) {
+    auto P = findProfile(VProfile);
+    if (!P) {
+      llvm::errs() << llvm::toString(P.takeError()) << "\n";
+      return ExitUsage;
+    }
+    if (VReq.RunnerPath.empty())
+      VReq.RunnerPath = toolBeside(argv[0], "clspread-run");
+    if (VReq.OutDir.empty())
+      VReq.OutDir = "docs/results/" + P->Id;
+    VReq.RunnerArgs = runnerArgs();
+    VReq.CommandLine = commandLine();
+    VReq.Analyze.Frontend.ColorDiagnostics =
+        llvm::sys::Process::StandardErrHasColors();
+    return runValidate(VReq, *P, llvm::outs(), llvm::errs());
   }
 
   // analyze: launch flags.

@@ -1,0 +1,104 @@
+// calibrate.cl - micro-benchmarks for `clspread calibrate`.
+//
+// Each kernel isolates one figure of a device profile. clspread analyzes
+// them like any kernel, so the work each launch does (bytes, lane-ops by
+// class) comes from the analysis, and calibrate divides it by the measured
+// time. Chains are independent (ILP 8) and long enough that the loop
+// overhead is a small share of the ALU work; inputs come from memory so
+// the compiler cannot fold the chains away, and one store per work-item
+// keeps them alive.
+
+// DRAM bandwidth: one 16-byte read and one 16-byte write per work-item.
+__kernel void copy_float4(__global const float4 *in, __global float4 *out) {
+  size_t i = get_global_id(0);
+  out[i] = in[i];
+}
+
+// Launch overhead: a launch that does nothing measurable.
+__kernel void empty(__global float *out) {
+  if (get_global_id(0) == 0x7fffffff)
+    out[0] = 1.0f;
+}
+
+#define CHAINS8(OP)                                                            \
+  a0 = OP(a0); a1 = OP(a1); a2 = OP(a2); a3 = OP(a3);                          \
+  a4 = OP(a4); a5 = OP(a5); a6 = OP(a6); a7 = OP(a7);
+#define LOAD8(T, SRC)                                                          \
+  T a0 = SRC, a1 = a0 + (T)1, a2 = a0 + (T)2, a3 = a0 + (T)3,                  \
+    a4 = a0 + (T)4, a5 = a0 + (T)5, a6 = a0 + (T)6, a7 = a0 + (T)7;
+#define SUM8 (a0 + a1 + a2 + a3 + a4 + a5 + a6 + a7)
+
+// fp32 rate: fused multiply-adds.
+__kernel void fp32_fma(__global const float *in, __global float *out,
+                       int iters) {
+  size_t i = get_global_id(0);
+  LOAD8(float, in[i])
+  float s = in[0], t = in[1];
+#define FMA(x) mad(x, s, t)
+  for (int k = 0; k < iters; ++k) {
+    CHAINS8(FMA)
+  }
+  out[i] = SUM8;
+}
+
+// Transcendental rate: the functions kernels call (not native_), mixed.
+__kernel void transcendental_mix(__global const float *in, __global float *out,
+                                 int iters) {
+  size_t i = get_global_id(0);
+  LOAD8(float, in[i])
+  for (int k = 0; k < iters; ++k) {
+    a0 = sin(a0); a1 = cos(a1); a2 = exp(a2 * 0.001f); a3 = log(a3 + 2.0f);
+    a4 = sin(a4); a5 = cos(a5); a6 = exp(a6 * 0.001f); a7 = log(a7 + 2.0f);
+  }
+  out[i] = SUM8;
+}
+
+// fp32 divide / square root rate.
+__kernel void fp32_div_sqrt(__global const float *in, __global float *out,
+                            int iters) {
+  size_t i = get_global_id(0);
+  LOAD8(float, in[i] + 1.0f)
+  float s = in[0] + 3.0f;
+  for (int k = 0; k < iters; ++k) {
+    a0 = s / a0; a1 = sqrt(a1); a2 = s / a2; a3 = sqrt(a3);
+    a4 = s / a4; a5 = sqrt(a5); a6 = s / a6; a7 = sqrt(a7);
+  }
+  out[i] = SUM8;
+}
+
+// Simple integer rate: add, xor, shift.
+__kernel void int_simple(__global const uint *in, __global uint *out,
+                         int iters) {
+  size_t i = get_global_id(0);
+  LOAD8(uint, in[i])
+  uint s = in[0];
+#define IOP(x) (((x) ^ s) + ((x) >> 3))
+  for (int k = 0; k < iters; ++k) {
+    CHAINS8(IOP)
+  }
+  out[i] = SUM8;
+}
+
+// 32-bit integer multiply rate.
+__kernel void int_mul(__global const uint *in, __global uint *out, int iters) {
+  size_t i = get_global_id(0);
+  LOAD8(uint, in[i])
+  uint s = in[0] | 1u;
+#define IMUL(x) ((x) * s)
+  for (int k = 0; k < iters; ++k) {
+    CHAINS8(IMUL)
+  }
+  out[i] = SUM8;
+}
+
+// int <-> float conversion rate.
+__kernel void conversion(__global const float *in, __global float *out,
+                         int iters) {
+  size_t i = get_global_id(0);
+  LOAD8(float, in[i])
+#define CVT(x) convert_float(convert_int(x))
+  for (int k = 0; k < iters; ++k) {
+    CHAINS8(CVT)
+  }
+  out[i] = SUM8;
+}

@@ -1,0 +1,228 @@
+//===- CalibrateDriver.cpp - Measured figures for a profile ---------------===//
+#include "Driver/CalibrateDriver.h"
+#include "Driver/PlanWriter.h"
+#include "Support/Embedded.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+
+#include <fmt/format.h>
+
+#include <map>
+#include <sstream>
+
+using namespace llvm;
+
+namespace clspread {
+
+CLSPREAD_DECLARE_EMBEDDED(embeddedProfiles);
+
+std::vector<DerivedFigure> deriveFigures(const AnalysisReport &Report,
+                                         const json::Value &Measurements,
+                                         const DeviceProfile &P,
+                                         std::vector<std::string> &Skipped) {
+  std::map<std::string, const json::Object *> ById;
+  if (const json::Object *M = Measurements.getAsObject())
+    if (const json::Array *Rs = M->getArray("results"))
+      for (const json::Value &R : *Rs)
+        if (const json::Object *O = R.getAsObject())
+          if (auto Id = O->getString("id"))
+            ById[Id->str()] = O;
+
+  std::vector<DerivedFigure> Out;
+  for (const KernelResult &K : Report.Kernels) {
+    const std::string &Fig = K.SuiteId;
+    auto It = ById.find(Fig);
+    std::optional<double> T;
+    std::string Cv;
+    if (It != ById.end()) {
+      auto Status = It->second->getString("status");
+      if (Status && *Status == "ok")
+        T = It->second->getNumber("median_s");
+      Cv = fmt::format("{:.1f}%",
+                       100 * It->second->getNumber("cv").value_or(0));
+    }
+    if (!T || *T <= 0) {
+      Skipped.push_back(Fig + ": not measured");
+      continue;
+    }
+    double N = double(K.Counts.Launch.workItems());
+    std::string Where =
+        fmt::format("{} at {} work-items, median {:.4g} s, cv {}",
+                    K.Counts.Name, uint64_t(N), *T, Cv);
+    if (Fig == "memory.bandwidth") {
+      double Bytes = (K.Counts.GlobalLoadBytes + K.Counts.GlobalStoreBytes) * N;
+      Out.push_back({Fig, fmt::format("{:.4g} GB/s", Bytes / *T / 1e9),
+                     "bytes read + written by " + Where});
+    } else if (Fig == "launch_overhead") {
+      Out.push_back({Fig, fmt::format("{:.4g} us", *T * 1e6),
+                     "event time of " + Where});
+    } else if (Fig.rfind("alu.rates.", 0) == 0) {
+      auto C = aluClassFromName(Fig.substr(10));
+      if (!C) {
+        Skipped.push_back(Fig + ": unknown class");
+        continue;
+      }
+      if (P.isVliw()) {
+        Skipped.push_back(Fig + ": VLIW profiles take ALU time from packing, "
+                                "not rates");
+        continue;
+      }
+      double Ops = K.Counts.Alu[unsigned(*C)] * N;
+      double Rate = Ops / *T / (double(P.ComputeUnits) * P.ClockHz);
+      Out.push_back({Fig, fmt::format("{:.4g}", Rate),
+                     fmt::format("{:.4g} {} lane-ops per CU per clock at the "
+                                 "profile's {:.4g} MHz, from ",
+                                 Rate, aluClassName(*C), P.ClockHz / 1e6) +
+                         Where});
+    } else {
+      Skipped.push_back(Fig + ": no derivation for this figure");
+    }
+  }
+  return Out;
+}
+
+static std::string quoted(const std::string &S) {
+  std::string O = "\"";
+  for (char C : S)
+    O += (C == '"' || C == '\\') ? std::string("\\") + C : std::string(1, C);
+  return O + "\"";
+}
+
+std::string withMeasured(const std::string &Text,
+                         const std::vector<DerivedFigure> &Figures,
+                         const std::string &Command, const std::string &Device,
+                         const std::string &Driver, const std::string &Date) {
+  // Drop an existing top-level `measured:` block (up to the next top-level
+  // key), keep everything else as written, comments included.
+  std::istringstream In(Text);
+  std::string Line, Kept;
+  bool Skipping = false;
+  while (std::getline(In, Line)) {
+    bool TopLevel = !Line.empty() && Line[0] != ' ' && Line[0] != '#' &&
+                    Line[0] != '\t';
+    if (TopLevel)
+      Skipping = Line.rfind("measured:", 0) == 0;
+    if (!Skipping)
+      Kept += Line + "\n";
+  }
+  while (Kept.size() > 1 && Kept[Kept.size() - 1] == '\n' &&
+         Kept[Kept.size() - 2] == '\n')
+    Kept.pop_back();
+  Kept += "\n# Written by `clspread calibrate`; datasheet figures above stay "
+          "as they are.\nmeasured:\n";
+  for (const DerivedFigure &F : Figures) {
+    Kept += "  " + F.Path + ":\n";
+    Kept += "    value: " + F.Value + "\n";
+    Kept += "    command: " + quoted(Command) + "\n";
+    Kept += "    device: " + quoted(Device) + "\n";
+    if (!Driver.empty())
+      Kept += "    driver: " + quoted(Driver) + "\n";
+    Kept += "    date: " + Date + "\n";
+    Kept += "    note: " + quoted(F.Note) + "\n";
+  }
+  return Kept;
+}
+
+/// The YAML text of a profile given by id (embedded) or path.
+static Expected<std::string> profileText(const std::string &Arg,
+                                         const DeviceProfile &P) {
+  bool IsPath = Arg.find('/') != std::string::npos ||
+                StringRef(Arg).ends_with(".yaml") ||
+                StringRef(Arg).ends_with(".yml");
+  if (IsPath) {
+    auto Buf = MemoryBuffer::getFile(Arg, true);
+    if (!Buf)
+      return createStringError(Buf.getError(), "cannot read '" + Arg + "'");
+    return (*Buf)->getBuffer().str();
+  }
+  for (const EmbeddedFile &F : embeddedProfiles())
+    if (F.Path == P.Id + ".yaml")
+      return std::string(F.Content);
+  return createStringError(inconvertibleErrorCode(),
+                           "no bundled profile text for '" + Arg + "'");
+}
+
+int runCalibrate(const CalibrateRequest &Req, const DeviceProfile &Profile,
+                 raw_ostream &Out, raw_ostream &Diags) {
+  AnalysisReport Report;
+  Report.ToolVersion = "0.1.0";
+  int Code = runAnalyze(Req.Analyze, Profile, Report, Diags);
+  if (Code != ExitOk)
+    return Code;
+  if (Req.PlanOnly) {
+    std::vector<std::string> Warnings;
+    std::string Plan = formatv("{0:2}", makePlan(Report, Warnings)).str();
+    for (const auto &W : Warnings)
+      Diags << "clspread: warning: " << W << "\n";
+    if (Req.OutPath.empty() || Req.OutPath == "-") {
+      Out << Plan << "\n";
+      return ExitOk;
+    }
+    if (Error E = writeFileAtomically(Req.OutPath, Plan + "\n")) {
+      printError(Diags, toString(std::move(E)));
+      return ExitUsage;
+    }
+    Out << "wrote " << Req.OutPath << "\n";
+    return ExitOk;
+  }
+
+  auto Meas = obtainMeasurements(Report, Req.Measure, Diags);
+  if (!Meas) {
+    printError(Diags, toString(Meas.takeError()));
+    return ExitUsage;
+  }
+  std::vector<std::string> Skipped;
+  auto Figures = deriveFigures(Report, *Meas, Profile, Skipped);
+  for (const auto &S : Skipped)
+    Diags << "clspread: note: " << S << "\n";
+  if (Figures.empty()) {
+    printError(Diags, "no figure could be measured");
+    return ExitUsage;
+  }
+  const json::Object *M = Meas->getAsObject();
+  auto field = [&](StringRef K) {
+    auto S = M ? M->getString(K) : std::nullopt;
+    return S ? S->str() : std::string();
+  };
+  std::string Date = field("date").substr(0, 10);
+  std::string Command = Req.CommandLine;
+  if (!field("command").empty())
+    Command += "  (measured with: " + field("command") + ")";
+
+  auto Text = profileText(Req.ProfileArg, Profile);
+  if (!Text) {
+    printError(Diags, toString(Text.takeError()));
+    return ExitUsage;
+  }
+  std::string NewText = withMeasured(*Text, Figures, Command, field("device"),
+                                     field("driver"), Date);
+  std::string OutPath = Req.OutPath;
+  if (OutPath.empty()) {
+    if (Req.ProfileArg.find('/') != std::string::npos ||
+        StringRef(Req.ProfileArg).ends_with(".yaml"))
+      OutPath = Req.ProfileArg;
+    else if (sys::fs::exists("device-profiles/" + Profile.Id + ".yaml"))
+      OutPath = "device-profiles/" + Profile.Id + ".yaml";
+    else {
+      printError(Diags, "where should the profile go? pass -o FILE.yaml");
+      return ExitUsage;
+    }
+  }
+  // Never write a profile that does not load.
+  if (auto Check = parseProfile(NewText, OutPath); !Check) {
+    printError(Diags, "the calibrated profile does not validate: " +
+                          toString(Check.takeError()));
+    return ExitUsage;
+  }
+  if (Error E = writeFileAtomically(OutPath, NewText)) {
+    printError(Diags, toString(std::move(E)));
+    return ExitUsage;
+  }
+  for (const DerivedFigure &F : Figures)
+    Out << fmt::format("{:<28} {:>14}   {}\n", F.Path, F.Value, F.Note);
+  Out << "wrote " << OutPath << "\n";
+  return ExitOk;
+}
+
+} // namespace clspread

@@ -1,0 +1,62 @@
+//===- CalibrateDriver.h - Measured figures for a profile ------*- C++ -*-===//
+//
+// clspread calibrate: analyze the calibration micro-benchmarks
+// (kernels/calibrate/calibrate.yaml, one per profile figure), measure them
+// with clspread-run (or read measurements taken on the device), derive each
+// figure from the analysis' counts and the median time, and write them into
+// the profile's `measured:` section with the command, device, driver and
+// date. Datasheet figures stay where they are, beside the measured ones.
+//
+//   memory.bandwidth     = (bytes loaded + stored) / t         (copy_float4)
+//   launch_overhead      = t                                   (empty)
+//   alu.rates.CLASS      = lane-ops of CLASS / t / (compute_units x clock)
+//
+// A micro-benchmark's time is charged to its dominant class alone, so a
+// rate is a lower bound (its loop overhead runs beside it on the devices
+// that issue several classes at once).
+//
+//===----------------------------------------------------------------------===//
+#ifndef CLSPREAD_DRIVER_CALIBRATEDRIVER_H
+#define CLSPREAD_DRIVER_CALIBRATEDRIVER_H
+
+#include "Driver/AnalyzeDriver.h"
+#include "Driver/Measure.h"
+
+#include <string>
+
+namespace clspread {
+
+struct CalibrateRequest {
+  AnalyzeRequest Analyze; ///< the calibration manifest, quick or full
+  MeasureOptions Measure;
+  std::string ProfileArg;  ///< id or path, as given
+  std::string OutPath;     ///< "" : the profile file itself
+  bool PlanOnly = false;   ///< write the plan to OutPath and stop
+  std::string CommandLine;
+};
+
+struct DerivedFigure {
+  std::string Path;  ///< "memory.bandwidth", "alu.rates.fp32", ...
+  std::string Value; ///< with its unit, as the profile writes it
+  std::string Note;
+};
+
+/// Derives the figures from an analysis of the calibration suite and the
+/// runner's measurements (exposed for tests).
+std::vector<DerivedFigure> deriveFigures(const AnalysisReport &Report,
+                                         const llvm::json::Value &Measurements,
+                                         const DeviceProfile &Profile,
+                                         std::vector<std::string> &Skipped);
+
+/// Returns \p ProfileText with its `measured:` section replaced.
+std::string withMeasured(const std::string &ProfileText,
+                         const std::vector<DerivedFigure> &Figures,
+                         const std::string &Command, const std::string &Device,
+                         const std::string &Driver, const std::string &Date);
+
+int runCalibrate(const CalibrateRequest &Req, const DeviceProfile &Profile,
+                 llvm::raw_ostream &Out, llvm::raw_ostream &Diags);
+
+} // namespace clspread
+
+#endif

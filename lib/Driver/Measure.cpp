@@ -1,0 +1,78 @@
+//===- Measure.cpp - Measurements from clspread-run -----------------------===//
+#include "Driver/Measure.h"
+#include "Driver/PlanWriter.h"
+
+#include "llvm/ADT/ScopeExit.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FileUtilities.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Program.h"
+
+using namespace llvm;
+
+namespace clspread {
+
+Error writeFileAtomically(const std::string &Path, const std::string &Text) {
+  return writeToOutput(Path, [&](raw_ostream &OS) {
+    OS << Text;
+    return Error::success();
+  });
+}
+
+static Error fail(const Twine &Msg) {
+  return createStringError(inconvertibleErrorCode(), Msg);
+}
+
+Expected<json::Value> obtainMeasurements(const AnalysisReport &Report,
+                                         const MeasureOptions &O,
+                                         raw_ostream &Diags) {
+  std::string MeasPath = O.MeasurementsPath;
+  SmallString<128> TmpPlan, TmpMeas;
+  auto Cleanup = make_scope_exit([&] {
+    if (!TmpPlan.empty())
+      sys::fs::remove(TmpPlan);
+    if (!TmpMeas.empty())
+      sys::fs::remove(TmpMeas);
+  });
+  if (MeasPath.empty()) {
+    std::vector<std::string> Warnings;
+    json::Value Plan = makePlan(Report, Warnings);
+    for (const auto &W : Warnings)
+      Diags << "clspread: warning: " << W << "\n";
+    if (auto EC = sys::fs::createTemporaryFile("clspread-plan", "json", TmpPlan))
+      return fail("cannot create a temporary file: " + EC.message());
+    if (auto EC =
+            sys::fs::createTemporaryFile("clspread-measured", "json", TmpMeas))
+      return fail("cannot create a temporary file: " + EC.message());
+    if (Error E = writeFileAtomically(std::string(TmpPlan),
+                                      formatv("{0:2}", Plan).str()))
+      return E;
+    if (!sys::fs::can_execute(O.RunnerPath))
+      return fail("cannot run the runner '" + O.RunnerPath +
+                  "' (build clspread-run, or pass --runner)");
+    std::vector<StringRef> Argv = {O.RunnerPath};
+    for (const auto &A : O.RunnerArgs)
+      Argv.push_back(A);
+    Argv.push_back("-o");
+    Argv.push_back(TmpMeas);
+    Argv.push_back(TmpPlan);
+    std::string ErrMsg;
+    // The runner's progress lines go straight to the terminal. Exit 1 means
+    // some kernels failed: they are reported, the others still count.
+    int RC = sys::ExecuteAndWait(O.RunnerPath, Argv, std::nullopt, {}, 0, 0,
+                                 &ErrMsg);
+    if (RC < 0 || RC >= 2)
+      return fail("clspread-run failed (exit " + Twine(RC) + ")" +
+                  (ErrMsg.empty() ? "" : ": " + ErrMsg));
+    MeasPath = std::string(TmpMeas);
+  }
+  auto Buf = MemoryBuffer::getFile(MeasPath);
+  if (!Buf)
+    return fail("cannot read '" + MeasPath + "': " + Buf.getError().message());
+  auto Meas = json::parse((*Buf)->getBuffer());
+  if (!Meas)
+    return fail(MeasPath + ": " + toString(Meas.takeError()));
+  return std::move(*Meas);
+}
+
+} // namespace clspread

@@ -1,0 +1,68 @@
+//===- ValidateDriver.cpp - The validate pipeline -------------------------===//
+#include "Driver/ValidateDriver.h"
+#include "Driver/Measure.h"
+#include "Validate/Validation.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+
+using namespace llvm;
+
+namespace clspread {
+
+std::string toolBeside(const char *Argv0, const std::string &Name) {
+  std::string Self = sys::fs::getMainExecutable(Argv0, (void *)&toolBeside);
+  SmallString<256> P(sys::path::parent_path(Self));
+  sys::path::append(P, Name);
+  return std::string(P);
+}
+
+
+int runValidate(const ValidateRequest &Req, const DeviceProfile &Profile,
+                raw_ostream &Out, raw_ostream &Diags) {
+  AnalysisReport Report;
+  Report.ToolVersion = "0.1.0";
+  int Code = runAnalyze(Req.Analyze, Profile, Report, Diags);
+  if (Code != ExitOk && Report.Kernels.empty())
+    return Code;
+
+  MeasureOptions MO{Req.MeasurementsPath, Req.RunnerPath, Req.RunnerArgs};
+  auto Meas = obtainMeasurements(Report, MO, Diags);
+  if (!Meas) {
+    printError(Diags, toString(Meas.takeError()));
+    return ExitUsage;
+  }
+  auto V = joinMeasurements(Report, *Meas, Req.CommandLine);
+  if (!V) {
+    printError(Diags, toString(V.takeError()));
+    return ExitUsage;
+  }
+  // What the model used from the profile (measured vs datasheet figures).
+  if (!Report.Kernels.empty())
+    for (const std::string &N : Report.Kernels.front().Est.Notes)
+      if (N.find("measured") != std::string::npos)
+        V->ProfileNotes.push_back(N);
+
+  if (auto EC = sys::fs::create_directories(Req.OutDir)) {
+    printError(Diags, "cannot create '" + Req.OutDir + "': " + EC.message());
+    return ExitUsage;
+  }
+  SmallString<256> Base(Req.OutDir);
+  sys::path::append(Base, "validate");
+  for (auto [Ext, Text] :
+       {std::pair<const char *, std::string>{
+            ".json", formatv("{0:2}", toJSON(*V)).str() + "\n"},
+        {".md", toMarkdown(*V)},
+        {".html", toHTML(*V)}}) {
+    std::string Path = std::string(Base) + Ext;
+    if (Error E = writeFileAtomically(Path, Text)) {
+      printError(Diags, "cannot write '" + Path + "': " + toString(std::move(E)));
+      return ExitUsage;
+    }
+    Out << "wrote " << Path << "\n";
+  }
+  Out << summaryText(*V);
+  return ExitOk;
+}
+
+} // namespace clspread

@@ -1,0 +1,166 @@
+//===- Validation.cpp - Estimates joined with measured times --------------===//
+#include "Validate/Validation.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+using namespace llvm;
+
+namespace clspread {
+
+static double percentile(std::vector<double> V, double P) {
+  if (V.empty())
+    return 0;
+  std::sort(V.begin(), V.end());
+  // Linear interpolation between closest ranks.
+  double Pos = P * (V.size() - 1);
+  size_t Lo = size_t(std::floor(Pos)), Hi = size_t(std::ceil(Pos));
+  return V[Lo] + (V[Hi] - V[Lo]) * (Pos - Lo);
+}
+
+static std::vector<double> ranks(const std::vector<double> &V) {
+  std::vector<size_t> Order(V.size());
+  for (size_t I = 0; I < V.size(); ++I)
+    Order[I] = I;
+  std::sort(Order.begin(), Order.end(),
+            [&](size_t A, size_t B) { return V[A] < V[B]; });
+  std::vector<double> R(V.size());
+  for (size_t I = 0; I < Order.size();) {
+    size_t J = I;
+    while (J + 1 < Order.size() && V[Order[J + 1]] == V[Order[I]])
+      ++J;
+    double Avg = (I + J) / 2.0 + 1; // ties share their average rank
+    for (size_t K = I; K <= J; ++K)
+      R[Order[K]] = Avg;
+    I = J + 1;
+  }
+  return R;
+}
+
+static double spearman(const std::vector<double> &X,
+                       const std::vector<double> &Y) {
+  if (X.size() < 2)
+    return 0;
+  std::vector<double> RX = ranks(X), RY = ranks(Y);
+  double MX = 0, MY = 0;
+  for (size_t I = 0; I < RX.size(); ++I) {
+    MX += RX[I];
+    MY += RY[I];
+  }
+  MX /= RX.size();
+  MY /= RY.size();
+  double SXY = 0, SXX = 0, SYY = 0;
+  for (size_t I = 0; I < RX.size(); ++I) {
+    SXY += (RX[I] - MX) * (RY[I] - MY);
+    SXX += (RX[I] - MX) * (RX[I] - MX);
+    SYY += (RY[I] - MY) * (RY[I] - MY);
+  }
+  return SXX > 0 && SYY > 0 ? SXY / std::sqrt(SXX * SYY) : 0;
+}
+
+void summarize(Validation &V) {
+  ValidationSummary &S = V.Summary;
+  S = ValidationSummary();
+  V.Pairs.clear();
+  std::vector<double> Abs, Est, Meas;
+  std::map<std::string, std::vector<const ValidatedKernel *>> Jobs;
+  for (const ValidatedKernel &K : V.Kernels) {
+    ++S.Kernels;
+    if (!K.MeasuredS)
+      continue;
+    ++S.Measured;
+    Abs.push_back(std::fabs(K.error()));
+    Est.push_back(K.EstimateS);
+    Meas.push_back(*K.MeasuredS);
+    if (!K.VariantOf.empty())
+      Jobs[K.VariantOf].push_back(&K);
+  }
+  S.MedianAbsError = percentile(Abs, 0.5);
+  S.P90AbsError = percentile(Abs, 0.9);
+  S.Spearman = spearman(Est, Meas);
+  for (auto &[Job, Ks] : Jobs)
+    for (size_t I = 0; I < Ks.size(); ++I)
+      for (size_t J = I + 1; J < Ks.size(); ++J) {
+        VariantPair P{Job, Ks[I]->Id, Ks[J]->Id, false};
+        bool EstFirst = Ks[I]->EstimateS < Ks[J]->EstimateS;
+        bool MeasFirst = *Ks[I]->MeasuredS < *Ks[J]->MeasuredS;
+        P.Correct = EstFirst == MeasFirst;
+        V.Pairs.push_back(P);
+        ++S.VariantPairs;
+        S.VariantOrderCorrect += P.Correct;
+      }
+}
+
+Expected<Validation> joinMeasurements(const AnalysisReport &Report,
+                                      const json::Value &Measurements,
+                                      const std::string &Command) {
+  const json::Object *M = Measurements.getAsObject();
+  if (!M || !M->getArray("results"))
+    return createStringError(inconvertibleErrorCode(),
+                             "not a clspread-run measurement file (no "
+                             "\"results\")");
+  Validation V;
+  V.ProfileId = Report.ProfileId;
+  V.ProfileName = Report.ProfileName;
+  V.Command = Command;
+  auto str = [&](StringRef Key) {
+    auto S = M->getString(Key);
+    return S ? S->str() : std::string();
+  };
+  V.Device = str("device");
+  V.Driver = str("driver");
+  V.Platform = str("platform");
+  V.Date = str("date");
+  V.MeasuredWith = str("command");
+
+  std::map<std::string, const json::Object *> ById;
+  for (const json::Value &R : *M->getArray("results"))
+    if (const json::Object *O = R.getAsObject())
+      if (auto Id = O->getString("id"))
+        ById[Id->str()] = O;
+
+  for (const KernelResult &K : Report.Kernels) {
+    ValidatedKernel VK;
+    VK.Id = K.SuiteId.empty() ? K.Counts.Name : K.SuiteId;
+    VK.Name = K.Counts.Name;
+    VK.VariantOf = K.VariantOf;
+    VK.Bound = boundName(K.Est.Limit);
+    VK.Global = K.Counts.Launch.Global;
+    if (K.Counts.Launch.Local) {
+      VK.HasLocal = true;
+      VK.Local = *K.Counts.Launch.Local;
+    }
+    VK.WorkItems = K.Counts.Launch.workItems();
+    VK.TAluS = K.Est.TAluS;
+    VK.TTexS = K.Est.TTexS;
+    VK.TMemS = K.Est.TMemS;
+    VK.OverheadS = K.Est.LaunchOverheadS;
+    VK.BytesMoved = K.Est.BytesMoved * double(VK.WorkItems);
+    VK.AluOps = K.Counts.aluOps() * double(VK.WorkItems);
+    VK.EstimateS = K.Est.TKernelS + K.Est.LaunchOverheadS;
+    auto It = ById.find(VK.Id);
+    if (It == ById.end()) {
+      VK.Status = "missing";
+      VK.Message = "no measurement with this id";
+    } else {
+      const json::Object &R = *It->second;
+      auto S = R.getString("status");
+      VK.Status = S ? S->str() : "unknown";
+      if (auto Msg = R.getString("message"))
+        VK.Message = Msg->str();
+      auto Med = R.getNumber("median_s");
+      if (VK.Status == "ok" && Med && *Med > 0) {
+        VK.MeasuredS = *Med;
+        VK.MinS = R.getNumber("min_s").value_or(0);
+        VK.MaxS = R.getNumber("max_s").value_or(0);
+        VK.Cv = R.getNumber("cv").value_or(0);
+      }
+    }
+    V.Kernels.push_back(std::move(VK));
+  }
+  summarize(V);
+  return V;
+}
+
+} // namespace clspread

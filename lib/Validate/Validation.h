@@ -1,0 +1,83 @@
+//===- Validation.h - Estimates joined with measured times -----*- C++ -*-===//
+//
+// `clspread validate` joins each suite kernel's estimate (an AnalysisReport
+// on one profile) with its measured time (clspread-run's measurement JSON,
+// docs/runner.md) and summarizes how well the model did:
+//
+//   error = (estimate - measured) / measured, per kernel
+//   median and 90th percentile of |error|, Spearman's rank correlation,
+//   and for every pair of variants of one job, whether the estimate picks
+//   the faster one.
+//
+// The record is printed as JSON, Markdown and a self-contained HTML page
+// with SVG charts (ValidationPrinters.cpp).
+//
+//===----------------------------------------------------------------------===//
+#ifndef CLSPREAD_VALIDATE_VALIDATION_H
+#define CLSPREAD_VALIDATE_VALIDATION_H
+
+#include "Report/AnalysisReport.h"
+
+#include "llvm/Support/Error.h"
+#include "llvm/Support/JSON.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace clspread {
+
+struct ValidatedKernel {
+  std::string Id, Name, VariantOf, Bound;
+  std::array<uint64_t, 3> Global{}, Local{};
+  bool HasLocal = false;
+  uint64_t WorkItems = 0;
+  double EstimateS = 0;   ///< Tkernel + the profile's launch overhead
+  double TAluS = 0, TTexS = 0, TMemS = 0, OverheadS = 0;
+  double BytesMoved = 0; ///< DRAM bytes of the launch, as the model has them
+  double AluOps = 0;     ///< ALU lane-ops of the launch
+  std::optional<double> MeasuredS; ///< median kernel time; none if it failed
+  double MinS = 0, MaxS = 0, Cv = 0;
+  std::string Status;     ///< the runner's: ok, error, build_error, timeout
+  std::string Message;
+  double error() const { return (EstimateS - *MeasuredS) / *MeasuredS; }
+};
+
+struct VariantPair {
+  std::string Job, A, B; ///< entry ids
+  bool Correct = false;  ///< the estimate orders them as measured
+};
+
+struct ValidationSummary {
+  unsigned Kernels = 0, Measured = 0;
+  double MedianAbsError = 0, P90AbsError = 0, Spearman = 0;
+  unsigned VariantPairs = 0, VariantOrderCorrect = 0;
+};
+
+struct Validation {
+  std::string ProfileId, ProfileName;
+  std::string Device, Driver, Platform, Command, Date, MeasuredWith;
+  std::vector<std::string> ProfileNotes; ///< which figures were measured
+  std::vector<ValidatedKernel> Kernels;
+  std::vector<VariantPair> Pairs;
+  ValidationSummary Summary;
+};
+
+/// Joins \p Report (suite kernels, by suite id) with \p Measurements (the
+/// runner's JSON, by result id). \p Command is the validate command line.
+llvm::Expected<Validation> joinMeasurements(const AnalysisReport &Report,
+                                            const llvm::json::Value &Measurements,
+                                            const std::string &Command);
+
+/// Fills Summary and Pairs from Kernels (exposed for tests).
+void summarize(Validation &V);
+
+llvm::json::Value toJSON(const Validation &V);
+std::string toMarkdown(const Validation &V);
+std::string toHTML(const Validation &V);
+/// The summary lines printed last on the terminal.
+std::string summaryText(const Validation &V);
+
+} // namespace clspread
+
+#endif

@@ -1,0 +1,337 @@
+//===- ValidationPrinters.cpp - JSON, Markdown and HTML for validate ------===//
+//
+// One record (Validation), three printers. The HTML page is self-contained:
+// inline CSS and SVG, no scripts, no external files.
+//
+//===----------------------------------------------------------------------===//
+#include "Validate/Validation.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+using namespace llvm;
+
+namespace clspread {
+
+static std::string sizes(const std::array<uint64_t, 3> &S) {
+  std::string Out = std::to_string(S[0]);
+  if (S[1] > 1 || S[2] > 1)
+    Out += "x" + std::to_string(S[1]);
+  if (S[2] > 1)
+    Out += "x" + std::to_string(S[2]);
+  return Out;
+}
+
+json::Value toJSON(const Validation &V) {
+  json::Array Kernels;
+  for (const ValidatedKernel &K : V.Kernels) {
+    json::Object O{
+        {"id", K.Id},
+        {"name", K.Name},
+        {"variant_of", K.VariantOf.empty() ? json::Value(nullptr)
+                                           : json::Value(K.VariantOf)},
+        {"launch", json::Object{{"global", json::Array{K.Global[0], K.Global[1],
+                                                       K.Global[2]}},
+                                {"local", K.HasLocal
+                                              ? json::Value(json::Array{
+                                                    K.Local[0], K.Local[1],
+                                                    K.Local[2]})
+                                              : json::Value(nullptr)},
+                                {"work_items", K.WorkItems}}},
+        {"estimate_s", K.EstimateS},
+        {"t_alu_s", K.TAluS},
+        {"t_tex_s", K.TTexS},
+        {"t_mem_s", K.TMemS},
+        {"launch_overhead_s", K.OverheadS},
+        {"bound", K.Bound},
+        {"status", K.Status}};
+    if (K.MeasuredS) {
+      O["measured_s"] = *K.MeasuredS;
+      O["measured_min_s"] = K.MinS;
+      O["measured_max_s"] = K.MaxS;
+      O["measured_cv"] = K.Cv;
+      O["error"] = K.error();
+      O["achieved_dram_bytes_per_s"] = K.BytesMoved / *K.MeasuredS;
+      O["achieved_alu_ops_per_s"] = K.AluOps / *K.MeasuredS;
+    } else {
+      O["measured_s"] = nullptr;
+      O["error"] = nullptr;
+      O["message"] = K.Message;
+    }
+    Kernels.push_back(std::move(O));
+  }
+  json::Array Pairs;
+  for (const VariantPair &P : V.Pairs)
+    Pairs.push_back(json::Object{
+        {"job", P.Job}, {"a", P.A}, {"b", P.B}, {"correct", P.Correct}});
+  json::Array Notes;
+  for (const auto &N : V.ProfileNotes)
+    Notes.push_back(N);
+  const ValidationSummary &S = V.Summary;
+  return json::Object{
+      {"tool", "clspread"},
+      {"profile", V.ProfileId},
+      {"profile_name", V.ProfileName},
+      {"profile_notes", std::move(Notes)},
+      {"device", V.Device},
+      {"driver", V.Driver},
+      {"platform", V.Platform},
+      {"command", V.Command},
+      {"measured_with", V.MeasuredWith},
+      {"date", V.Date},
+      {"kernels", std::move(Kernels)},
+      {"variant_pairs", std::move(Pairs)},
+      {"summary", json::Object{{"kernels", S.Kernels},
+                               {"measured", S.Measured},
+                               {"median_abs_error", S.MedianAbsError},
+                               {"p90_abs_error", S.P90AbsError},
+                               {"spearman", S.Spearman},
+                               {"variant_pairs", S.VariantPairs},
+                               {"variant_order_correct",
+                                S.VariantOrderCorrect}}}};
+}
+
+static std::string pct(double X) { return fmt::format("{:+.1f}%", 100 * X); }
+
+static std::string secs(double S) { return formatSeconds(S); }
+
+std::string summaryText(const Validation &V) {
+  const ValidationSummary &S = V.Summary;
+  return fmt::format(
+      "validate: {} on {} ({}): {} of {} kernels measured\n"
+      "  median |error| {:.1f}%, 90th percentile {:.1f}%, Spearman {:.3f}\n"
+      "  variant order correct in {} of {} pairs\n",
+      V.ProfileId, V.Device, V.Driver, S.Measured, S.Kernels,
+      100 * S.MedianAbsError, 100 * S.P90AbsError, S.Spearman,
+      S.VariantOrderCorrect, S.VariantPairs);
+}
+
+std::string toMarkdown(const Validation &V) {
+  std::string Out = fmt::format("# Estimate vs measured: {} on {}\n\n",
+                                V.ProfileId, V.Device);
+  Out += fmt::format("- profile: `{}` ({})\n- device: {} (platform {}, "
+                     "driver {})\n- date: {}\n- command: `{}`\n- "
+                     "measured with: `{}`\n",
+                     V.ProfileId, V.ProfileName, V.Device, V.Platform,
+                     V.Driver, V.Date, V.Command, V.MeasuredWith);
+  for (const auto &N : V.ProfileNotes)
+    Out += "- model: " + N + "\n";
+  const ValidationSummary &S = V.Summary;
+  Out += fmt::format(
+      "\n## Summary\n\n| kernels measured | median \\|error\\| | 90th pct "
+      "\\|error\\| | Spearman | variant order correct |\n|---|---|---|---|---|\n"
+      "| {} of {} | {:.1f}% | {:.1f}% | {:.3f} | {} of {} |\n",
+      S.Measured, S.Kernels, 100 * S.MedianAbsError, 100 * S.P90AbsError,
+      S.Spearman, S.VariantOrderCorrect, S.VariantPairs);
+  Out += "\n## Kernels\n\n| kernel | job | launch | bound | T_ALU | T_TEX | "
+         "T_MEM | estimate | measured (cv) | error | achieved DRAM | "
+         "achieved ALU |\n|---|---|---|---|---|---|---|---|---|---|---|---|\n";
+  for (const ValidatedKernel &K : V.Kernels) {
+    std::string Launch = sizes(K.Global) +
+                         (K.HasLocal ? " / " + sizes(K.Local) : "");
+    if (K.MeasuredS)
+      Out += fmt::format(
+          "| {} | {} | {} | {} | {} | {} | {} | {} | {} ({:.1f}%) | {} | "
+          "{:.1f} GB/s | {:.1f} Gop/s |\n",
+          K.Id, K.VariantOf, Launch, K.Bound, secs(K.TAluS), secs(K.TTexS),
+          secs(K.TMemS), secs(K.EstimateS), secs(*K.MeasuredS), 100 * K.Cv,
+          pct(K.error()), K.BytesMoved / *K.MeasuredS / 1e9,
+          K.AluOps / *K.MeasuredS / 1e9);
+    else
+      Out += fmt::format("| {} | {} | {} | {} | {} | {} | {} | {} | {}: {} "
+                         "| | | |\n",
+                         K.Id, K.VariantOf, Launch, K.Bound, secs(K.TAluS),
+                         secs(K.TTexS), secs(K.TMemS), secs(K.EstimateS),
+                         K.Status, K.Message);
+  }
+  if (!V.Pairs.empty()) {
+    Out += "\n## Variant pairs\n\n| job | faster by estimate | faster measured "
+           "| correct |\n|---|---|---|---|\n";
+    std::map<std::string, const ValidatedKernel *> ById;
+    for (const auto &K : V.Kernels)
+      ById[K.Id] = &K;
+    for (const VariantPair &P : V.Pairs) {
+      const auto *A = ById[P.A], *B = ById[P.B];
+      Out += fmt::format("| {} | {} | {} | {} |\n", P.Job,
+                         A->EstimateS < B->EstimateS ? P.A : P.B,
+                         *A->MeasuredS < *B->MeasuredS ? P.A : P.B,
+                         P.Correct ? "yes" : "no");
+    }
+  }
+  Out += "\nerror = (estimate − measured) / measured; estimate = Tkernel + "
+         "the profile's launch overhead; measured = median of the runner's "
+         "profiling-event times. Achieved DRAM and ALU rates divide the "
+         "model's bytes moved and lane-ops by the measured time.\n";
+  return Out;
+}
+
+static std::string esc(const std::string &S) {
+  std::string O;
+  for (char C : S) {
+    switch (C) {
+    case '<': O += "&lt;"; break;
+    case '>': O += "&gt;"; break;
+    case '&': O += "&amp;"; break;
+    case '"': O += "&quot;"; break;
+    default: O += C;
+    }
+  }
+  return O;
+}
+
+/// Log-log scatter of estimate (x) vs measured (y): y = x, a ±25% band,
+/// variants of one job joined by a line.
+static std::string scatterSVG(const Validation &V) {
+  double Lo = 1e300, Hi = 0;
+  for (const auto &K : V.Kernels)
+    if (K.MeasuredS) {
+      for (double T : {K.EstimateS, *K.MeasuredS})
+        if (T > 0) {
+          Lo = std::min(Lo, T);
+          Hi = std::max(Hi, T);
+        }
+    }
+  if (Hi == 0)
+    return "<p>No kernel was measured.</p>";
+  double L0 = std::floor(std::log10(Lo / 1.5)), L1 = std::ceil(std::log10(Hi * 1.5));
+  const double W = 520, H = 520, M = 60;
+  auto X = [&](double T) { return M + (std::log10(T) - L0) / (L1 - L0) * (W - 2 * M); };
+  auto Y = [&](double T) { return H - M - (std::log10(T) - L0) / (L1 - L0) * (H - 2 * M); };
+  std::string S = fmt::format(
+      "<svg class=\"scatter\" xmlns=\"http://www.w3.org/2000/svg\" width=\"{}\" "
+      "height=\"{}\" viewBox=\"0 0 {} {}\">\n",
+      W, H, W, H);
+  double A = std::pow(10, L0), B = std::pow(10, L1);
+  // ±25% band around y = x, then the line itself.
+  S += fmt::format("<polygon class=\"band\" points=\"{:.1f},{:.1f} {:.1f},{:.1f} "
+                   "{:.1f},{:.1f} {:.1f},{:.1f}\"/>\n",
+                   X(A), Y(A * 1.25), X(B / 1.25), Y(B), X(B), Y(B * 0.75),
+                   X(A), Y(A * 0.75));
+  S += fmt::format("<line class=\"diag\" x1=\"{:.1f}\" y1=\"{:.1f}\" x2=\"{:.1f}\" "
+                   "y2=\"{:.1f}\"/>\n",
+                   X(A), Y(A), X(B), Y(B));
+  for (double E = L0; E <= L1; E += 1) {
+    double T = std::pow(10, E);
+    S += fmt::format("<line class=\"grid\" x1=\"{0:.1f}\" y1=\"{1}\" x2=\"{0:.1f}\" "
+                     "y2=\"{2}\"/><text x=\"{0:.1f}\" y=\"{3}\" "
+                     "class=\"tick\">{4}</text>\n",
+                     X(T), M, H - M, H - M + 16, esc(secs(T)));
+    S += fmt::format("<line class=\"grid\" x1=\"{1}\" y1=\"{0:.1f}\" x2=\"{2}\" "
+                     "y2=\"{0:.1f}\"/><text x=\"{3}\" y=\"{0:.1f}\" "
+                     "class=\"tick\" text-anchor=\"end\">{4}</text>\n",
+                     Y(T), M, W - M, M - 4, esc(secs(T)));
+  }
+  S += fmt::format("<text x=\"{}\" y=\"{}\" class=\"axis\">estimated</text>\n",
+                   W / 2, H - 18);
+  S += fmt::format("<text x=\"16\" y=\"{}\" class=\"axis\" transform=\"rotate(-90 "
+                   "16 {})\">measured</text>\n",
+                   H / 2, H / 2);
+  // Variants joined.
+  std::map<std::string, std::vector<const ValidatedKernel *>> Jobs;
+  for (const auto &K : V.Kernels)
+    if (K.MeasuredS && !K.VariantOf.empty())
+      Jobs[K.VariantOf].push_back(&K);
+  for (auto &[Job, Ks] : Jobs)
+    for (size_t I = 1; I < Ks.size(); ++I)
+      S += fmt::format("<line class=\"variant\" x1=\"{:.1f}\" y1=\"{:.1f}\" "
+                       "x2=\"{:.1f}\" y2=\"{:.1f}\"/>\n",
+                       X(Ks[I - 1]->EstimateS), Y(*Ks[I - 1]->MeasuredS),
+                       X(Ks[I]->EstimateS), Y(*Ks[I]->MeasuredS));
+  for (const auto &K : V.Kernels)
+    if (K.MeasuredS)
+      S += fmt::format("<circle class=\"point {}\" cx=\"{:.1f}\" cy=\"{:.1f}\" "
+                       "r=\"5\"><title>{}: estimate {}, measured {} ({})</title>"
+                       "</circle>\n",
+                       K.Bound, X(K.EstimateS), Y(*K.MeasuredS), esc(K.Id),
+                       esc(secs(K.EstimateS)), esc(secs(*K.MeasuredS)),
+                       esc(pct(K.error())));
+  S += "</svg>\n";
+  return S;
+}
+
+/// Per kernel: bars for T_ALU, T_TEX, T_MEM and the measured time, on one
+/// linear scale per kernel.
+static std::string barsSVG(const ValidatedKernel &K) {
+  double Max = std::max({K.TAluS, K.TTexS, K.TMemS,
+                         K.MeasuredS ? *K.MeasuredS : 0.0, 1e-30});
+  const double W = 300, Row = 14;
+  std::string S = fmt::format("<svg class=\"bars\" xmlns=\"http://www.w3.org/"
+                              "2000/svg\" width=\"{}\" height=\"{}\">",
+                              W + 90, 4 * Row + 4);
+  struct Bar {
+    const char *Name;
+    double T;
+    const char *Class;
+  } Bars[] = {{"T_ALU", K.TAluS, "ALU"},
+              {"T_TEX", K.TTexS, "TEX"},
+              {"T_MEM", K.TMemS, "MEM"},
+              {"measured", K.MeasuredS ? *K.MeasuredS : 0, "measured"}};
+  for (int I = 0; I < 4; ++I)
+    S += fmt::format("<text x=\"0\" y=\"{:.0f}\" class=\"tick\">{}</text><rect "
+                     "class=\"{}\" x=\"70\" y=\"{:.0f}\" width=\"{:.1f}\" "
+                     "height=\"{:.0f}\"><title>{}</title></rect>",
+                     I * Row + 11, Bars[I].Name, Bars[I].Class, I * Row + 2,
+                     std::max(0.5, Bars[I].T / Max * W), Row - 3,
+                     esc(secs(Bars[I].T)));
+  S += "</svg>";
+  return S;
+}
+
+std::string toHTML(const Validation &V) {
+  const ValidationSummary &S = V.Summary;
+  std::string H =
+      "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n"
+      "<title>clspread validate: " + esc(V.ProfileId) + "</title>\n<style>\n"
+      "body{font-family:sans-serif;margin:2em;color:#222}"
+      "table{border-collapse:collapse;font-size:13px}"
+      "td,th{border:1px solid #ccc;padding:3px 6px;text-align:right}"
+      "td:first-child,th:first-child{text-align:left}"
+      ".band{fill:#e6f2e6}.diag{stroke:#4a4;stroke-width:1}"
+      ".grid{stroke:#eee}.tick{font-size:10px;fill:#555}.axis{font-size:12px}"
+      ".variant{stroke:#999;stroke-dasharray:3 2}"
+      ".point{stroke:#222;fill-opacity:.8}.point.ALU,rect.ALU{fill:#d9534f}"
+      ".point.MEM,rect.MEM{fill:#337ab7}.point.TEX,rect.TEX{fill:#f0ad4e}"
+      "rect.measured{fill:#333}\n</style></head><body>\n";
+  H += "<h1>Estimate vs measured: " + esc(V.ProfileId) + " on " +
+       esc(V.Device) + "</h1>\n<ul>";
+  H += "<li>profile: " + esc(V.ProfileId) + " (" + esc(V.ProfileName) + ")</li>";
+  H += "<li>device: " + esc(V.Device) + ", platform " + esc(V.Platform) +
+       ", driver " + esc(V.Driver) + "</li>";
+  H += "<li>date: " + esc(V.Date) + "</li><li>command: <code>" +
+       esc(V.Command) + "</code></li><li>measured with: <code>" +
+       esc(V.MeasuredWith) + "</code></li>";
+  for (const auto &N : V.ProfileNotes)
+    H += "<li>model: " + esc(N) + "</li>";
+  H += "</ul>\n";
+  H += fmt::format("<p><b>{} of {}</b> kernels measured; median |error| "
+                   "<b>{:.1f}%</b>, 90th percentile <b>{:.1f}%</b>, Spearman "
+                   "<b>{:.3f}</b>; variant order correct in <b>{} of {}</b> "
+                   "pairs.</p>\n",
+                   S.Measured, S.Kernels, 100 * S.MedianAbsError,
+                   100 * S.P90AbsError, S.Spearman, S.VariantOrderCorrect,
+                   S.VariantPairs);
+  H += "<h2>Estimated vs measured time</h2>\n<p>Log–log; the green band is "
+       "±25% around y = x; dashed lines join variants of one job; colour is "
+       "the model's bound (red ALU, blue MEM, orange TEX).</p>\n";
+  H += scatterSVG(V);
+  H += "<h2>Kernels</h2>\n<table><tr><th>kernel</th><th>job</th><th>bound</th>"
+       "<th>estimate</th><th>measured</th><th>error</th><th>terms and "
+       "measured time</th></tr>\n";
+  for (const ValidatedKernel &K : V.Kernels) {
+    H += "<tr><td>" + esc(K.Id) + "</td><td>" + esc(K.VariantOf) + "</td><td>" +
+         esc(K.Bound) + "</td><td>" + esc(secs(K.EstimateS)) + "</td>";
+    if (K.MeasuredS)
+      H += "<td>" + esc(secs(*K.MeasuredS)) + "</td><td>" + esc(pct(K.error())) +
+           "</td>";
+    else
+      H += "<td colspan=\"2\">" + esc(K.Status + ": " + K.Message) + "</td>";
+    H += "<td>" + barsSVG(K) + "</td></tr>\n";
+  }
+  H += "</table>\n</body></html>\n";
+  return H;
+}
+
+} // namespace clspread
