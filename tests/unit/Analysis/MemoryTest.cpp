@@ -1,0 +1,301 @@
+//===- MemoryTest.cpp - Memory traffic by address space and width --------===//
+//
+// Memory operations are counted as the source performs them (the analyzer
+// marks them volatile before optimizing), so every a[i] in the source is one
+// access of sizeof(element) bytes. __constant, __local and image traffic are
+// reported apart from global traffic.
+//
+//===----------------------------------------------------------------------===//
+#include "AnalysisTestUtil.h"
+
+using namespace clspread;
+using namespace clspread::test;
+
+namespace {
+
+const Launch L4k({4096});
+
+TEST(Memory, LoadWidthHistogram) {
+  // Loads: c[i] (char, 1 byte), u4[i] (uchar4, 4), f[i] (float, 4),
+  // f4[i] (float4, 16): 4 loads, 25 bytes, widths {1: 1, 4: 2, 16: 1}.
+  // Store: out[i] (uint4): 1 store, 16 bytes, widths {16: 1}.
+  auto K = analyze(R"(
+__kernel void k(__global const char *c, __global const uchar4 *u4,
+                __global const float *f, __global const float4 *f4,
+                __global uint4 *out) {
+  size_t i = get_global_id(0);
+  float4 v = f4[i] + f[i] + convert_float4(u4[i]) + (float)c[i];
+  out[i] = as_uint4(v);
+})", "k", L4k);
+  EXPECT_EQ(K.GlobalLoads, 4);
+  EXPECT_EQ(K.GlobalLoadBytes, 25);
+  EXPECT_EQ(K.LoadWidths, (std::map<unsigned, double>{{1, 1}, {4, 2}, {16, 1}}));
+  EXPECT_EQ(K.GlobalStores, 1);
+  EXPECT_EQ(K.GlobalStoreBytes, 16);
+  EXPECT_EQ(K.StoreWidths, (std::map<unsigned, double>{{16, 1}}));
+  ASSERT_EQ(accessesOf(K, "u4").size(), 1u);
+  EXPECT_EQ(accessesOf(K, "u4")[0].Bytes, 4u);
+  EXPECT_EQ(accessesOf(K, "c")[0].Bytes, 1u);
+  EXPECT_EQ(accessesOf(K, "f4")[0].Bytes, 16u);
+  EXPECT_EQ(K.ConstantLoads, 0);
+  EXPECT_EQ(K.LocalBytes, 0);
+}
+
+TEST(Memory, StoreWidthHistogram) {
+  // Three stores: char (1), float (4), uint4 (16) = 21 bytes; no loads.
+  auto K = analyze(R"(
+__kernel void k(__global char *c, __global float *f, __global uint4 *u) {
+  size_t i = get_global_id(0);
+  c[i] = 1;
+  f[i] = 2.0f;
+  u[i] = (uint4)(3);
+})", "k", L4k);
+  EXPECT_EQ(K.GlobalStores, 3);
+  EXPECT_EQ(K.GlobalStoreBytes, 21);
+  EXPECT_EQ(K.StoreWidths,
+            (std::map<unsigned, double>{{1, 1}, {4, 1}, {16, 1}}));
+  EXPECT_EQ(K.GlobalLoads, 0);
+  EXPECT_TRUE(K.LoadWidths.empty());
+  for (const auto &A : K.Accesses)
+    EXPECT_TRUE(A.IsStore);
+}
+
+TEST(Memory, RepeatedSourceLoadsAreEachCounted) {
+  // a[i] written three times in the source is read three times: memory is
+  // counted as the source performs it. 3 loads, 12 bytes.
+  auto K = analyze(R"(
+__kernel void k(__global const float *a, __global float *c) {
+  size_t i = get_global_id(0);
+  c[i] = a[i] * a[i] + a[i];
+})", "k", L4k);
+  EXPECT_EQ(K.GlobalLoads, 3);
+  EXPECT_EQ(K.GlobalLoadBytes, 12);
+  EXPECT_EQ(accessesOf(K, "a").size(), 3u);
+}
+
+TEST(Memory, ConstantLoadsAreSeparateFromGlobal) {
+  // coef[0], coef[1] from __constant: 2 constant loads, 8 bytes. in[i]:
+  // 1 global load of 4 bytes; out[i]: 1 store of 4 bytes. The constant
+  // loads are in neither the global counts nor the width histogram.
+  auto K = analyze(R"(
+__kernel void k(__constant float *coef, __global const float *in,
+                __global float *out) {
+  size_t i = get_global_id(0);
+  out[i] = in[i] * coef[0] + coef[1];
+})", "k", L4k);
+  EXPECT_EQ(K.ConstantLoads, 2);
+  EXPECT_EQ(K.ConstantBytes, 8);
+  EXPECT_EQ(K.GlobalLoads, 1);
+  EXPECT_EQ(K.GlobalLoadBytes, 4);
+  EXPECT_EQ(K.LoadWidths, (std::map<unsigned, double>{{4, 1}}));
+  EXPECT_EQ(K.GlobalStores, 1);
+  auto Coef = accessesOf(K, "coef");
+  ASSERT_EQ(Coef.size(), 2u);
+  for (const auto &A : Coef) {
+    EXPECT_EQ(A.Space, AddrSpace::Constant);
+    EXPECT_FALSE(A.IsStore);
+    ASSERT_TRUE(A.StrideBytes);
+    EXPECT_EQ(*A.StrideBytes, 0); // every work-item reads the same element
+  }
+  ASSERT_GE(K.Args.size(), 1u);
+  EXPECT_EQ(K.Args[0].Space, AddrSpace::Constant);
+  EXPECT_TRUE(K.Args[0].IsPointer);
+}
+
+TEST(Memory, ProgramScopeConstantTableIsConstantTraffic) {
+  // tab[i & 3] reads a program-scope __constant array: 1 constant load of 4
+  // bytes; in[i] 1 global load, out[i] 1 global store.
+  auto K = analyze(R"(
+__constant float tab[4] = {1.0f, 2.0f, 3.0f, 4.0f};
+__kernel void k(__global const float *in, __global float *out) {
+  size_t i = get_global_id(0);
+  out[i] = in[i] * tab[i & 3];
+})", "k", L4k);
+  EXPECT_EQ(K.ConstantLoads, 1);
+  EXPECT_EQ(K.ConstantBytes, 4);
+  EXPECT_EQ(K.GlobalLoads, 1);
+  EXPECT_EQ(K.GlobalStores, 1);
+}
+
+TEST(Memory, LocalTrafficAndBarrier) {
+  // tile[l] = in[i]: 1 local store (4 bytes) and 1 global load; then
+  // tile[l] + tile[63 - l]: 2 local loads (8 bytes); out[i]: 1 global
+  // store. Local: 1 store, 2 loads, 12 bytes. One barrier. __local traffic
+  // is not a global access site: only in and out appear in Accesses.
+  // The __local argument's size comes from --arg tile=256.
+  auto K = analyze(R"(
+__kernel void k(__global const float *in, __global float *out,
+                __local float *tile) {
+  size_t l = get_local_id(0);
+  size_t i = get_global_id(0);
+  tile[l] = in[i];
+  barrier(CLK_LOCAL_MEM_FENCE);
+  out[i] = tile[l] + tile[63 - l];
+})", "k", Launch({4096}).local({64}).arg("tile", 256));
+  EXPECT_EQ(K.LocalStores, 1);
+  EXPECT_EQ(K.LocalLoads, 2);
+  EXPECT_EQ(K.LocalBytes, 12);
+  EXPECT_EQ(K.Barriers, 1);
+  EXPECT_EQ(K.GlobalLoads, 1);
+  EXPECT_EQ(K.GlobalStores, 1);
+  EXPECT_EQ(K.Accesses.size(), 2u);
+  EXPECT_EQ(K.LocalMemBytes, 256u);
+  EXPECT_TRUE(K.Assumptions.empty()) << joined(K.Assumptions);
+}
+
+TEST(Memory, LocalArgumentWithoutSizeIsAnAssumption) {
+  // Same kernel shape, no --arg tile=...: the occupancy input is missing and
+  // the analysis says so, naming the argument.
+  auto K = analyze(R"(
+__kernel void k(__global float *out, __local float *tile) {
+  size_t l = get_local_id(0);
+  tile[l] = 1.0f;
+  barrier(CLK_LOCAL_MEM_FENCE);
+  out[get_global_id(0)] = tile[l];
+})", "k", Launch({4096}).local({64}));
+  EXPECT_EQ(K.LocalMemBytes, 0u);
+  bool Found = false;
+  for (auto &A : K.Assumptions)
+    Found |= A.find("'tile'") != std::string::npos;
+  EXPECT_TRUE(Found) << joined(K.Assumptions);
+}
+
+TEST(Memory, StaticLocalArrayAndBarriersInALoop) {
+  // __local float4 tile[32]: 512 bytes per work-group. The loop runs
+  // n = 3 times; per iteration: 1 local store (16 bytes), barrier, 1 local
+  // load (16 bytes), barrier. Per item: 3 local stores, 3 local loads,
+  // 96 local bytes, 6 barriers. Global: in[i] 3 loads (48 bytes), out[i]
+  // 1 store.
+  auto K = analyze(R"(
+__kernel void k(__global const float4 *in, __global float4 *out, int n) {
+  __local float4 tile[32];
+  size_t l = get_local_id(0);
+  size_t i = get_global_id(0);
+  float4 s = 0.0f;
+  for (int k = 0; k < n; ++k) {
+    tile[l] = in[i];
+    barrier(CLK_LOCAL_MEM_FENCE);
+    s += tile[31 - l];
+    barrier(CLK_LOCAL_MEM_FENCE);
+  }
+  out[i] = s;
+})", "k", Launch({4096}).local({32}).arg("n", 3));
+  EXPECT_EQ(K.LocalMemBytes, 512u);
+  EXPECT_DOUBLE_EQ(K.LocalStores, 3);
+  EXPECT_DOUBLE_EQ(K.LocalLoads, 3);
+  EXPECT_DOUBLE_EQ(K.LocalBytes, 96);
+  EXPECT_DOUBLE_EQ(K.Barriers, 6);
+  EXPECT_DOUBLE_EQ(K.GlobalLoads, 3);
+  EXPECT_DOUBLE_EQ(K.GlobalLoadBytes, 48);
+  EXPECT_DOUBLE_EQ(K.GlobalStores, 1);
+  EXPECT_TRUE(K.Assumptions.empty()) << joined(K.Assumptions);
+}
+
+TEST(Memory, ImageReadsAndWrites) {
+  // Two read_imagef with a program-scope __constant sampler: 2 image reads;
+  // one write_imagef: 1 image write. Images are not global loads; out[...]
+  // is the one global store.
+  auto K = analyze(R"(
+__constant sampler_t smp = CLK_NORMALIZED_COORDS_FALSE |
+                           CLK_ADDRESS_CLAMP_TO_EDGE | CLK_FILTER_NEAREST;
+__kernel void k(__read_only image2d_t img, __write_only image2d_t dst,
+                __global float4 *out) {
+  int x = get_global_id(0), y = get_global_id(1);
+  float4 s = read_imagef(img, smp, (int2)(x, y)) +
+             read_imagef(img, smp, (int2)(x + 1, y));
+  write_imagef(dst, (int2)(x, y), s);
+  out[y * get_global_size(0) + x] = s;
+})", "k", Launch({64, 32}));
+  EXPECT_EQ(K.ImageReads, 2);
+  EXPECT_EQ(K.ImageWrites, 1);
+  EXPECT_EQ(K.GlobalLoads, 0);
+  EXPECT_EQ(K.GlobalStores, 1);
+  EXPECT_EQ(K.GlobalStoreBytes, 16);
+  EXPECT_EQ(K.Alu[unsigned(AluClass::Fp32)], 4); // the float4 add
+  ASSERT_EQ(K.Args.size(), 3u);
+  EXPECT_TRUE(K.Args[0].IsImage);
+  EXPECT_EQ(K.Args[0].Space, AddrSpace::Image);
+  EXPECT_EQ(K.Args[0].Access, "read_only");
+  EXPECT_FALSE(K.Args[0].IsPointer);
+  EXPECT_EQ(K.Args[1].Access, "write_only");
+  EXPECT_TRUE(K.Args[2].IsPointer);
+  EXPECT_EQ(K.Args[2].Name, "out");
+  EXPECT_EQ(K.Args[2].Type, "float4*");
+}
+
+TEST(Memory, SamplerArgument) {
+  // A sampler passed as an argument: 1 image read; the argument is a
+  // sampler, not a pointer.
+  auto K = analyze(R"(
+__kernel void k(__read_only image2d_t img, sampler_t s,
+                __global float4 *out) {
+  int x = get_global_id(0), y = get_global_id(1);
+  out[y * get_global_size(0) + x] = read_imagef(img, s, (int2)(x, y));
+})", "k", Launch({16, 16}));
+  EXPECT_EQ(K.ImageReads, 1);
+  ASSERT_EQ(K.Args.size(), 3u);
+  EXPECT_TRUE(K.Args[1].IsSampler);
+  EXPECT_FALSE(K.Args[1].IsPointer);
+  EXPECT_FALSE(K.Args[1].IsImage);
+}
+
+TEST(Memory, AtomicIsOneReadAndOneWrite) {
+  // atomic_add on counter[0]: 1 atomic, counted as a 4-byte load and a
+  // 4-byte store; in[i]: 1 load. Loads 2 ({4: 2}), stores 1 ({4: 1}).
+  auto K = analyze(R"(
+__kernel void k(__global int *counter, __global const int *in) {
+  size_t i = get_global_id(0);
+  atomic_add(counter, in[i]);
+})", "k", L4k);
+  EXPECT_EQ(K.Atomics, 1);
+  EXPECT_EQ(K.GlobalLoads, 2);
+  EXPECT_EQ(K.GlobalStores, 1);
+  EXPECT_EQ(K.LoadWidths, (std::map<unsigned, double>{{4, 2}}));
+  EXPECT_EQ(K.StoreWidths, (std::map<unsigned, double>{{4, 1}}));
+  auto C = accessesOf(K, "counter");
+  ASSERT_EQ(C.size(), 1u);
+  EXPECT_TRUE(C[0].IsAtomic);
+  ASSERT_TRUE(C[0].StrideBytes);
+  EXPECT_EQ(*C[0].StrideBytes, 0);
+}
+
+TEST(Memory, Vload4IsOneSixteenByteLoad) {
+  // vload4(i, in) reads in[4i .. 4i+3]: one 16-byte load, stride 16 bytes
+  // between neighbouring items; vstore4 likewise one 16-byte store.
+  auto K = analyze(R"(
+__kernel void k(__global const float *in, __global float *out) {
+  size_t i = get_global_id(0);
+  vstore4(vload4(i, in) * 2.0f, i, out);
+})", "k", L4k);
+  EXPECT_EQ(K.GlobalLoads, 1);
+  EXPECT_EQ(K.GlobalLoadBytes, 16);
+  EXPECT_EQ(K.GlobalStores, 1);
+  EXPECT_EQ(K.GlobalStoreBytes, 16);
+  auto In = accessesOf(K, "in");
+  ASSERT_EQ(In.size(), 1u);
+  ASSERT_TRUE(In[0].StrideBytes);
+  EXPECT_EQ(*In[0].StrideBytes, 16);
+  auto Out = accessesOf(K, "out");
+  ASSERT_EQ(Out.size(), 1u);
+  ASSERT_TRUE(Out[0].StrideBytes);
+  EXPECT_EQ(*Out[0].StrideBytes, 16);
+}
+
+TEST(Memory, CountsAreAttributedToSourceLines) {
+  // Line 5 holds everything: 12 global bytes (a, b loaded, c stored) and
+  // 7 lane-ops (1 fadd + 3 GEPs x (add + shift)); line 4 (the id) has
+  // no work, so only line 5 is listed.
+  auto K = analyze(R"(
+__kernel void vadd(__global const float *a, __global const float *b,
+                   __global float *c) {
+  size_t i = get_global_id(0);
+  c[i] = a[i] + b[i];
+})", "vadd", L4k);
+  ASSERT_EQ(K.Lines.size(), 1u);
+  EXPECT_EQ(K.Lines[0].Line, 5u);
+  EXPECT_DOUBLE_EQ(K.Lines[0].GlobalBytes, 12);
+  EXPECT_DOUBLE_EQ(K.Lines[0].AluOps, 7);
+  EXPECT_DOUBLE_EQ(K.Lines[0].LocalBytes, 0);
+}
+
+} // namespace
