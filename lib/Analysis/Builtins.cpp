@@ -112,7 +112,7 @@ static const std::unordered_map<std::string_view, Entry> &table() {
       {"fma", {K::Alu, C::Fp32, 1}},
       {"fmin", {K::Alu, C::Fp32, 1}},
       {"fmax", {K::Alu, C::Fp32, 1}},
-      {"fabs", {K::Alu, C::Fp32, 1}},
+      {"fabs", {K::Alu, C::Fp32, 0}}, // a source modifier on GPUs: free
       {"fdim", {K::Alu, C::Fp32, 2}},
       {"floor", {K::Alu, C::Fp32, 1}},
       {"ceil", {K::Alu, C::Fp32, 1}},

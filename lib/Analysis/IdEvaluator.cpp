@@ -46,7 +46,39 @@ std::optional<unsigned> IdEvaluator::compileValue(Value *V, unsigned Depth) {
     I.Imm = mask(C->getZExtValue(), I.Width);
   } else if (auto *Call = dyn_cast<CallInst>(V)) {
     Function *F = Call->getCalledFunction();
-    if (!F || Call->arg_size() != 1)
+    if (!F)
+      return std::nullopt;
+    // Integer min/max builtins: a compare and a select. The mangled
+    // parameter type says the signedness (_Z3minii: int, _Z3minjj: uint).
+    std::string_view Base = builtinBaseName(F->getName());
+    if ((Base == "min" || Base == "max") && Call->arg_size() == 2 &&
+        Ty->isIntegerTy()) {
+      std::string_view M = F->getName();
+      char P = M.size() > 0 ? M.back() : 'i';
+      bool Signed = P == 'i' || P == 'l' || P == 's' || P == 'c' || P == 'a';
+      auto L = operand(Call->getArgOperand(0)),
+           R = operand(Call->getArgOperand(1));
+      if (!L || !R)
+        return std::nullopt;
+      Instr Cmp{Op::ICmp};
+      Cmp.A = *L;
+      Cmp.B = *R;
+      Cmp.Width = 1;
+      Cmp.SrcWidth = I.Width;
+      Cmp.Imm = Base == "min" ? (Signed ? CmpInst::ICMP_SLT : CmpInst::ICMP_ULT)
+                              : (Signed ? CmpInst::ICMP_SGT : CmpInst::ICMP_UGT);
+      Cmp.Dims = Program[*L].Dims | Program[*R].Dims;
+      Program.push_back(Cmp);
+      I.Kind = Op::Select;
+      I.A = Program.size() - 1;
+      I.B = *L;
+      I.C = *R;
+      I.Dims = Cmp.Dims;
+      Program.push_back(I);
+      Slots.push_back({V, unsigned(Program.size() - 1)});
+      return unsigned(Program.size() - 1);
+    }
+    if (Call->arg_size() != 1)
       return std::nullopt;
     auto Info = lookupBuiltin(builtinBaseName(F->getName()), false, false);
     auto *Dim = dyn_cast<ConstantInt>(Call->getArgOperand(0));
@@ -402,6 +434,28 @@ void IdEvaluator::evalIntervals(const Box &B, std::vector<Interval> &V,
     case Op::ICmp: {
       auto P = CmpInst::Predicate(I.Imm);
       bool Unsigned = CmpInst::isUnsigned(P);
+      if (A.point() && Bv.point()) {
+        // Both known: compare exactly, as the item-by-item evaluator does.
+        uint64_t X = mask(uint64_t(A.Lo), I.SrcWidth),
+                 Y = mask(uint64_t(Bv.Lo), I.SrcWidth);
+        int64_t SX = sext(X, I.SrcWidth), SY = sext(Y, I.SrcWidth);
+        bool T2 = false;
+        switch (P) {
+        case CmpInst::ICMP_EQ: T2 = X == Y; break;
+        case CmpInst::ICMP_NE: T2 = X != Y; break;
+        case CmpInst::ICMP_UGT: T2 = X > Y; break;
+        case CmpInst::ICMP_UGE: T2 = X >= Y; break;
+        case CmpInst::ICMP_ULT: T2 = X < Y; break;
+        case CmpInst::ICMP_ULE: T2 = X <= Y; break;
+        case CmpInst::ICMP_SGT: T2 = SX > SY; break;
+        case CmpInst::ICMP_SGE: T2 = SX >= SY; break;
+        case CmpInst::ICMP_SLT: T2 = SX < SY; break;
+        case CmpInst::ICMP_SLE: T2 = SX <= SY; break;
+        default: break;
+        }
+        R = {T2, T2};
+        break;
+      }
       if (Unsigned && (A.Lo < 0 || Bv.Lo < 0))
         break; // unsigned order of negative values: not provable here
       int T = -1; // -1 unknown, else the uniform answer
@@ -497,13 +551,23 @@ bool IdEvaluator::splitBoxes(
     return true;
   }
   if (Volume <= 16) {
-    // Small enough: item by item, as unit boxes.
+    // Small enough: item by item with the exact evaluator, each item a
+    // unit box. (Intervals may stay wide on one item, e.g. after a wrap.)
+    std::array<uint64_t, 3> L = Launch.Local ? *Launch.Local
+                                             : std::array<uint64_t, 3>{1, 1, 1};
+    std::vector<uint64_t> R(Program.size(), 0);
     for (uint64_t Z = B[2].first; Z < B[2].second; ++Z)
       for (uint64_t Y = B[1].first; Y < B[1].second; ++Y)
         for (uint64_t X = B[0].first; X < B[0].second; ++X) {
+          uint64_t Id[3] = {X, Y, Z};
+          for (size_t K = 0; K < Program.size(); ++K)
+            if (!(Program[K].Dims & ~DimMask))
+              evalSlot(K, R, Id, L);
+          std::vector<uint64_t> Vals(Program.size(), 0);
+          for (unsigned S : Needed)
+            Vals[S] = R[S] & 1;
           Box U = {{{X, X + 1}, {Y, Y + 1}, {Z, Z + 1}}};
-          if (!splitBoxes(U, DimMask, Needed, Leaf, Budget))
-            return false;
+          Leaf(U, Vals);
         }
     return true;
   }

@@ -63,6 +63,9 @@ struct Affine {
   int64_t Const = 0;
   int64_t Gid[3] = {0, 0, 0}, Lid[3] = {0, 0, 0}, Grp[3] = {0, 0, 0};
   std::vector<std::pair<const Loop *, int64_t>> Iter;
+  /// A term from a scalar argument not given with --arg: the same for
+  /// every work-item, so the stride is known but the footprint is not.
+  bool Symbolic = false;
 
   void scale(int64_t K) {
     Const *= K;
@@ -75,6 +78,7 @@ struct Affine {
       P.second *= K;
   }
   void add(const Affine &O) {
+    Symbolic |= O.Symbolic;
     Const += O.Const;
     for (int D = 0; D < 3; ++D) {
       Gid[D] += O.Gid[D];
@@ -108,6 +112,7 @@ private:
   // Step 4 and 5.
   void computeFrequencies();
   double loopExitProbability(BasicBlock *BB, BranchInst *Br);
+  BasicBlock *enteredLoop(BranchInst *Br);
   // Step 6.
   void countInstruction(Instruction &I, double W, KernelCounts &K);
   void countAlu(Instruction &I, AluClass C, unsigned Lanes, unsigned OpsPerLane,
@@ -206,6 +211,44 @@ static std::string scalarArgsIn(Value *V) {
   return S;
 }
 
+/// Whether \p V's slice calls get_local_id or get_group_id.
+static bool usesLocalIds(Value *V) {
+  std::vector<Value *> Work = {V};
+  std::set<Value *> Seen;
+  while (!Work.empty() && Seen.size() < 256) {
+    Value *X = Work.back();
+    Work.pop_back();
+    if (!Seen.insert(X).second)
+      continue;
+    if (auto *Call = dyn_cast<CallInst>(X))
+      if (Function *Fn = Call->getCalledFunction()) {
+        auto Info = lookupBuiltin(builtinBaseName(Fn->getName()), false, false);
+        if (Info && Info->Kind == BuiltinKind::WorkItem &&
+            (Info->Item == WorkItemFn::LocalId ||
+             Info->Item == WorkItemFn::GroupId))
+          return true;
+      }
+    if (auto *I = dyn_cast<Instruction>(X))
+      for (Value *Op : I->operands())
+        Work.push_back(Op);
+  }
+  return false;
+}
+
+/// The successor of \p Br that enters a loop (its preheader or header)
+/// whose trip count ScalarEvolution does not know, if any.
+BasicBlock *Analyzer::enteredLoop(BranchInst *Br) {
+  for (unsigned S = 0; S < 2; ++S) {
+    BasicBlock *Succ = Br->getSuccessor(S);
+    for (Loop *Lp : LI.getLoopsInPreorder())
+      if (!Lp->contains(Br->getParent()) &&
+          (Lp->getLoopPreheader() == Succ || Lp->getHeader() == Succ) &&
+          !isa<SCEVConstant>(SE.getBackedgeTakenCount(Lp)))
+        return Succ;
+  }
+  return nullptr;
+}
+
 double Analyzer::loopExitProbability(BasicBlock *BB, BranchInst *Br) {
   // Probability of leaving the loop at this exiting block, per execution.
   Loop *Lp = LI.getLoopFor(BB);
@@ -291,6 +334,17 @@ void Analyzer::computeFrequencies() {
       if (Exiting) {
         double PExit = loopExitProbability(BB, Br);
         P0 = !Lp->contains(S0) ? PExit : 1 - PExit;
+      } else if (BasicBlock *Guarded = enteredLoop(Br)) {
+        // A guard in front of a loop whose count is unknown: the loop's
+        // own trip count assumption covers it; assume the loop is entered.
+        P0 = Br->getSuccessor(0) == Guarded ? 1.0 : 0.0;
+        assume(fmtLoc(File, lineOf(*Br)) +
+               ": guard of a loop with an unknown trip count; assumed the "
+               "loop is entered");
+      } else if (!L.Local && usesLocalIds(Br->getCondition())) {
+        assume(fmtLoc(File, lineOf(*Br)) +
+               ": branch depends on get_local_id or get_group_id and no "
+               "--local was given; assumed taken by 50% of work-items");
       } else {
         std::string Args = scalarArgsIn(Br->getCondition());
         assume(fmtLoc(File, lineOf(*Br)) +
@@ -427,6 +481,12 @@ std::optional<Affine> Analyzer::affine(const SCEV *S, unsigned Depth) {
     return std::nullopt;
   }
   if (auto *U = dyn_cast<SCEVUnknown>(S)) {
+    if (auto *Arg = dyn_cast<Argument>(U->getValue()))
+      if (!Arg->getType()->isPointerTy()) {
+        Affine A;
+        A.Symbolic = true;
+        return A;
+      }
     auto *Call = dyn_cast<CallInst>(U->getValue());
     if (!Call || !Call->getCalledFunction())
       return std::nullopt;
@@ -544,7 +604,7 @@ void Analyzer::computeFootprints(KernelCounts &K) {
   std::map<unsigned, BufferFootprint> ByArg;
   std::map<unsigned, std::pair<int64_t, int64_t>> Span; // [min, max)
   std::map<unsigned, long double> Sum;
-  std::set<unsigned> Unknown;
+  std::set<unsigned> Unknown, Guarded;
   for (const AccessShape &S : Shapes) {
     if (S.ArgNo == ~0u)
       continue;
@@ -553,6 +613,9 @@ void Analyzer::computeFootprints(KernelCounts &K) {
     FP.ArgIndex = S.ArgNo;
     FP.Arg = A.Buffer;
     FP.Read |= !A.IsStore || A.IsAtomic;
+    // An access some work-items skip touches less than its box.
+    if (A.ExecPerItem < 1.0)
+      Guarded.insert(S.ArgNo);
     FP.Written |= A.IsStore || A.IsAtomic;
     if (!S.Off) {
       Unknown.insert(S.ArgNo);
@@ -584,7 +647,7 @@ void Analyzer::computeFootprints(KernelCounts &K) {
       }
       range(Coef, *TC);
     }
-    if (!Bounded) {
+    if (!Bounded || S.Off->Symbolic) {
       Unknown.insert(S.ArgNo);
       continue;
     }
@@ -617,7 +680,7 @@ void Analyzer::computeFootprints(KernelCounts &K) {
     FP.MaxOffset = uint64_t(Hi);
     // Exact when the accesses fill their bounding box with no more tuples
     // than bytes: a dense, one-to-one mapping.
-    FP.Exact = Box == Tuples;
+    FP.Exact = Box == Tuples && !Guarded.count(Arg);
     K.Footprints.push_back(FP);
   }
 }
@@ -1117,6 +1180,13 @@ void Analyzer::run(KernelCounts &K) {
       K.Blocks.push_back(std::move(BG));
   }
   computeFootprints(K);
+  for (BufferFootprint &FP : K.Footprints)
+    for (const KernelArgInfo &A : K.Args)
+      if (A.Index == FP.ArgIndex) {
+        FP.ElemType = A.Type;
+        while (!FP.ElemType.empty() && FP.ElemType.back() == '*')
+          FP.ElemType.pop_back();
+      }
   K.Registers = estimateRegisters();
   for (auto &[Ln, LC] : Lines)
     if (Ln && (LC.AluOps > 0 || LC.GlobalBytes > 0 || LC.LocalBytes > 0 ||

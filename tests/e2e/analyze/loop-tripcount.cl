@@ -3,7 +3,8 @@
 // stride 0 between work-items: every item reads the same element) plus the
 // load of y[i], and one store.
 // RUN: clspread analyze %s --global 4096 --arg n=100 --format json | FileCheck %s
-// Without n the trip count is a stated assumption, never silent:
+// Without n the trip count is a stated assumption, never silent: 16 loads
+// of x (the default trip count) plus y[i], with the loop entered.
 // RUN: clspread analyze %s --global 4096 --format json | FileCheck --check-prefix=GUESS %s
 
 __kernel void rowsum(__global const float *x, __global float *y, int n) {
@@ -21,5 +22,7 @@ __kernel void rowsum(__global const float *x, __global float *y, int n) {
 // CHECK-NEXT: "global_stores": 1,
 
 // GUESS: "assumptions": [
-// GUESS-NEXT: "{{.*}}loop-tripcount.cl:12: branch depends on argument 'n', not given with --arg; assumed taken by 50% of work-items",
+// GUESS-NEXT: "{{.*}}loop-tripcount.cl:12: guard of a loop with an unknown trip count; assumed the loop is entered",
 // GUESS-NEXT: "{{.*}}loop-tripcount.cl:12: loop trip count depends on data or on arguments not given with --arg; assumed 16",
+// GUESS: "global_load_bytes": 68,
+// GUESS-NEXT: "global_loads": 17,

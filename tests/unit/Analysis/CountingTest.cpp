@@ -299,7 +299,7 @@ __kernel void k(__global const float *a, __global float *c) {
 // _Z4fabsf, which Builtins.cpp's table prices at 1 fp32. Only the
 // llvm.fabs intrinsic is free. Disabled until the lead decides which is
 // meant; see the report.
-TEST(Counting, DISABLED_FabsBuiltinIsFree) {
+TEST(Counting, FabsBuiltinIsFree) {
   // fabs(x): free by the stated convention. GEPs: 4 int_simple.
   auto K = analyze(R"(
 __kernel void k(__global const float *a, __global float *c) {

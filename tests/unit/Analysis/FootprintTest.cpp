@@ -37,7 +37,7 @@ TEST(Footprint, VecAddIsFourBytesPerItemExact) {
 // KernelCounts.h documents BufferFootprint::ElemType as the pointee type as
 // written ("float", "uchar4"), but nothing in lib/ ever sets it. Disabled;
 // see the report.
-TEST(Footprint, DISABLED_ElemTypeIsThePointeeType) {
+TEST(Footprint, ElemTypeIsThePointeeType) {
   auto K = analyze(R"(
 __kernel void k(__global const uchar4 *p, __global float *q) {
   size_t i = get_global_id(0);
@@ -191,7 +191,7 @@ __kernel void k(__global const float4 *a, __global float4 *o) {
 // The footprint ignores the guard (ranges are taken over the whole NDRange)
 // yet calls the result exact: 4000 bytes, Exact = true, where the kernel
 // writes 2400. Disabled; see the report.
-TEST(Footprint, DISABLED_GuardedAccessIsAnUpperBound) {
+TEST(Footprint, GuardedAccessIsAnUpperBound) {
   // o[i] for i < n, n = 600 of 1000 items: 2400 bytes are written. The
   // guard does not narrow the range, so the footprint may be the upper
   // bound 4000 -- but then it must not claim to be exact.

@@ -201,7 +201,7 @@ TEST(TripCount, DefaultTripCountOptionIsUsedInTheMessage) {
 // option at 10). The loop's rotated guard (n > 0, on the same line) gets a
 // second, independent 50% guess, so the analyzer reads x[k] 8 (5) times: the
 // effective trip count is half the one the message states. See the report.
-TEST(TripCount, DISABLED_MissingBoundRunsDefaultTripCount) {
+TEST(TripCount, MissingBoundRunsDefaultTripCount) {
   auto K = analyze(RowSum, "rowsum", Launch({4096}));
   EXPECT_DOUBLE_EQ(execOf(K, "x"), 16) << joined(K.Assumptions);
   auto K10 = analyze(RowSum, "rowsum", Launch({4096}), 10);
