@@ -14,6 +14,14 @@ __kernel void copy_float4(__global const float4 *in, __global float4 *out) {
   out[i] = in[i];
 }
 
+// DRAM latency: 4-byte accesses, one load round trip per work-item. With
+// few bytes in flight the copy is latency-bound; calibrate solves
+// time = rounds x (N / resident work-items) x latency for the latency.
+__kernel void copy_float(__global const float *in, __global float *out) {
+  size_t i = get_global_id(0);
+  out[i] = in[i];
+}
+
 // Launch overhead: a launch that does nothing measurable.
 __kernel void empty(__global float *out) {
   if (get_global_id(0) == 0x7fffffff)
@@ -101,4 +109,40 @@ __kernel void conversion(__global const float *in, __global float *out,
     CHAINS8(CVT)
   }
   out[i] = SUM8;
+}
+
+// __local bandwidth: 16-byte reads of a work-group tile, 8 independent
+// accumulators; the integer index work is small beside the LDS traffic.
+__kernel void lds_read(__global const float4 *in, __global float4 *out,
+                       int iters) {
+  __local float4 tile[256];
+  size_t l = get_local_id(0);
+  tile[l] = in[get_global_id(0)];
+  barrier(CLK_LOCAL_MEM_FENCE);
+  float4 a0 = 0, a1 = 0, a2 = 0, a3 = 0;
+  for (int k = 0; k < iters; k += 4) {
+    a0 += tile[(l + k) & 255];
+    a1 += tile[(l + k + 1) & 255];
+    a2 += tile[(l + k + 2) & 255];
+    a3 += tile[(l + k + 3) & 255];
+  }
+  out[get_global_id(0)] = a0 + a1 + a2 + a3;
+}
+
+__constant sampler_t calib_sampler =
+    CLK_NORMALIZED_COORDS_FALSE | CLK_ADDRESS_CLAMP_TO_EDGE | CLK_FILTER_NEAREST;
+
+// Image fetch rate: read_imagef from a small neighbourhood (cache hits),
+// four independent sums.
+__kernel void image_fetch(__read_only image2d_t img, __global float4 *out,
+                          int iters) {
+  int x = get_global_id(0), y = get_global_id(1);
+  float4 a0 = 0, a1 = 0, a2 = 0, a3 = 0;
+  for (int k = 0; k < iters; k += 4) {
+    a0 += read_imagef(img, calib_sampler, (int2)(x + k, y));
+    a1 += read_imagef(img, calib_sampler, (int2)(x, y + k));
+    a2 += read_imagef(img, calib_sampler, (int2)(x - k, y));
+    a3 += read_imagef(img, calib_sampler, (int2)(x, y - k));
+  }
+  out[y * get_global_size(0) + x] = a0 + a1 + a2 + a3;
 }

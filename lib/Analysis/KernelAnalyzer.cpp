@@ -1170,8 +1170,11 @@ void Analyzer::run(KernelCounts &K) {
                            : "bb" + std::to_string(K.Blocks.size());
     BG.ExecPerItem = W;
     Graph = &BG;
+    double LoadsBefore = K.GlobalLoads;
     for (Instruction &I : BB)
       countInstruction(I, W, K);
+    if (K.GlobalLoads > LoadsBefore)
+      K.GlobalLoadRounds += W;
     Graph = nullptr;
     // Producers are per block: a value from another block is ready when
     // the block starts.

@@ -137,6 +137,10 @@ struct KernelCounts {
   double PrivateLoads = 0, PrivateStores = 0, PrivateBytes = 0;
   double ImageReads = 0, ImageWrites = 0;
   double Barriers = 0, Atomics = 0;
+  /// Round trips to global memory per work-item: executions of blocks that
+  /// load from global memory (a block's loads are issued together, the next
+  /// block's may depend on them). Model uses it for latency-bound memory.
+  double GlobalLoadRounds = 0;
   /// __local bytes one work-group allocates: static __local arrays plus
   /// __local pointer arguments sized by the launch (for occupancy).
   uint64_t LocalMemBytes = 0;

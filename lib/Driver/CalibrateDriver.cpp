@@ -54,6 +54,33 @@ std::vector<DerivedFigure> deriveFigures(const AnalysisReport &Report,
       double Bytes = (K.Counts.GlobalLoadBytes + K.Counts.GlobalStoreBytes) * N;
       Out.push_back({Fig, fmt::format("{:.4g} GB/s", Bytes / *T / 1e9),
                      "bytes read + written by " + Where});
+    } else if (Fig == "memory.latency") {
+      // time = rounds x waves x latency (Spreadsheet.cpp's latency term).
+      double Resident =
+          double(std::max(1u, K.Est.Occ.WavesPerCU)) * P.Wavefront;
+      double Waves = std::max(1.0, N / (double(P.ComputeUnits) * Resident));
+      double Rounds = std::max(1e-9, K.Counts.GlobalLoadRounds);
+      Out.push_back({Fig, fmt::format("{:.4g} ns", *T / (Rounds * Waves) * 1e9),
+                     fmt::format("{:.4g} load round trips x {:.4g} waves of "
+                                 "{:.0f} resident work-items per CU, from ",
+                                 Rounds, Waves, Resident) +
+                         Where});
+    } else if (Fig == "lds.bandwidth_per_clock") {
+      double Bytes = K.Counts.LocalBytes * N;
+      double PerClock = Bytes / *T / (double(P.ComputeUnits) * P.ClockHz);
+      Out.push_back({Fig, fmt::format("{:.4g} B", PerClock),
+                     fmt::format("__local bytes per CU per clock at the "
+                                 "profile's {:.4g} MHz, from ",
+                                 P.ClockHz / 1e6) +
+                         Where});
+    } else if (Fig == "tex.units_per_cu") {
+      double Fetches = K.Counts.ImageReads * N;
+      double Rate = Fetches / *T / (double(P.ComputeUnits) * P.ClockHz);
+      Out.push_back({Fig, fmt::format("{:.4g}", Rate),
+                     fmt::format("image fetches per CU per clock at the "
+                                 "profile's {:.4g} MHz, from ",
+                                 P.ClockHz / 1e6) +
+                         Where});
     } else if (Fig == "launch_overhead") {
       Out.push_back({Fig, fmt::format("{:.4g} us", *T * 1e6),
                      "event time of " + Where});

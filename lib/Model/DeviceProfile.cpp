@@ -39,8 +39,10 @@ Quantity::Dim measuredFigureDim(std::string_view Path) {
     return Quantity::Dim::Frequency;
   if (Path == "memory.bandwidth")
     return Quantity::Dim::Bandwidth;
-  if (Path == "launch_overhead")
+  if (Path == "launch_overhead" || Path == "memory.latency")
     return Quantity::Dim::Time;
+  if (Path == "lds.bandwidth_per_clock")
+    return Quantity::Dim::Bytes;
   return Quantity::Dim::Count;
 }
 

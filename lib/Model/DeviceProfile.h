@@ -119,6 +119,12 @@ struct DeviceProfile {
   unsigned WavesPerCULatency = 4;
 
   std::optional<double> LaunchOverheadS;
+  /// DRAM latency under load: with too few bytes in flight per compute
+  /// unit, bandwidth is latency-bound (Little's law). Optional.
+  std::optional<double> MemoryLatencyS;
+  /// Bytes of __local memory one compute unit reads or writes per clock.
+  /// Optional; without it, LDS traffic costs no time.
+  std::optional<double> LdsBytesPerClock;
 
   /// Measured figures keyed by figure path: "memory.bandwidth", "clock",
   /// "alu.rates.fp32", "launch_overhead".

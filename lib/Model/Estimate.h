@@ -59,6 +59,10 @@ struct Estimate {
   double LaunchOverheadS = 0;
 
   double TAluS = 0, TTexS = 0, TMemS = 0, TKernelS = 0;
+  /// Parts of the terms: __local traffic (inside T_ALU: LDS instructions
+  /// take the SIMD's issue slots), and the two limits of T_MEM, bandwidth
+  /// and latency (too few bytes in flight, Little's law).
+  double TLdsS = 0, TMemBandwidthS = 0, TMemLatencyS = 0;
   Bound Limit = Bound::ALU;
   Occupancy Occ;
   std::vector<Check> Checks;

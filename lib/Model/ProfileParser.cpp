@@ -305,9 +305,11 @@ DeviceProfile Parser::parse(const YAML::Node &Root) {
 
   YAML::Node Mem = required(Root, "", "memory");
   expectMap(Mem, "memory");
-  checkKeys(Mem, "memory", {"bandwidth", "transaction"});
+  checkKeys(Mem, "memory", {"bandwidth", "transaction", "latency"});
   P.BandwidthBps = quantity(required(Mem, "memory", "bandwidth"),
                             "memory.bandwidth", Quantity::Dim::Bandwidth);
+  if (YAML::Node Lat = optional(Mem, "memory", "latency"))
+    P.MemoryLatencyS = quantity(Lat, "memory.latency", Quantity::Dim::Time);
   P.TransactionBytes = whole(required(Mem, "memory", "transaction"),
                              "memory.transaction", Quantity::Dim::Bytes);
 
@@ -330,7 +332,10 @@ DeviceProfile Parser::parse(const YAML::Node &Root) {
 
   if (YAML::Node Lds = optional(Root, "", "lds")) {
     expectMap(Lds, "lds");
-    checkKeys(Lds, "lds", {"per_cu", "shared_by"});
+    checkKeys(Lds, "lds", {"per_cu", "shared_by", "bandwidth_per_clock"});
+    if (YAML::Node BW = optional(Lds, "lds", "bandwidth_per_clock"))
+      P.LdsBytesPerClock = quantity(BW, "lds.bandwidth_per_clock",
+                                    Quantity::Dim::Bytes);
     P.LdsBytes = whole(required(Lds, "lds", "per_cu"), "lds.per_cu",
                        Quantity::Dim::Bytes, false, true, ~uint64_t(0) >> 11);
     if (YAML::Node Shared = optional(Lds, "lds", "shared_by"))
@@ -488,7 +493,9 @@ void Parser::parseAlu(const YAML::Node &Alu) {
 void Parser::parseMeasured(const YAML::Node &M) {
   expectMap(M, "measured");
   std::vector<std::string> Known = {"clock", "memory.bandwidth",
-                                    "launch_overhead"};
+                                    "launch_overhead", "memory.latency",
+                                    "lds.bandwidth_per_clock",
+                                    "tex.units_per_cu"};
   if (!P.isVliw())
     for (const std::string &C : aluClassNames())
       Known.push_back("alu.rates." + C);

@@ -120,9 +120,21 @@ Estimate estimate(const KernelCounts &K, const DeviceProfile &P,
   }
   E.TAluS = N * E.AluCycles / (double(P.ComputeUnits) * P.LanesPerCU) / Clock;
 
+  // LDS: __local bytes at the compute unit's LDS bandwidth, added to T_ALU
+  // because LDS instructions issue from the same SIMD as ALU ones (on
+  // Evergreen they are ALU-clause instructions; on NVIDIA they take warp
+  // issue slots at 128 B per SM per clock).
+  if (std::optional<double> Lds =
+          Figure("lds.bandwidth_per_clock", P.LdsBytesPerClock);
+      Lds && K.LocalBytes > 0) {
+    E.TLdsS = N * K.LocalBytes / (double(P.ComputeUnits) * *Lds) / Clock;
+    E.TAluS += E.TLdsS;
+  }
+
   // TEX.
   E.TexFetches = K.ImageReads + (P.GlobalLoadsUseTex ? K.GlobalLoads : 0);
-  E.TTexS = N * E.TexFetches / (P.ComputeUnits * P.TexUnitsPerCU) / Clock;
+  const double TexUnits = *Figure("tex.units_per_cu", P.TexUnitsPerCU);
+  E.TTexS = N * E.TexFetches / (P.ComputeUnits * TexUnits) / Clock;
 
   // MEM.
   MemoryTraffic M = memoryTraffic(K, P.Wavefront, P.TransactionBytes);
@@ -132,7 +144,31 @@ Estimate estimate(const KernelCounts &K, const DeviceProfile &P,
   if (K.ImageReads > 0 || K.ImageWrites > 0)
     E.Notes.push_back("image reads and writes are charged to TEX only; their "
                       "DRAM traffic is not in T_MEM");
-  E.TMemS = N * E.BytesMoved / Bandwidth;
+  E.TMemBandwidthS = N * E.BytesMoved / Bandwidth;
+  E.TMemS = E.TMemBandwidthS;
+
+  // Latency: each work-item waits GlobalLoadRounds round trips; a compute
+  // unit keeps its resident work-items' loads in flight at once, so the
+  // launch takes rounds x (N / resident items) latencies. Only the share of
+  // the traffic that reaches DRAM (bytes moved / requested) waits for DRAM.
+  E.Occ = computeOccupancy(K, P, E.Notes);
+  if (std::optional<double> Lat = Figure("memory.latency", P.MemoryLatencyS);
+      Lat && K.GlobalLoadRounds > 0 && E.BytesRequested > 0) {
+    double Resident = double(std::max(1u, E.Occ.WavesPerCU)) * P.Wavefront;
+    double Fraction = std::min(1.0, E.BytesMoved / E.BytesRequested);
+    double Waves = std::max(1.0, N / (double(P.ComputeUnits) * Resident));
+    E.TMemLatencyS = K.GlobalLoadRounds * Fraction * Waves * *Lat;
+    if (E.TMemLatencyS > E.TMemS) {
+      E.TMemS = E.TMemLatencyS;
+      E.Notes.push_back(fmt::format(
+          "T_MEM is latency-bound: {:.4g} load round trips per work-item "
+          "with {:.0f} work-items resident per compute unit keep too few "
+          "bytes in flight for {} (memory.latency {})",
+          K.GlobalLoadRounds, Resident,
+          formatQuantity(Bandwidth, Quantity::Dim::Bandwidth),
+          formatQuantity(*Lat, Quantity::Dim::Time)));
+    }
+  }
 
   // The bound: ALU unless another is strictly larger; MEM before TEX.
   E.Limit = Bound::ALU;
@@ -146,7 +182,6 @@ Estimate estimate(const KernelCounts &K, const DeviceProfile &P,
     E.TKernelS = E.TTexS;
   }
 
-  E.Occ = computeOccupancy(K, P, E.Notes);
   std::vector<Check> L = launchChecks(K, P, E.Occ);
   E.Checks.insert(E.Checks.end(), L.begin(), L.end());
   return E;

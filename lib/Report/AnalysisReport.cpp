@@ -91,8 +91,15 @@ void printTable(const AnalysisReport &R, const ReportOptions &O,
                         Is ? "   <- bound" : "");
     };
     trow("T_ALU", E.TAluS, Bound::ALU);
+    if (E.TLdsS > 0)
+      OS << fmt::format("      {:<8}{:>14}   (LDS traffic, part of T_ALU)\n",
+                        "of which", formatSeconds(E.TLdsS));
     trow("T_TEX", E.TTexS, Bound::TEX);
     trow("T_MEM", E.TMemS, Bound::MEM);
+    if (E.TMemLatencyS > 0)
+      OS << fmt::format("      {:<8}{:>14}   bandwidth, {} latency\n",
+                        "max of", formatSeconds(E.TMemBandwidthS),
+                        formatSeconds(E.TMemLatencyS));
     OS << fmt::format("    {:<10}{:>14}   {}-bound\n", "Tkernel",
                       formatSeconds(E.TKernelS), boundName(E.Limit));
     if (E.LaunchOverheadS > 0)
@@ -216,6 +223,9 @@ json::Value toJSON(const AnalysisReport &R, const ReportOptions &O) {
         {"launch", std::move(Launch)},
         {"per_item", std::move(PerItem)},
         {"estimate", json::Object{{"t_alu_s", E.TAluS},
+                                  {"t_lds_s", E.TLdsS},
+                                  {"t_mem_bandwidth_s", E.TMemBandwidthS},
+                                  {"t_mem_latency_s", E.TMemLatencyS},
                                   {"t_tex_s", E.TTexS},
                                   {"t_mem_s", E.TMemS},
                                   {"t_kernel_s", E.TKernelS},
