@@ -1385,11 +1385,18 @@ Expected<KernelCounts> analyzeKernel(const Module &M, const std::string &Kernel,
       F->getCallingConv() != CallingConv::SPIR_KERNEL)
     return createStringError(inconvertibleErrorCode(),
                              "no kernel named '" + Kernel + "'");
-  // Keep only this kernel: other kernels stop being roots of the module.
-  for (Function &G : *Clone)
-    if (&G != F && !G.isDeclaration() &&
-        G.getCallingConv() == CallingConv::SPIR_KERNEL)
+  // Keep only this kernel: other kernels lose their bodies (kernels cannot
+  // call kernels in OpenCL C 1.2 code that reaches here), and helpers become
+  // internal so their out-of-line copies die once inlined. Neither costs
+  // optimization time then.
+  for (Function &G : *Clone) {
+    if (&G == F || G.isDeclaration())
+      continue;
+    if (G.getCallingConv() == CallingConv::SPIR_KERNEL && G.use_empty())
+      G.deleteBody();
+    else
       G.setLinkage(GlobalValue::InternalLinkage);
+  }
 
   KernelCounts K;
   K.Name = Kernel;

@@ -6,6 +6,8 @@
 #include "llvm/Support/MemoryBuffer.h"
 
 #include <algorithm>
+#include <map>
+#include <memory>
 
 using namespace llvm;
 
@@ -30,10 +32,18 @@ std::string buildOptionsOf(const FrontendOptions &FO) {
 }
 
 /// Compiles one source and analyzes the selected kernels at \p Launch.
+/// Compiled units by file and build options: suite entries that share a
+/// file (variants) compile it once. A failed compile is remembered too, so
+/// its diagnostics print once.
+struct UnitCache {
+  std::map<std::string, std::pair<std::shared_ptr<CompiledUnit>, int>> Units;
+};
+
 int analyzeSource(FrontendOptions FO, const std::vector<std::string> &Names,
                   const LaunchSpec &Launch, bool LaunchGiven,
                   const DeviceProfile &Profile, const SuiteEntry *Entry,
-                  AnalysisReport &Report, raw_ostream &Diags) {
+                  AnalysisReport &Report, raw_ostream &Diags,
+                  UnitCache &Cache) {
   if (!FO.Source) {
     auto Buf = MemoryBuffer::getFile(FO.File, /*IsText=*/true);
     if (!Buf) {
@@ -43,19 +53,30 @@ int analyzeSource(FrontendOptions FO, const std::vector<std::string> &Names,
     }
     FO.Source = (*Buf)->getBuffer().str();
   }
-  auto Unit = compileOpenCL(FO, Diags);
-  if (!Unit) {
-    int Code = ExitUsage;
-    handleAllErrors(
-        Unit.takeError(),
-        [&](const CompileFailed &E) {
-          Diags << FO.File << ": " << E.Errors
-                << (E.Errors == 1 ? " error" : " errors") << " generated.\n";
-          Code = ExitCompileError;
-        },
-        [&](const ErrorInfoBase &E) { printError(Diags, E.message()); });
-    return Code;
+  std::string Key = FO.File + '\0' + buildOptionsOf(FO) + '\0' + *FO.Source;
+  auto Cached = Cache.Units.find(Key);
+  if (Cached == Cache.Units.end()) {
+    auto Compiled = compileOpenCL(FO, Diags);
+    int Code = ExitOk;
+    std::shared_ptr<CompiledUnit> Ptr;
+    if (!Compiled) {
+      Code = ExitUsage;
+      handleAllErrors(
+          Compiled.takeError(),
+          [&](const CompileFailed &E) {
+            Diags << FO.File << ": " << E.Errors
+                  << (E.Errors == 1 ? " error" : " errors") << " generated.\n";
+            Code = ExitCompileError;
+          },
+          [&](const ErrorInfoBase &E) { printError(Diags, E.message()); });
+    } else {
+      Ptr = std::make_shared<CompiledUnit>(std::move(*Compiled));
+    }
+    Cached = Cache.Units.emplace(Key, std::make_pair(Ptr, Code)).first;
   }
+  if (!Cached->second.first)
+    return Cached->second.second;
+  CompiledUnit *Unit = Cached->second.first.get();
   std::vector<std::string> All = kernelNames(*Unit->Module);
   std::vector<std::string> Selected;
   for (const std::string &N : All)
@@ -129,6 +150,7 @@ int runAnalyze(const AnalyzeRequest &Req, const DeviceProfile &Profile,
   Report.ProfileId = Profile.Id;
   Report.ProfileName = Profile.Name;
   int Worst = ExitOk;
+  UnitCache Cache;
   auto merge = [&](int Code) { Worst = std::max(Worst, Code); };
 
   if (!Req.Files.empty()) {
@@ -137,7 +159,7 @@ int runAnalyze(const AnalyzeRequest &Req, const DeviceProfile &Profile,
       FO.File = F;
       FO.Source.reset();
       merge(analyzeSource(FO, Req.Kernels, Req.Launch, Req.LaunchGiven,
-                          Profile, nullptr, Report, Diags));
+                          Profile, nullptr, Report, Diags, Cache));
     }
     return Worst;
   }
@@ -178,7 +200,8 @@ int runAnalyze(const AnalyzeRequest &Req, const DeviceProfile &Profile,
     FO.Source = E.Source;
     applyBuildOptions(E.BuildOptions, FO);
     merge(analyzeSource(FO, {E.Kernel}, Req.Quick ? E.Quick : E.Launch,
-                        /*LaunchGiven=*/true, Profile, &E, Report, Diags));
+                        /*LaunchGiven=*/true, Profile, &E, Report, Diags,
+                        Cache));
   }
   return Worst;
 }

