@@ -146,3 +146,19 @@ __kernel void image_fetch(__read_only image2d_t img, __global float4 *out,
   }
   out[y * get_global_size(0) + x] = a0 + a1 + a2 + a3;
 }
+
+// Barrier cost: a loop of barriers around a trivial __local exchange, so
+// the compiler keeps every barrier; the exchange's LDS traffic is small.
+__kernel void barrier_loop(__global const float *in, __global float *out,
+                           int iters) {
+  __local float tile[256];
+  size_t l = get_local_id(0);
+  float v = in[get_global_id(0)];
+  for (int k = 0; k < iters; ++k) {
+    tile[l] = v;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    v += tile[(l + 1) & 255];
+    barrier(CLK_LOCAL_MEM_FENCE);
+  }
+  out[get_global_id(0)] = v;
+}

@@ -81,6 +81,26 @@ std::vector<DerivedFigure> deriveFigures(const AnalysisReport &Report,
                                  "profile's {:.4g} MHz, from ",
                                  P.ClockHz / 1e6) +
                          Where});
+    } else if (Fig == "barrier.item_cycles") {
+      // The barrier loop's time less its LDS traffic (derived just before
+      // from lds_read, when the profile or this run has it).
+      double Lds = 0;
+      for (const DerivedFigure &D : Out)
+        if (D.Path == "lds.bandwidth_per_clock")
+          Lds = std::strtod(D.Value.c_str(), nullptr);
+      if (!Lds && P.LdsBytesPerClock)
+        Lds = *P.LdsBytesPerClock;
+      double TLds = Lds > 0 ? N * K.Counts.LocalBytes /
+                                  (double(P.ComputeUnits) * Lds) / P.ClockHz
+                            : 0;
+      double Cycles = std::max(0.0, *T - TLds) * double(P.ComputeUnits) *
+                      P.ClockHz / (N * std::max(1e-9, K.Counts.Barriers));
+      Out.push_back({Fig, fmt::format("{:.4g}", Cycles),
+                     fmt::format("CU cycles per work-item per barrier ({:.4g} "
+                                 "barriers per item, LDS time {:.4g} s "
+                                 "taken off), from ",
+                                 K.Counts.Barriers, TLds) +
+                         Where});
     } else if (Fig == "launch_overhead") {
       Out.push_back({Fig, fmt::format("{:.4g} us", *T * 1e6),
                      "event time of " + Where});

@@ -125,6 +125,9 @@ struct DeviceProfile {
   /// Bytes of __local memory one compute unit reads or writes per clock.
   /// Optional; without it, LDS traffic costs no time.
   std::optional<double> LdsBytesPerClock;
+  /// Compute-unit clock cycles one barrier costs per work-item of the group
+  /// (the group's barrier cost spread over its items). Optional.
+  std::optional<double> BarrierItemCycles;
 
   /// Measured figures keyed by figure path: "memory.bandwidth", "clock",
   /// "alu.rates.fp32", "launch_overhead".

@@ -63,6 +63,7 @@ struct Estimate {
   /// take the SIMD's issue slots), and the two limits of T_MEM, bandwidth
   /// and latency (too few bytes in flight, Little's law).
   double TLdsS = 0, TMemBandwidthS = 0, TMemLatencyS = 0;
+  double TBarrierS = 0; ///< barriers, inside T_ALU like LDS
   Bound Limit = Bound::ALU;
   Occupancy Occ;
   std::vector<Check> Checks;

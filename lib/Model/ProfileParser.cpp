@@ -262,7 +262,7 @@ DeviceProfile Parser::parse(const YAML::Node &Root) {
             {"schema", "id", "name", "kind", "notes", "compute_units",
              "lanes_per_cu", "wavefront", "clock", "alu", "tex", "memory",
              "registers", "lds", "occupancy", "launch", "launch_overhead",
-             "measured", "sources"});
+             "measured", "sources", "barrier"});
 
   YAML::Node Id = required(Root, "", "id");
   P.Id = text(Id, "id");
@@ -340,6 +340,14 @@ DeviceProfile Parser::parse(const YAML::Node &Root) {
                        Quantity::Dim::Bytes, false, true, ~uint64_t(0) >> 11);
     if (YAML::Node Shared = optional(Lds, "lds", "shared_by"))
       P.LdsSharedBy = whole(Shared, "lds.shared_by");
+  }
+
+  if (YAML::Node Bar = optional(Root, "", "barrier")) {
+    expectMap(Bar, "barrier");
+    checkKeys(Bar, "barrier", {"item_cycles"});
+    P.BarrierItemCycles = quantity(required(Bar, "barrier", "item_cycles"),
+                                   "barrier.item_cycles",
+                                   Quantity::Dim::Count);
   }
 
   YAML::Node Occ = required(Root, "", "occupancy");
@@ -494,6 +502,7 @@ void Parser::parseMeasured(const YAML::Node &M) {
   expectMap(M, "measured");
   std::vector<std::string> Known = {"clock", "memory.bandwidth",
                                     "launch_overhead", "memory.latency",
+                                    "barrier.item_cycles",
                                     "lds.bandwidth_per_clock",
                                     "tex.units_per_cu"};
   if (!P.isVliw())

@@ -130,6 +130,13 @@ Estimate estimate(const KernelCounts &K, const DeviceProfile &P,
     E.TLdsS = N * K.LocalBytes / (double(P.ComputeUnits) * *Lds) / Clock;
     E.TAluS += E.TLdsS;
   }
+  // Barriers: the SIMD waits for the group; measured per work-item.
+  if (std::optional<double> Bar =
+          Figure("barrier.item_cycles", P.BarrierItemCycles);
+      Bar && K.Barriers > 0) {
+    E.TBarrierS = N * K.Barriers * *Bar / double(P.ComputeUnits) / Clock;
+    E.TAluS += E.TBarrierS;
+  }
 
   // TEX.
   E.TexFetches = K.ImageReads + (P.GlobalLoadsUseTex ? K.GlobalLoads : 0);

@@ -94,6 +94,9 @@ void printTable(const AnalysisReport &R, const ReportOptions &O,
     if (E.TLdsS > 0)
       OS << fmt::format("      {:<8}{:>14}   (LDS traffic, part of T_ALU)\n",
                         "of which", formatSeconds(E.TLdsS));
+    if (E.TBarrierS > 0)
+      OS << fmt::format("      {:<8}{:>14}   (barriers, part of T_ALU)\n",
+                        "of which", formatSeconds(E.TBarrierS));
     trow("T_TEX", E.TTexS, Bound::TEX);
     trow("T_MEM", E.TMemS, Bound::MEM);
     if (E.TMemLatencyS > 0)
@@ -224,6 +227,7 @@ json::Value toJSON(const AnalysisReport &R, const ReportOptions &O) {
         {"per_item", std::move(PerItem)},
         {"estimate", json::Object{{"t_alu_s", E.TAluS},
                                   {"t_lds_s", E.TLdsS},
+                                  {"t_barrier_s", E.TBarrierS},
                                   {"t_mem_bandwidth_s", E.TMemBandwidthS},
                                   {"t_mem_latency_s", E.TMemLatencyS},
                                   {"t_tex_s", E.TTexS},
