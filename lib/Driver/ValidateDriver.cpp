@@ -53,7 +53,8 @@ int runValidate(const ValidateRequest &Req, const DeviceProfile &Profile,
        {std::pair<const char *, std::string>{
             ".json", formatv("{0:2}", toJSON(*V)).str() + "\n"},
         {".md", toMarkdown(*V)},
-        {".html", toHTML(*V)}}) {
+        {".html", toHTML(*V)},
+        {".svg", toSVG(*V)}}) {
     std::string Path = std::string(Base) + Ext;
     if (Error E = writeFileAtomically(Path, Text)) {
       printError(Diags, "cannot write '" + Path + "': " + toString(std::move(E)));

@@ -75,6 +75,8 @@ void summarize(Validation &V);
 llvm::json::Value toJSON(const Validation &V);
 std::string toMarkdown(const Validation &V);
 std::string toHTML(const Validation &V);
+/// The estimate-vs-measured scatter alone, as a standalone SVG file.
+std::string toSVG(const Validation &V);
 /// The summary lines printed last on the terminal.
 std::string summaryText(const Validation &V);
 

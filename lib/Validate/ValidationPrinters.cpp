@@ -280,6 +280,23 @@ static std::string barsSVG(const ValidatedKernel &K) {
   return S;
 }
 
+std::string toSVG(const Validation &V) {
+  // The page's stylesheet, inlined: a standalone SVG has no <head>.
+  std::string S = scatterSVG(V);
+  size_t Open = S.find('>');
+  if (Open == std::string::npos || S.rfind("<svg", 0) != 0)
+    return S;
+  return S.substr(0, Open + 1) +
+         "<style>.band{fill:#e6f2e6}.diag{stroke:#4a4;stroke-width:1}"
+         ".grid{stroke:#eee}.tick{font-size:10px;fill:#555;font-family:"
+         "sans-serif}.axis{font-size:12px;font-family:sans-serif}"
+         ".variant{stroke:#999;stroke-dasharray:3 2}.point{stroke:#222;"
+         "fill-opacity:.8}.ALU{fill:#d9534f}.MEM{fill:#337ab7}"
+         ".TEX{fill:#f0ad4e}</style><rect width=\"100%\" height=\"100%\" "
+         "fill=\"white\"/>" +
+         S.substr(Open + 1);
+}
+
 std::string toHTML(const Validation &V) {
   const ValidationSummary &S = V.Summary;
   std::string H =
