@@ -23,6 +23,27 @@ static int64_t sext(uint64_t V, unsigned W) {
   return int64_t(V << S) >> S;
 }
 
+/// An integer compare of two values of \p W bits, as `icmp` does it.
+static bool compareInts(CmpInst::Predicate P, uint64_t A, uint64_t B,
+                        unsigned W) {
+  A = mask(A, W);
+  B = mask(B, W);
+  int64_t SA = sext(A, W), SB = sext(B, W);
+  switch (P) {
+  case CmpInst::ICMP_EQ: return A == B;
+  case CmpInst::ICMP_NE: return A != B;
+  case CmpInst::ICMP_UGT: return A > B;
+  case CmpInst::ICMP_UGE: return A >= B;
+  case CmpInst::ICMP_ULT: return A < B;
+  case CmpInst::ICMP_ULE: return A <= B;
+  case CmpInst::ICMP_SGT: return SA > SB;
+  case CmpInst::ICMP_SGE: return SA >= SB;
+  case CmpInst::ICMP_SLT: return SA < SB;
+  case CmpInst::ICMP_SLE: return SA <= SB;
+  default: return false;
+  }
+}
+
 std::optional<unsigned> IdEvaluator::compile(Value *V) {
   if (Program.empty()) // slot 0: a zero that unused operand fields point at
     Program.push_back(Instr{Op::Const});
@@ -213,23 +234,9 @@ void IdEvaluator::evalSlot(size_t K, std::vector<uint64_t> &R,
   case Op::And: V = A & B; break;
   case Op::Or: V = A | B; break;
   case Op::Xor: V = A ^ B; break;
-  case Op::ICmp: {
-    int64_t SA = sext(A, I.SrcWidth), SB = sext(B, I.SrcWidth);
-    switch (CmpInst::Predicate(I.Imm)) {
-    case CmpInst::ICMP_EQ: V = A == B; break;
-    case CmpInst::ICMP_NE: V = A != B; break;
-    case CmpInst::ICMP_UGT: V = A > B; break;
-    case CmpInst::ICMP_UGE: V = A >= B; break;
-    case CmpInst::ICMP_ULT: V = A < B; break;
-    case CmpInst::ICMP_ULE: V = A <= B; break;
-    case CmpInst::ICMP_SGT: V = SA > SB; break;
-    case CmpInst::ICMP_SGE: V = SA >= SB; break;
-    case CmpInst::ICMP_SLT: V = SA < SB; break;
-    case CmpInst::ICMP_SLE: V = SA <= SB; break;
-    default: V = 0;
-    }
+  case Op::ICmp:
+    V = compareInts(CmpInst::Predicate(I.Imm), A, B, I.SrcWidth);
     break;
-  }
   case Op::Select: V = (A & 1) ? B : R[I.C]; break;
   case Op::ZExt: V = A; break;
   case Op::SExt: V = uint64_t(sext(A, I.SrcWidth)); break;
@@ -436,23 +443,7 @@ void IdEvaluator::evalIntervals(const Box &B, std::vector<Interval> &V,
       bool Unsigned = CmpInst::isUnsigned(P);
       if (A.point() && Bv.point()) {
         // Both known: compare exactly, as the item-by-item evaluator does.
-        uint64_t X = mask(uint64_t(A.Lo), I.SrcWidth),
-                 Y = mask(uint64_t(Bv.Lo), I.SrcWidth);
-        int64_t SX = sext(X, I.SrcWidth), SY = sext(Y, I.SrcWidth);
-        bool T2 = false;
-        switch (P) {
-        case CmpInst::ICMP_EQ: T2 = X == Y; break;
-        case CmpInst::ICMP_NE: T2 = X != Y; break;
-        case CmpInst::ICMP_UGT: T2 = X > Y; break;
-        case CmpInst::ICMP_UGE: T2 = X >= Y; break;
-        case CmpInst::ICMP_ULT: T2 = X < Y; break;
-        case CmpInst::ICMP_ULE: T2 = X <= Y; break;
-        case CmpInst::ICMP_SGT: T2 = SX > SY; break;
-        case CmpInst::ICMP_SGE: T2 = SX >= SY; break;
-        case CmpInst::ICMP_SLT: T2 = SX < SY; break;
-        case CmpInst::ICMP_SLE: T2 = SX <= SY; break;
-        default: break;
-        }
+        bool T2 = compareInts(P, uint64_t(A.Lo), uint64_t(Bv.Lo), I.SrcWidth);
         R = {T2, T2};
         break;
       }

@@ -14,6 +14,8 @@ config.name = "clspread-e2e"
 config.test_format = lit.formats.ShTest(execute_external=True)
 config.suffixes = [".cl", ".test"]
 config.test_source_root = os.path.dirname(__file__)
+# Temporaries (%t) and lit's timing cache go to the build tree, not here.
+config.test_exec_root = config.clspread_exec_root
 config.excludes = ["Inputs", "lit.cfg.py"]
 config.environment["PATH"] = os.pathsep.join(
     [config.clspread_bin_dir, config.llvm_tools_dir, config.environment.get("PATH", os.environ["PATH"])])
