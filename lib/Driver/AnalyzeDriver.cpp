@@ -1,6 +1,7 @@
 //===- AnalyzeDriver.cpp - The analyze pipeline, end to end ---------------===//
 #include "Driver/AnalyzeDriver.h"
 #include "Analysis/KernelAnalyzer.h"
+#include "Model/Occupancy.h"
 #include "Model/Spreadsheet.h"
 
 #include "llvm/Support/MemoryBuffer.h"
@@ -116,6 +117,7 @@ int analyzeSource(FrontendOptions FO, const std::vector<std::string> &Names,
     KR.Counts = std::move(*Counts);
     KR.Counts.Loc.File = FO.File;
     KR.Est = estimate(KR.Counts, Profile);
+    KR.PreferredLocal = preferredLocalSize(KR.Counts, Profile);
     Report.Kernels.push_back(std::move(KR));
   }
   return ExitOk;

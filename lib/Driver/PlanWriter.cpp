@@ -97,6 +97,7 @@ json::Value makePlan(const AnalysisReport &R,
                         {"args", std::move(Args)}};
     if (!K.VariantOf.empty())
       Kernel["variant_of"] = K.VariantOf;
+    Kernel["model_local"] = sizes(K.PreferredLocal);
     Kernels.push_back(std::move(Kernel));
   }
   return json::Object{{"schema", 1},

@@ -102,4 +102,43 @@ Occupancy computeOccupancy(const KernelCounts &K, const DeviceProfile &P,
   return O;
 }
 
+std::array<uint64_t, 3> preferredLocalSize(const KernelCounts &K,
+                                           const DeviceProfile &P) {
+  const LaunchSpec &L = K.Launch;
+  std::vector<std::array<uint64_t, 3>> Cands;
+  for (uint64_t Total = std::max<uint64_t>(P.Wavefront, 1); Total <= 1024;
+       Total *= 2) {
+    if (L.Dims == 1) {
+      Cands.push_back({Total, 1, 1});
+      continue;
+    }
+    for (uint64_t X = 8; X <= Total; X *= 2)
+      Cands.push_back({X, Total / X, 1});
+  }
+  std::array<uint64_t, 3> Best = L.Local ? *L.Local
+                                         : std::array<uint64_t, 3>{1, 1, 1};
+  long BestScore = -1;
+  for (const auto &C : Cands) {
+    bool Fits = true;
+    for (unsigned D = 0; D < 3; ++D)
+      Fits &= C[D] >= 1 && L.Global[D] % C[D] == 0;
+    if (!Fits)
+      continue;
+    KernelCounts Try = K;
+    Try.Launch.Local = C;
+    std::vector<std::string> Notes;
+    Occupancy O = computeOccupancy(Try, P, Notes);
+    uint64_t Items = C[0] * C[1] * C[2];
+    // Waves first; then the launch's own size, 256 items, a wider tile.
+    long Score = long(O.WavesPerCU) * 1000 +
+                 (L.Local && *L.Local == C ? 500 : 0) +
+                 (Items == 256 ? 100 : 0) + long(std::min<uint64_t>(C[0], 64));
+    if (Score > BestScore) {
+      BestScore = Score;
+      Best = C;
+    }
+  }
+  return Best;
+}
+
 } // namespace clspread

@@ -43,4 +43,15 @@ unsigned registersInUnit(unsigned Registers, const DeviceProfile &P);
 
 } // namespace clspread
 
+namespace clspread {
+/// The work-group size the model prefers for \p K's launch on \p P: among
+/// sizes that divide the global size and are multiples of the wavefront
+/// (powers of two up to 1024; 2-D tiles with at least 8 work-items along
+/// dimension 0, for coalescing), the one with the most waves per compute
+/// unit; ties go to the launch's own local size, then to 256 work-items,
+/// then to the wider tile.
+std::array<uint64_t, 3> preferredLocalSize(const KernelCounts &K,
+                                           const DeviceProfile &P);
+} // namespace clspread
+
 #endif

@@ -32,6 +32,7 @@ struct KernelResult {
   std::string Source;
   std::string BuildOptions; ///< "-cl-std=CL1.2 -DITEMS=4"
   std::map<std::string, uint64_t> BufferBytes; ///< sizes the user gave
+  std::array<uint64_t, 3> PreferredLocal{1, 1, 1}; ///< the model's choice
 };
 
 struct AnalysisReport {

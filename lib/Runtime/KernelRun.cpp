@@ -98,6 +98,7 @@ KernelResult Run::run() {
   R.Dims = Spec.Dims;
   R.Global = Spec.Global;
   R.Local = Spec.Local;
+  R.ModelLocal = Spec.ModelLocal;
   R.Warnings = Spec.Warnings;
   if (!Spec.Problems.empty()) {
     R.Status = "error";
@@ -614,6 +615,9 @@ void Run::sweep() {
       Cands.push_back(L);
     if (Spec.Local && std::find(Cands.begin(), Cands.end(), Sizes(Spec.Local)) == Cands.end())
       Cands.push_back(Spec.Local);
+    if (Spec.ModelLocal &&
+        std::find(Cands.begin(), Cands.end(), Sizes(Spec.ModelLocal)) == Cands.end())
+      Cands.push_back(Spec.ModelLocal);
   }
   for (const Sizes &L : Cands) {
     SweepEntry E;

@@ -62,6 +62,18 @@ json KernelResult::toJson() const {
     J["sweep_fastest"] = Best ? json{{"local", sizesJson(Best->Local)},
                                      {"median_s", Best->Stats.Median}}
                               : json(nullptr);
+    // The model's preferred size beside the fastest: how much the model's
+    // choice leaves on the table on this device.
+    if (ModelLocal) {
+      json M = {{"local", sizesJson(ModelLocal)}, {"median_s", nullptr}};
+      for (const SweepEntry &E : Sweep)
+        if (E.Local == ModelLocal && E.Status == "ok") {
+          M["median_s"] = E.Stats.Median;
+          if (Best)
+            M["slowdown_vs_fastest"] = E.Stats.Median / Best->Stats.Median;
+        }
+      J["sweep_model"] = M;
+    }
   }
   J["kernel_info"] = KernelInfo.is_null() ? json::object() : KernelInfo;
   if (!BuildLog.empty())

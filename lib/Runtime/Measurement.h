@@ -48,6 +48,7 @@ struct KernelResult {
   unsigned CheckedLaunches = 0;
   std::map<std::string, OutputSample> Samples;
   std::vector<SweepEntry> Sweep;
+  std::optional<std::array<uint64_t, 3>> ModelLocal; ///< from the plan
   bool Swept = false;
   std::string BuildLog;
   nlohmann::json KernelInfo; ///< work-group figures of the built kernel

@@ -337,6 +337,7 @@ KernelSpec parseKernel(const json &J, size_t Pos, const std::string &BaseDir) {
   else if (J.find("global") == J.end() || J["global"].is_null())
     C.problem("missing \"global\"");
   K.Local = C.sizes(J, "local", K.Dims);
+  K.ModelLocal = C.sizes(J, "model_local", K.Dims);
 
   auto Args = J.find("args");
   if (Args != J.end() && !Args->is_null()) {

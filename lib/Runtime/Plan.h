@@ -59,6 +59,9 @@ struct KernelSpec {
   unsigned Dims = 1;
   std::array<uint64_t, 3> Global = {1, 1, 1};
   std::optional<std::array<uint64_t, 3>> Local;
+  /// The local size clspread's model prefers (plan field "model_local");
+  /// --local-sweep times it and reports it beside the fastest.
+  std::optional<std::array<uint64_t, 3>> ModelLocal;
   std::vector<ArgSpec> Args;
   /// Problems found while loading this entry; non-empty means the kernel
   /// is reported as status "error" without touching the device.
