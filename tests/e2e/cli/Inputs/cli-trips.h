@@ -1,0 +1,2 @@
+// Included by tests/e2e/cli/defines.cl with -I.
+#define TRIPS 5
