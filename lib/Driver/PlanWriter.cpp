@@ -41,7 +41,9 @@ json::Value makePlan(const AnalysisReport &R,
         Arg["height"] = L.Global[1];
         Arg["channel_order"] = "RGBA";
         Arg["channel_type"] = "FLOAT";
-        Arg["access"] = A.Access == "write_only" ? "write" : "read";
+        Arg["access"] = A.Access == "write_only"   ? "write"
+                        : A.Access == "read_write" ? "read_write"
+                                                   : "read";
       } else if (A.IsPointer && A.Space == AddrSpace::Local) {
         Arg["kind"] = "local";
         auto It = L.Args.find(A.Name);

@@ -83,9 +83,12 @@ void summarize(Validation &V) {
     for (size_t I = 0; I < Ks.size(); ++I)
       for (size_t J = I + 1; J < Ks.size(); ++J) {
         VariantPair P{Job, Ks[I]->Id, Ks[J]->Id, false};
-        bool EstFirst = Ks[I]->EstimateS < Ks[J]->EstimateS;
-        bool MeasFirst = *Ks[I]->MeasuredS < *Ks[J]->MeasuredS;
-        P.Correct = EstFirst == MeasFirst;
+        // Picking the faster variant needs both orders strict: a tie in
+        // the estimate picks neither (whatever the listing order), and a
+        // tie in the measurement has no faster variant to pick.
+        double EA = Ks[I]->EstimateS, EB = Ks[J]->EstimateS;
+        double MA = *Ks[I]->MeasuredS, MB = *Ks[J]->MeasuredS;
+        P.Correct = EA != EB && MA != MB && (EA < EB) == (MA < MB);
         V.Pairs.push_back(P);
         ++S.VariantPairs;
         S.VariantOrderCorrect += P.Correct;

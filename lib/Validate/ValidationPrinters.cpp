@@ -155,9 +155,12 @@ std::string toMarkdown(const Validation &V) {
       ById[K.Id] = &K;
     for (const VariantPair &P : V.Pairs) {
       const auto *A = ById[P.A], *B = ById[P.B];
+      auto faster = [&](double X, double Y) {
+        return X == Y ? std::string("tie") : X < Y ? P.A : P.B;
+      };
       Out += fmt::format("| {} | {} | {} | {} |\n", P.Job,
-                         A->EstimateS < B->EstimateS ? P.A : P.B,
-                         *A->MeasuredS < *B->MeasuredS ? P.A : P.B,
+                         faster(A->EstimateS, B->EstimateS),
+                         faster(*A->MeasuredS, *B->MeasuredS),
                          P.Correct ? "yes" : "no");
     }
   }
@@ -195,7 +198,9 @@ static std::string scatterSVG(const Validation &V) {
         }
     }
   if (Hi == 0)
-    return "<p>No kernel was measured.</p>";
+    return "<svg class=\"scatter\" xmlns=\"http://www.w3.org/2000/svg\" "
+           "width=\"520\" height=\"80\"><text x=\"20\" y=\"40\" "
+           "class=\"axis\">No kernel was measured.</text></svg>\n";
   double L0 = std::floor(std::log10(Lo / 1.5)), L1 = std::ceil(std::log10(Hi * 1.5));
   const double W = 520, H = 520, M = 60;
   auto X = [&](double T) { return M + (std::log10(T) - L0) / (L1 - L0) * (W - 2 * M); };

@@ -2,9 +2,8 @@
 // plan entry needs access "read_write": with "read" the runner creates it
 // CL_MEM_READ_ONLY (undefined behaviour when the kernel writes it) and
 // neither restores it before each launch nor checksums it.
-// Known bug: lib/Driver/PlanWriter.cpp maps every access qualifier other
+// Once a bug: lib/Driver/PlanWriter.cpp mapped every access qualifier other
 // than write_only to "read".
-// XFAIL: *
 // RUN: clspread plan %s -cl-std=CL2.0 --global 16x8 | FileCheck %s
 
 __kernel void double_in_place(__read_write image2d_t im) {
