@@ -143,6 +143,22 @@ std::string formatProfile(const DeviceProfile &P) {
     L.Rows.push_back({"launch_overhead", "-", "no datasheet figure"});
     L.addMeasured(*M, "launch_overhead");
   }
+  // Optional figures: the datasheet value when the profile has one, else a
+  // row that only carries its measurement.
+  auto optionalFigure = [&](const std::string &Path,
+                            std::optional<double> Value, Quantity::Dim D) {
+    if (Value)
+      L.add(Path, formatQuantity(*Value, D));
+    else if (const Measurement *M = P.measured(Path)) {
+      L.Rows.push_back({Path, "-", "no datasheet figure"});
+      L.addMeasured(*M, Path);
+    }
+  };
+  optionalFigure("memory.latency", P.MemoryLatencyS, Quantity::Dim::Time);
+  optionalFigure("lds.bandwidth_per_clock", P.LdsBytesPerClock,
+                 Quantity::Dim::Bytes);
+  optionalFigure("barrier.item_cycles", P.BarrierItemCycles,
+                 Quantity::Dim::Count);
   // Measured rates for classes shown above were added beside them; the
   // table is complete.
   return Out + table(L.Rows);

@@ -175,9 +175,17 @@ int main(int argc, char **argv) {
 
   try {
     App.parse(Args);
+  } catch (const CLI::CallForHelp &E) {
+    return App.exit(E);
+  } catch (const CLI::CallForAllHelp &E) {
+    return App.exit(E);
+  } catch (const CLI::CallForVersion &E) {
+    return App.exit(E);
   } catch (const CLI::ParseError &E) {
-    int Code = App.exit(E);
-    return Code == 0 ? ExitOk : ExitUsage;
+    // Usage errors read like every other error of the tool.
+    printError(llvm::errs(), std::string(E.what()) +
+                                 " (run clspread --help for the options)");
+    return ExitUsage;
   }
 
   if (Profiles->parsed()) {
