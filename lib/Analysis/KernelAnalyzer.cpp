@@ -161,9 +161,21 @@ private:
     unsigned ArgNo;
   };
   std::vector<AccessShape> Shapes;
-  // Dependence graph of the block being counted.
+  // Dependence graph of the block being counted (docs/counting.md, section
+  // 6): per value and lane, the graph nodes that produce it.
+  using LaneNodes = std::vector<std::vector<uint32_t>>;
   BlockGraph *Graph = nullptr;
-  DenseMap<const Value *, std::vector<std::vector<uint32_t>>> Producers;
+  DenseMap<const Value *, LaneNodes> Producers;
+  /// The graph's sinks at the block's last barrier so far: every node
+  /// after the barrier depends on them (no bundle spans a barrier).
+  std::vector<uint32_t> Fence;
+
+  uint32_t addNode(AluClass C, std::vector<uint32_t> Deps);
+  std::vector<uint32_t> producersOf(std::initializer_list<const Value *> Vs);
+  void graphLoad(Instruction &I, Value *Ptr,
+                 std::initializer_list<const Value *> Also = {});
+  void graphStore(Instruction &I, Value *Ptr, Value *Val, bool Returns);
+  void graphBarrier();
 };
 
 //===-- Frequencies -------------------------------------------------------===//
@@ -694,6 +706,114 @@ LineCounts &Analyzer::line(Instruction &I) {
   return LC;
 }
 
+uint32_t Analyzer::addNode(AluClass C, std::vector<uint32_t> Deps) {
+  Deps.insert(Deps.end(), Fence.begin(), Fence.end());
+  std::sort(Deps.begin(), Deps.end());
+  Deps.erase(std::unique(Deps.begin(), Deps.end()), Deps.end());
+  Graph->Nodes.push_back({C, std::move(Deps)});
+  return uint32_t(Graph->Nodes.size() - 1);
+}
+
+std::vector<uint32_t>
+Analyzer::producersOf(std::initializer_list<const Value *> Vs) {
+  std::vector<uint32_t> R;
+  for (const Value *V : Vs) {
+    auto It = V ? Producers.find(V) : Producers.end();
+    if (It == Producers.end())
+      continue;
+    for (const auto &Lane : It->second)
+      R.insert(R.end(), Lane.begin(), Lane.end());
+  }
+  std::sort(R.begin(), R.end());
+  R.erase(std::unique(R.begin(), R.end()), R.end());
+  return R;
+}
+
+/// 32-bit words of one lane of \p T (a double is 2).
+static unsigned wordsPerLane(Type *T) {
+  unsigned Bits = T->getScalarType()->getPrimitiveSizeInBits();
+  return std::max(1u, (Bits + 31) / 32);
+}
+
+/// A loaded value is ready only after the nodes that computed its address
+/// (and \p Also: a vload's offset, an image read's coordinates): on
+/// TeraScale the fetch runs in a clause of its own, so its consumers sit in
+/// a later ALU clause than the address arithmetic. A __local load is ALU
+/// work on Evergreen: per 32-bit word an LDS_READ_RET and the MOV that
+/// takes the word from the return queue (OQAP), in series.
+void Analyzer::graphLoad(Instruction &I, Value *Ptr,
+                         std::initializer_list<const Value *> Also) {
+  std::vector<uint32_t> Addr = producersOf({Ptr});
+  for (const Value *V : Also) {
+    auto More = producersOf({V});
+    Addr.insert(Addr.end(), More.begin(), More.end());
+  }
+  unsigned Lanes = lanesOf(I.getType());
+  LaneNodes R(Lanes);
+  bool Lds = Ptr && Ptr->getType()->isPointerTy() &&
+             Ptr->getType()->getPointerAddressSpace() == ASLocal;
+  for (unsigned Ln = 0; Ln < Lanes; ++Ln) {
+    if (!Lds) {
+      R[Ln] = Addr;
+      continue;
+    }
+    for (unsigned Wd = 0; Wd < wordsPerLane(I.getType()); ++Wd) {
+      uint32_t Read = addNode(AluClass::IntSimple, Addr);
+      R[Ln].push_back(addNode(AluClass::IntSimple, {Read}));
+    }
+  }
+  Producers[&I] = std::move(R);
+}
+
+/// Stores: a global store (MEM_RAT on Evergreen) takes a dword index, one
+/// LSHR of the byte address (R600TargetLowering::LowerSTORE); a __local
+/// store is an LDS_WRITE per 32-bit word, after its address and value. An
+/// atomic that \p Returns a value gives it after that node.
+void Analyzer::graphStore(Instruction &I, Value *Ptr, Value *Val,
+                          bool Returns) {
+  if (!Ptr || !Ptr->getType()->isPointerTy())
+    return;
+  unsigned AS = Ptr->getType()->getPointerAddressSpace();
+  if (AS == ASPrivate)
+    return;
+  std::vector<uint32_t> Addr = producersOf({Ptr});
+  std::vector<uint32_t> Last;
+  if (AS == ASLocal) {
+    Type *VT = Val ? Val->getType() : I.getType();
+    auto It = Val ? Producers.find(Val) : Producers.end();
+    unsigned Lanes = lanesOf(VT);
+    for (unsigned Ln = 0; Ln < Lanes; ++Ln) {
+      std::vector<uint32_t> Deps = Addr;
+      if (It != Producers.end()) {
+        const auto &P = It->second;
+        const auto &Src = P.size() == Lanes ? P[Ln] : producersOf({Val});
+        Deps.insert(Deps.end(), Src.begin(), Src.end());
+      }
+      for (unsigned Wd = 0; Wd < wordsPerLane(VT); ++Wd)
+        Last.push_back(addNode(AluClass::IntSimple, Deps));
+    }
+    if (Returns) // the MOV from the return queue
+      Last = {addNode(AluClass::IntSimple, Last)};
+  } else {
+    Last = {addNode(AluClass::IntSimple, Addr)};
+  }
+  if (Returns && !I.getType()->isVoidTy())
+    Producers[&I] = LaneNodes(lanesOf(I.getType()), Last);
+}
+
+/// No bundle holds work from both sides of a barrier: what follows depends
+/// on every sink before it.
+void Analyzer::graphBarrier() {
+  std::vector<bool> HasSucc(Graph->Nodes.size());
+  for (const PackNode &N : Graph->Nodes)
+    for (uint32_t D : N.Deps)
+      HasSucc[D] = true;
+  Fence.clear();
+  for (uint32_t N = 0; N < HasSucc.size(); ++N)
+    if (!HasSucc[N])
+      Fence.push_back(N);
+}
+
 void Analyzer::countAlu(Instruction &I, AluClass C, unsigned Lanes,
                         unsigned OpsPerLane, double W, KernelCounts &K,
                         unsigned Extra, AluClass ExtraC) {
@@ -719,20 +839,16 @@ void Analyzer::countAlu(Instruction &I, AluClass C, unsigned Lanes,
         for (const auto &Lane : P)
           Deps.insert(Deps.end(), Lane.begin(), Lane.end());
     }
-    for (unsigned K2 = 0; K2 < OpsPerLane; ++K2) {
-      Graph->Nodes.push_back({C, Deps});
-      Deps = {uint32_t(Graph->Nodes.size() - 1)};
-    }
+    for (unsigned K2 = 0; K2 < OpsPerLane; ++K2)
+      Deps = {addNode(C, std::move(Deps))};
     if (OpsPerLane) {
       All.push_back(Deps[0]);
       if (Ln < Result.size())
         Result[Ln] = Deps;
     }
   }
-  for (unsigned E = 0; E < Extra; ++E) {
-    Graph->Nodes.push_back({ExtraC, All});
-    All = {uint32_t(Graph->Nodes.size() - 1)};
-  }
+  for (unsigned E = 0; E < Extra; ++E)
+    All = {addNode(ExtraC, std::move(All))};
   if (Result.size() != Lanes || Extra)
     for (auto &R : Result)
       R = All;
@@ -875,22 +991,26 @@ void Analyzer::countInstruction(Instruction &I, double W, KernelCounts &K) {
   if (auto *LI2 = dyn_cast<LoadInst>(&I)) {
     countMemory(I, LI2->getPointerOperand(), LI2->getType(), false, false, W,
                 K);
+    graphLoad(I, LI2->getPointerOperand());
     return;
   }
   if (auto *SI = dyn_cast<StoreInst>(&I)) {
     countMemory(I, SI->getPointerOperand(), SI->getValueOperand()->getType(),
                 true, false, W, K);
+    graphStore(I, SI->getPointerOperand(), SI->getValueOperand(), false);
     return;
   }
   if (auto *RMW = dyn_cast<AtomicRMWInst>(&I)) {
     K.Atomics += W;
     countMemory(I, RMW->getPointerOperand(), RMW->getType(), true, true, W, K);
+    graphStore(I, RMW->getPointerOperand(), RMW->getValOperand(), true);
     return;
   }
   if (auto *CX = dyn_cast<AtomicCmpXchgInst>(&I)) {
     K.Atomics += W;
     countMemory(I, CX->getPointerOperand(),
                 CX->getNewValOperand()->getType(), true, true, W, K);
+    graphStore(I, CX->getPointerOperand(), CX->getNewValOperand(), true);
     return;
   }
   if (isa<PHINode>(I) || isa<ExtractElementInst>(I) ||
@@ -1022,26 +1142,48 @@ void Analyzer::countInstruction(Instruction &I, double W, KernelCounts &K) {
       passThrough({Call->arg_size() ? Call->getArgOperand(0) : nullptr});
     return;
   case BuiltinKind::WorkItem:
+    // Not counted (docs/counting.md), but the device computes
+    // get_global_id(d) as libclc writes it: group id * local size (a
+    // multiply: the program is built before the launch sizes are known)
+    // + local id + global offset, in series. Ids and sizes themselves are
+    // registers and constant-buffer operands.
+    if (Info->Item == WorkItemFn::GlobalId) {
+      uint32_t N = addNode(AluClass::IntMul, {});
+      N = addNode(AluClass::IntSimple, {N});
+      N = addNode(AluClass::IntSimple, {N});
+      Producers[&I] = LaneNodes(Lanes, {N});
+    }
+    return;
   case BuiltinKind::ImageQuery:
   case BuiltinKind::Fence:
     return;
-  case BuiltinKind::ImageRead:
+  case BuiltinKind::ImageRead: {
     K.ImageReads += W;
     line(I).TexFetches += W;
+    std::vector<uint32_t> Coords;
+    for (Value *A : Call->args()) {
+      auto P = producersOf({A});
+      Coords.insert(Coords.end(), P.begin(), P.end());
+    }
+    Producers[&I] = LaneNodes(Lanes, Coords);
     return;
+  }
   case BuiltinKind::ImageWrite:
     K.ImageWrites += W;
     return;
   case BuiltinKind::Barrier:
     K.Barriers += W;
+    graphBarrier();
     return;
   case BuiltinKind::Atomic: {
-    K.Atomics += W;
     Value *Ptr = Call->arg_size() ? Call->getArgOperand(0) : nullptr;
+    K.Atomics += W;
     if (Ptr && Ptr->getType()->isPointerTy()) {
       Type *VT = Ty->isVoidTy() ? Type::getInt32Ty(I.getContext()) : Ty;
       countMemory(I, Ptr, VT, true, true, W, K);
     }
+    graphStore(I, Ptr, Call->arg_size() > 1 ? Call->getArgOperand(1) : nullptr,
+               true);
     return;
   }
   case BuiltinKind::VLoad:
@@ -1063,6 +1205,10 @@ void Analyzer::countInstruction(Instruction &I, double W, KernelCounts &K) {
     const SCEV *Extra = SE.getMulExpr(
         SE.getSCEV(Off), SE.getConstant(Off->getType(), uint64_t(N) * ElemBytes));
     countMemory(I, Ptr, MemTy, Store, false, W, K, Extra);
+    if (Store)
+      graphStore(I, Ptr, Call->getArgOperand(0), false);
+    else
+      graphLoad(I, Ptr, {Off});
     return;
   }
   }
@@ -1179,6 +1325,7 @@ void Analyzer::run(KernelCounts &K) {
     // Producers are per block: a value from another block is ready when
     // the block starts.
     Producers.clear();
+    Fence.clear();
     if (!BG.Nodes.empty() && W > 0)
       K.Blocks.push_back(std::move(BG));
   }
