@@ -169,6 +169,19 @@ private:
   /// The graph's sinks at the block's last barrier so far: every node
   /// after the barrier depends on them (no bundle spans a barrier).
   std::vector<uint32_t> Fence;
+  /// False while later copies of an unrolled loop body are added to the
+  /// graph: nodes only, nothing counted.
+  bool Counting = true;
+  /// Copies after the first of an unrolled loop body: values that are
+  /// affine in the loop's counter (addresses, the counter itself), as
+  /// copy 0 computed them, and the exit compare to leave out.
+  struct Affine0 {
+    LaneNodes P;       ///< copy 0's producers
+    bool Add = false;  ///< used other than as an address: one add a copy
+  };
+  DenseMap<const Value *, Affine0> FirstCopy;
+  const Instruction *ExitCompare = nullptr;
+  bool LaterCopy = false;
 
   uint32_t addNode(AluClass C, std::vector<uint32_t> Deps);
   std::vector<uint32_t> producersOf(std::initializer_list<const Value *> Vs);
@@ -176,6 +189,9 @@ private:
                  std::initializer_list<const Value *> Also = {});
   void graphStore(Instruction &I, Value *Ptr, Value *Val, bool Returns);
   void graphBarrier();
+  unsigned loopCopies(BasicBlock &BB);
+  void graphLoopCopies(BasicBlock &BB, unsigned Copies, KernelCounts &K);
+  bool affineInCopy(const Instruction &I);
 };
 
 //===-- Frequencies -------------------------------------------------------===//
@@ -818,9 +834,11 @@ void Analyzer::countAlu(Instruction &I, AluClass C, unsigned Lanes,
                         unsigned OpsPerLane, double W, KernelCounts &K,
                         unsigned Extra, AluClass ExtraC) {
   double Ops = double(Lanes) * OpsPerLane;
-  K.Alu[unsigned(C)] += W * Ops;
-  K.Alu[unsigned(ExtraC)] += W * Extra;
-  line(I).AluOps += W * (Ops + Extra);
+  if (Counting) {
+    K.Alu[unsigned(C)] += W * Ops;
+    K.Alu[unsigned(ExtraC)] += W * Extra;
+    line(I).AluOps += W * (Ops + Extra);
+  }
 
   // Dependence graph: lane l of this op depends on lane l of each vector
   // operand of the same width, or on every producer of narrower operands.
@@ -892,6 +910,26 @@ static bool isDoubleTy(Type *T) { return T->getScalarType()->isDoubleTy(); }
 void Analyzer::countInstruction(Instruction &I, double W, KernelCounts &K) {
   Type *Ty = I.getType();
   unsigned Lanes = lanesOf(Ty);
+  if (LaterCopy) {
+    // Unrolled loop, copy c > 0: the exit test runs once per unrolled
+    // trip, and a value affine in the counter is copy 0's plus c * step,
+    // an immediate fetch offset where it only addresses memory.
+    if (&I == ExitCompare)
+      return;
+    auto It = FirstCopy.find(&I);
+    if (It != FirstCopy.end()) {
+      if (It->second.Add) {
+        std::vector<uint32_t> From;
+        for (const auto &Lane : It->second.P)
+          From.insert(From.end(), Lane.begin(), Lane.end());
+        Producers[&I] =
+            LaneNodes(Lanes, {addNode(AluClass::IntSimple, std::move(From))});
+      } else {
+        Producers[&I] = It->second.P;
+      }
+      return;
+    }
+  }
   auto passThrough = [&](std::initializer_list<Value *> From) {
     std::vector<std::vector<uint32_t>> R(Lanes);
     for (Value *V : From) {
@@ -989,27 +1027,34 @@ void Analyzer::countInstruction(Instruction &I, double W, KernelCounts &K) {
     return;
   }
   if (auto *LI2 = dyn_cast<LoadInst>(&I)) {
-    countMemory(I, LI2->getPointerOperand(), LI2->getType(), false, false, W,
-                K);
+    if (Counting)
+      countMemory(I, LI2->getPointerOperand(), LI2->getType(), false, false,
+                  W, K);
     graphLoad(I, LI2->getPointerOperand());
     return;
   }
   if (auto *SI = dyn_cast<StoreInst>(&I)) {
-    countMemory(I, SI->getPointerOperand(), SI->getValueOperand()->getType(),
-                true, false, W, K);
+    if (Counting)
+      countMemory(I, SI->getPointerOperand(),
+                  SI->getValueOperand()->getType(), true, false, W, K);
     graphStore(I, SI->getPointerOperand(), SI->getValueOperand(), false);
     return;
   }
   if (auto *RMW = dyn_cast<AtomicRMWInst>(&I)) {
-    K.Atomics += W;
-    countMemory(I, RMW->getPointerOperand(), RMW->getType(), true, true, W, K);
+    if (Counting) {
+      K.Atomics += W;
+      countMemory(I, RMW->getPointerOperand(), RMW->getType(), true, true, W,
+                  K);
+    }
     graphStore(I, RMW->getPointerOperand(), RMW->getValOperand(), true);
     return;
   }
   if (auto *CX = dyn_cast<AtomicCmpXchgInst>(&I)) {
-    K.Atomics += W;
-    countMemory(I, CX->getPointerOperand(),
-                CX->getNewValOperand()->getType(), true, true, W, K);
+    if (Counting) {
+      K.Atomics += W;
+      countMemory(I, CX->getPointerOperand(),
+                  CX->getNewValOperand()->getType(), true, true, W, K);
+    }
     graphStore(I, CX->getPointerOperand(), CX->getNewValOperand(), true);
     return;
   }
@@ -1106,7 +1151,8 @@ void Analyzer::countInstruction(Instruction &I, double W, KernelCounts &K) {
                Ty->getScalarSizeInBits() > 32 ? 2 : 1, W, K);
       return;
     case Intrinsic::memcpy: case Intrinsic::memmove: case Intrinsic::memset:
-      assume(fmtLoc(File, lineOf(I)) + ": memory intrinsic not counted");
+      if (Counting)
+        assume(fmtLoc(File, lineOf(I)) + ": memory intrinsic not counted");
       return;
     default:
       return; // lifetime, dbg, assume, ...: no work
@@ -1114,7 +1160,8 @@ void Analyzer::countInstruction(Instruction &I, double W, KernelCounts &K) {
   }
   Function *Callee = Call->getCalledFunction();
   if (!Callee) {
-    assume(fmtLoc(File, lineOf(I)) + ": indirect call not counted");
+    if (Counting)
+      assume(fmtLoc(File, lineOf(I)) + ": indirect call not counted");
     return;
   }
   std::string_view Base = builtinBaseName(Callee->getName());
@@ -1128,8 +1175,9 @@ void Analyzer::countInstruction(Instruction &I, double W, KernelCounts &K) {
   bool IsD = isDoubleTy(OpTy) || isDoubleTy(Ty);
   auto Info = lookupBuiltin(Base, IsF, IsD);
   if (!Info) {
-    assume(fmtLoc(File, lineOf(I)) + ": call to '" + std::string(Base) +
-           "' not counted (not an OpenCL builtin clspread knows)");
+    if (Counting)
+      assume(fmtLoc(File, lineOf(I)) + ": call to '" + std::string(Base) +
+             "' not counted (not an OpenCL builtin clspread knows)");
     return;
   }
   unsigned CallLanes = std::max(lanesOf(Ty), lanesOf(OpTy));
@@ -1158,8 +1206,10 @@ void Analyzer::countInstruction(Instruction &I, double W, KernelCounts &K) {
   case BuiltinKind::Fence:
     return;
   case BuiltinKind::ImageRead: {
-    K.ImageReads += W;
-    line(I).TexFetches += W;
+    if (Counting) {
+      K.ImageReads += W;
+      line(I).TexFetches += W;
+    }
     std::vector<uint32_t> Coords;
     for (Value *A : Call->args()) {
       auto P = producersOf({A});
@@ -1169,18 +1219,22 @@ void Analyzer::countInstruction(Instruction &I, double W, KernelCounts &K) {
     return;
   }
   case BuiltinKind::ImageWrite:
-    K.ImageWrites += W;
+    if (Counting)
+      K.ImageWrites += W;
     return;
   case BuiltinKind::Barrier:
-    K.Barriers += W;
+    if (Counting)
+      K.Barriers += W;
     graphBarrier();
     return;
   case BuiltinKind::Atomic: {
     Value *Ptr = Call->arg_size() ? Call->getArgOperand(0) : nullptr;
-    K.Atomics += W;
-    if (Ptr && Ptr->getType()->isPointerTy()) {
-      Type *VT = Ty->isVoidTy() ? Type::getInt32Ty(I.getContext()) : Ty;
-      countMemory(I, Ptr, VT, true, true, W, K);
+    if (Counting) {
+      K.Atomics += W;
+      if (Ptr && Ptr->getType()->isPointerTy()) {
+        Type *VT = Ty->isVoidTy() ? Type::getInt32Ty(I.getContext()) : Ty;
+        countMemory(I, Ptr, VT, true, true, W, K);
+      }
     }
     graphStore(I, Ptr, Call->arg_size() > 1 ? Call->getArgOperand(1) : nullptr,
                true);
@@ -1204,7 +1258,8 @@ void Analyzer::countInstruction(Instruction &I, double W, KernelCounts &K) {
       MemTy = IntegerType::get(I.getContext(), ElemBytes * 8);
     const SCEV *Extra = SE.getMulExpr(
         SE.getSCEV(Off), SE.getConstant(Off->getType(), uint64_t(N) * ElemBytes));
-    countMemory(I, Ptr, MemTy, Store, false, W, K, Extra);
+    if (Counting)
+      countMemory(I, Ptr, MemTy, Store, false, W, K, Extra);
     if (Store)
       graphStore(I, Ptr, Call->getArgOperand(0), false);
     else
@@ -1212,6 +1267,95 @@ void Analyzer::countInstruction(Instruction &I, double W, KernelCounts &K) {
     return;
   }
   }
+}
+
+//===-- Unrolled loops in the packing graph --------------------------------===//
+
+/// Iterations of a loop packed together: a compiler unrolls or software-
+/// pipelines a short loop body, so iterations overlap in the bundles.
+constexpr unsigned MaxLoopCopies = 32;
+/// Graph size limit for the copies of one block.
+constexpr size_t MaxCopyNodes = 8192;
+
+bool Analyzer::affineInCopy(const Instruction &I) {
+  if (!isa<BinaryOperator>(I) && !isa<GetElementPtrInst>(I) &&
+      !isa<CastInst>(I) && !isa<PHINode>(I))
+    return false;
+  if (!SE.isSCEVable(I.getType()))
+    return false;
+  auto *AR =
+      dyn_cast<SCEVAddRecExpr>(SE.getSCEV(const_cast<Instruction *>(&I)));
+  return AR && AR->isAffine() && AR->getLoop() == LI.getLoopFor(I.getParent());
+}
+
+/// How many copies of \p BB (already in the graph once) to pack: a loop of
+/// one block with a constant trip count, up to MaxLoopCopies.
+unsigned Analyzer::loopCopies(BasicBlock &BB) {
+  Loop *L = LI.getLoopFor(&BB);
+  if (!L || L->getNumBlocks() != 1 || L->getHeader() != &BB)
+    return 1;
+  std::optional<uint64_t> Trip = tripCount(L);
+  if (!Trip || *Trip < 2)
+    return 1;
+  uint64_t C = std::min<uint64_t>(*Trip, MaxLoopCopies);
+  size_t N = std::max<size_t>(1, Graph->Nodes.size());
+  return unsigned(std::max<uint64_t>(1, std::min<uint64_t>(C, MaxCopyNodes / N)));
+}
+
+/// Appends copies 1 .. Copies-1 of the loop body \p BB to the graph: phis
+/// take the previous copy's values (the loop-carried dependences), the exit
+/// compare is left out, and values affine in the counter come from copy 0
+/// (an immediate offset where only memory addresses use them, else one add).
+void Analyzer::graphLoopCopies(BasicBlock &BB, unsigned Copies,
+                               KernelCounts &K) {
+  ExitCompare = nullptr;
+  if (auto *Br = dyn_cast<BranchInst>(BB.getTerminator()))
+    if (Br->isConditional())
+      if (auto *Cmp = dyn_cast<ICmpInst>(Br->getCondition()))
+        if (Cmp->getParent() == &BB)
+          ExitCompare = Cmp;
+  FirstCopy.clear();
+  for (Instruction &I : BB)
+    if (affineInCopy(I)) {
+      // A step that is not a constant makes c * step a register, added in
+      // every copy; a constant one folds into an immediate offset.
+      auto *AR = cast<SCEVAddRecExpr>(SE.getSCEV(&I));
+      FirstCopy[&I] = {Producers.lookup(&I),
+                       !isa<SCEVConstant>(AR->getStepRecurrence(SE))};
+    }
+  for (auto &[V, A] : FirstCopy)
+    for (const User *U : V->users()) {
+      auto *UI = dyn_cast<Instruction>(U);
+      if (!UI || UI->getParent() != &BB || isa<PHINode>(UI) ||
+          UI == ExitCompare || FirstCopy.count(UI))
+        continue;
+      if (auto *Ld = dyn_cast<LoadInst>(UI); Ld && Ld->getPointerOperand() == V)
+        continue;
+      if (auto *St = dyn_cast<StoreInst>(UI);
+          St && St->getPointerOperand() == V && St->getValueOperand() != V)
+        continue;
+      A.Add = true;
+    }
+  Counting = false;
+  LaterCopy = true;
+  for (unsigned C = 1; C < Copies; ++C) {
+    std::vector<std::pair<const Value *, LaneNodes>> Next;
+    for (PHINode &P : BB.phis()) {
+      if (FirstCopy.count(&P))
+        continue;
+      auto It = Producers.find(P.getIncomingValueForBlock(&BB));
+      Next.emplace_back(&P, It != Producers.end() ? It->second : LaneNodes());
+    }
+    for (auto &[P, N] : Next)
+      Producers[P] = std::move(N);
+    for (Instruction &I : BB)
+      if (!isa<PHINode>(I) || FirstCopy.count(&I))
+        countInstruction(I, 0, K);
+  }
+  Counting = true;
+  LaterCopy = false;
+  FirstCopy.clear();
+  ExitCompare = nullptr;
 }
 
 //===-- Registers ---------------------------------------------------------===//
@@ -1321,6 +1465,10 @@ void Analyzer::run(KernelCounts &K) {
       countInstruction(I, W, K);
     if (K.GlobalLoads > LoadsBefore)
       K.GlobalLoadRounds += W;
+    if (unsigned Copies = W > 0 ? loopCopies(BB) : 1; Copies > 1) {
+      graphLoopCopies(BB, Copies, K);
+      BG.ExecPerItem = W / Copies;
+    }
     Graph = nullptr;
     // Producers are per block: a value from another block is ready when
     // the block starts.

@@ -5,8 +5,9 @@
 // section 6): get_global_id is a multiply and two adds, a global store
 // shifts its byte address into a dword index, a __local access is ALU work
 // (Evergreen's LDS_* instructions), a fetched value waits for its address,
-// and a barrier splits the block. Expected graphs are derived by hand from
-// the kernels below.
+// a barrier splits the block, and a loop of one block with a constant trip
+// count is packed as up to 32 overlapping iterations. Expected graphs are
+// derived by hand from the kernels below.
 //
 //===----------------------------------------------------------------------===//
 #include "AnalysisTestUtil.h"
@@ -47,6 +48,13 @@ bool reaches(const BlockGraph &B, uint32_t N, uint32_t On) {
       Work.push_back(D);
   }
   return false;
+}
+
+const BlockGraph *blockWith(const KernelCounts &K, AluClass C) {
+  for (const auto &B : K.Blocks)
+    if (!nodesOf(B, C).empty())
+      return &B;
+  return nullptr;
 }
 
 TEST(PackingGraphDevice, GlobalIdIsMultiplyThenTwoAdds) {
@@ -189,6 +197,76 @@ __kernel void k(__global float *a, __global float *b,
   EXPECT_EQ(B.Nodes[7].Deps, (V{2, 5, 6}));
   EXPECT_EQ(B.Nodes[9].Deps, (V{5, 6, 8}));
   EXPECT_TRUE(reaches(B, F[1], F[0]));
+}
+
+TEST(PackingGraphDevice, LoopIsPackedAsOverlappingCopies) {
+  // s += x[j] for j < 1000 stays a loop of one block. It is packed as 32
+  // copies run 1000 / 32 times per item. Copy 0 holds the block's counted
+  // lane-ops; each later copy only its fadd: x[j]'s address is copy 0's
+  // plus a constant (a fetch offset), the counter and the exit compare run
+  // once per unrolled trip. Each fadd depends on the previous copy's.
+  auto K = analyze(R"(
+__kernel void k(__global const float *x, __global float *y, int n) {
+  float s = 0.0f;
+  for (int j = 0; j < n; ++j)
+    s += x[j];
+  y[get_global_id(0)] = s;
+})", "k", Launch({1024}).arg("n", 1000));
+  const BlockGraph *B = blockWith(K, AluClass::Fp32);
+  ASSERT_NE(B, nullptr);
+  EXPECT_DOUBLE_EQ(B->ExecPerItem, 1000.0 / 32);
+  auto F = nodesOf(*B, AluClass::Fp32);
+  ASSERT_EQ(F.size(), 32u);
+  for (uint32_t C = 1; C < 32; ++C)
+    EXPECT_TRUE(dependsOn(*B, F[C], F[C - 1])) << "copy " << C;
+  // Copy 0 is the counted body: x[j]'s GEP (add, shift), the fadd, the
+  // increment and the compare; then 31 fadds. (Counted int_simple: those
+  // 4 per trip, and y's GEP after the loop.)
+  EXPECT_EQ(B->Nodes.size(), 5u + 31u);
+  EXPECT_EQ(F[1], 5u);
+  EXPECT_DOUBLE_EQ(alu(K, AluClass::Fp32), 1000);
+  EXPECT_DOUBLE_EQ(alu(K, AluClass::IntSimple), 4 * 1000 + 2);
+}
+
+TEST(PackingGraphDevice, CounterUsedInArithmeticCostsAnAddPerCopy) {
+  // s += (float)j * x[j]: in copy c the value j + c feeds a conversion, so
+  // each later copy holds one int_simple node (the add) besides its
+  // conversion and multiply-add; the address of x[j] stays free. Copy 0
+  // has 4 int_simple nodes (x[j]'s GEP: 2, increment, compare).
+  auto K = analyze(R"(
+__kernel void k(__global const float *x, __global float *y, int n) {
+  float s = 0.0f;
+  for (int j = 0; j < n; ++j)
+    s += (float)j * x[j];
+  y[get_global_id(0)] = s;
+})", "k", Launch({1024}).arg("n", 1000));
+  const BlockGraph *B = blockWith(K, AluClass::Conversion);
+  ASSERT_NE(B, nullptr);
+  auto Conv = nodesOf(*B, AluClass::Conversion);
+  auto F = nodesOf(*B, AluClass::Fp32);
+  ASSERT_EQ(Conv.size(), 32u);
+  ASSERT_EQ(F.size(), 32u);
+  EXPECT_EQ(nodesOf(*B, AluClass::IntSimple).size(), 4u + 31u);
+  for (uint32_t C = 1; C < 32; ++C) {
+    ASSERT_EQ(B->Nodes[Conv[C]].Deps.size(), 1u);
+    EXPECT_EQ(B->Nodes[B->Nodes[Conv[C]].Deps[0]].Class, AluClass::IntSimple);
+  }
+}
+
+TEST(PackingGraphDevice, LoopWithUnknownTripCountIsOneCopy) {
+  // n not given: the loop runs the default 16 trips per item, packed one
+  // iteration at a time (no constant trip count to unroll by).
+  auto K = analyze(R"(
+__kernel void k(__global const float *x, __global float *y, int n) {
+  float s = 0.0f;
+  for (int j = 0; j < n; ++j)
+    s += x[j];
+  y[get_global_id(0)] = s;
+})", "k", Launch({1024}));
+  const BlockGraph *B = blockWith(K, AluClass::Fp32);
+  ASSERT_NE(B, nullptr);
+  EXPECT_EQ(nodesOf(*B, AluClass::Fp32).size(), 1u);
+  EXPECT_DOUBLE_EQ(B->ExecPerItem, 16);
 }
 
 } // namespace
