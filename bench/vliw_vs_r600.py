@@ -37,7 +37,9 @@ end of a clause (GROUP_BARRIER is printed without `*`) closes a bundle
 there. The CF word `ALU n, @a` executes n+1 words of the clause at a
 (instructions plus literal pairs); the script checks that its count agrees.
 Fetch (TEX/VTX_READ) clauses and MEM_RAT stores are not ALU and not counted;
-clspread's vliw_bundles leaves memory accesses out too.
+clspread's vliw_bundles leaves the fetches out too, but counts the ALU work
+around memory that R600 code has (a store's dword-index shift, Evergreen's
+LDS instructions; docs/counting.md, packing graphs).
 
 Weighting by executions per work-item:
   - a straight-line kernel: every ALU clause once;
@@ -482,8 +484,14 @@ def notes_for(pi, ops, folded_bundles, bundles, lds_bundles, trips):
         out.append("id/size arithmetic %.3g bundles (gone when sizes are "
                    "folded)" % (bundles - folded_bundles))
     if g.get("lds", 0) >= 0.5:
+        # LLVM's R600Packetizer makes every LDS instruction a bundle of its
+        # own (isSoloInstruction); clspread packs them like other ALU ops.
+        rest = bundles - lds_bundles
         out.append("Evergreen LDS access is ALU: %.4g LDS ops, %.4g "
-                   "LDS-only bundles/item" % (g["lds"], lds_bundles))
+                   "LDS-only bundles/item%s" % (
+                       g["lds"], lds_bundles,
+                       " (ratio without them %.3f)" % (
+                           pi["vliw_bundles"] / rest) if rest > 0 else ""))
     if g.get("mov", 0) >= 1:
         out.append("%.3g MOV/item" % g["mov"])
     if g.get("pred", 0) >= 1:
