@@ -64,11 +64,12 @@ double vliwBundles(const KernelCounts &K, const DeviceProfile &P,
         Bundles));
     return Bundles;
   }
-  if (std::fabs(GraphOps - Ops) > 0.01 * std::max(1.0, Ops))
-    Notes.push_back(fmt::format(
-        "block graphs hold {:.4g} ALU lane-ops per work-item but the counts "
-        "say {:.4g}; VLIW bundles come from the graphs",
-        GraphOps, Ops));
+  // The graphs hold more than the counts on purpose: they add the device
+  // work of VLIW code that the counts leave out (id arithmetic, store
+  // address shifts, LDS instructions; docs/counting.md), so the two are not
+  // compared.
+  (void)GraphOps;
+  (void)Ops;
   if (BadDeps)
     Notes.push_back(fmt::format(
         "{} dependences in block graphs did not point to an earlier node "
