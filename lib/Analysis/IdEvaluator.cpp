@@ -246,6 +246,23 @@ void IdEvaluator::evalSlot(size_t K, std::vector<uint64_t> &R,
   R[K] = mask(V, I.Width);
 }
 
+void IdEvaluator::tally(const std::vector<uint64_t> &Vals, uint64_t Weight,
+                        std::vector<Result> &Results) const {
+  for (size_t Q = 0; Q < Queries.size(); ++Q) {
+    bool Reach = true;
+    for (const Guard &Gd : Queries[Q].Guards)
+      if (bool(Vals[Gd.Output] & 1) != Gd.Polarity) {
+        Reach = false;
+        break;
+      }
+    if (!Reach)
+      continue;
+    Results[Q].Reached += Weight;
+    if (Vals[Queries[Q].Output] & 1)
+      Results[Q].Taken += Weight;
+  }
+}
+
 std::vector<IdEvaluator::Result> IdEvaluator::run(uint64_t MaxItems,
                                                   bool &Sampled) {
   std::vector<Result> Results(Queries.size());
@@ -270,19 +287,7 @@ std::vector<IdEvaluator::Result> IdEvaluator::run(uint64_t MaxItems,
           uint64_t Volume = (Bx[0].second - Bx[0].first) *
                             (Bx[1].second - Bx[1].first) *
                             (Bx[2].second - Bx[2].first);
-          for (size_t Q = 0; Q < Queries.size(); ++Q) {
-            bool Reach = true;
-            for (const Guard &Gd : Queries[Q].Guards)
-              if (bool(Vals[Gd.Output] & 1) != Gd.Polarity) {
-                Reach = false;
-                break;
-              }
-            if (!Reach)
-              continue;
-            Boxed[Q].Reached += Volume;
-            if (Vals[Queries[Q].Output] & 1)
-              Boxed[Q].Taken += Volume;
-          }
+          tally(Vals, Volume, Boxed);
         },
         Budget);
     if (Done)
@@ -307,19 +312,7 @@ std::vector<IdEvaluator::Result> IdEvaluator::run(uint64_t MaxItems,
     uint64_t Id[3] = {Lin % G[0], (Lin / G[0]) % G[1], Lin / (G[0] * G[1])};
     for (size_t K = 0; K < Program.size(); ++K)
       evalSlot(K, R, Id, L);
-    for (size_t Q = 0; Q < Queries.size(); ++Q) {
-      bool Reach = true;
-      for (const Guard &Gd : Queries[Q].Guards)
-        if (bool(R[Gd.Output] & 1) != Gd.Polarity) {
-          Reach = false;
-          break;
-        }
-      if (!Reach)
-        continue;
-      ++Results[Q].Reached;
-      if (R[Queries[Q].Output] & 1)
-        ++Results[Q].Taken;
-    }
+    tally(R, 1, Results);
   }
   return Results;
 }
@@ -658,19 +651,7 @@ bool IdEvaluator::runSeparable(std::vector<Result> &Results) {
           if (!Program[K].Dims || !single(Program[K].Dims))
             evalSlot(K, R, Id, L);
         uint64_t Weight = C0 * C1 * C2;
-        for (size_t Q = 0; Q < Queries.size(); ++Q) {
-          bool Reach = true;
-          for (const Guard &Gd : Queries[Q].Guards)
-            if (bool(R[Gd.Output] & 1) != Gd.Polarity) {
-              Reach = false;
-              break;
-            }
-          if (!Reach)
-            continue;
-          Results[Q].Reached += Weight;
-          if (R[Queries[Q].Output] & 1)
-            Results[Q].Taken += Weight;
-        }
+        tally(R, Weight, Results);
       }
   return true;
 }

@@ -70,6 +70,9 @@ private:
     uint8_t Dims = 0;             ///< bit d: depends on ids of dimension d
   };
   bool runSeparable(std::vector<Result> &Results);
+  /// Adds \p Weight work-items with slot values \p Vals to every query.
+  void tally(const std::vector<uint64_t> &Vals, uint64_t Weight,
+             std::vector<Result> &Results) const;
   using Box = std::array<std::pair<uint64_t, uint64_t>, 3>; ///< [a, b)
   /// Evaluates every slot over a box of global ids; a slot whose interval
   /// is a single value is uniform over the box.
