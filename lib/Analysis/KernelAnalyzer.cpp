@@ -56,8 +56,6 @@ unsigned lanesOf(Type *T) {
   return 1;
 }
 
-Type *scalarOf(Type *T) { return T->getScalarType(); }
-
 /// An offset as an affine function of work-item ids and loop iterations.
 struct Affine {
   int64_t Const = 0;
