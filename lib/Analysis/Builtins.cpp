@@ -10,6 +10,10 @@
 //===----------------------------------------------------------------------===//
 #include "Analysis/Builtins.h"
 
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/Instructions.h"
+
 #include <cctype>
 #include <cstdlib>
 #include <unordered_map>
@@ -288,6 +292,21 @@ std::optional<BuiltinInfo> lookupBuiltin(std::string_view Name, bool IsFloat,
     }
   }
   return Info;
+}
+
+std::optional<WorkItemCall> workItemCall(const llvm::Value *V) {
+  auto *Call = llvm::dyn_cast<llvm::CallInst>(V);
+  if (!Call || !Call->getCalledFunction())
+    return std::nullopt;
+  auto Fn = workItemFn(builtinBaseName(Call->getCalledFunction()->getName()));
+  if (!Fn)
+    return std::nullopt;
+  WorkItemCall W;
+  W.Fn = *Fn;
+  if (Call->arg_size() == 1)
+    if (auto *C = llvm::dyn_cast<llvm::ConstantInt>(Call->getArgOperand(0)))
+      W.Dim = unsigned(C->getZExtValue());
+  return W;
 }
 
 } // namespace clspread

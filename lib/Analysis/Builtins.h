@@ -15,6 +15,10 @@
 #include <string>
 #include <string_view>
 
+namespace llvm {
+class Value;
+}
+
 namespace clspread {
 
 enum class BuiltinKind : uint8_t {
@@ -48,6 +52,16 @@ struct BuiltinInfo {
   WorkItemFn Item = WorkItemFn::Other;
   unsigned VectorWidth = 0; ///< for vloadN/vstoreN
 };
+
+/// A call to a work-item function, with its dimension when that is a
+/// constant (get_work_dim has none).
+struct WorkItemCall {
+  WorkItemFn Fn = WorkItemFn::Other;
+  std::optional<unsigned> Dim;
+};
+/// \p V as a call to a work-item function, or nullopt. The one place that
+/// recognizes them for specialization, exact branch counting and strides.
+std::optional<WorkItemCall> workItemCall(const llvm::Value *V);
 
 /// The unmangled name of an Itanium-mangled OpenCL builtin
 /// ("_Z3minDv4_jS_" -> "min"), or the name itself if it is not mangled.

@@ -99,15 +99,11 @@ std::optional<unsigned> IdEvaluator::compileValue(Value *V, unsigned Depth) {
       Slots.push_back({V, unsigned(Program.size() - 1)});
       return unsigned(Program.size() - 1);
     }
-    if (Call->arg_size() != 1)
+    auto W = workItemCall(Call);
+    if (!W || !W->Dim || *W->Dim > 2)
       return std::nullopt;
-    auto Info = lookupBuiltin(builtinBaseName(F->getName()), false, false);
-    auto *Dim = dyn_cast<ConstantInt>(Call->getArgOperand(0));
-    if (!Info || Info->Kind != BuiltinKind::WorkItem || !Dim ||
-        Dim->getZExtValue() > 2)
-      return std::nullopt;
-    I.Imm = Dim->getZExtValue();
-    switch (Info->Item) {
+    I.Imm = *W->Dim;
+    switch (W->Fn) {
     case WorkItemFn::GlobalId:
       I.Kind = Op::GlobalId;
       break;
@@ -115,7 +111,7 @@ std::optional<unsigned> IdEvaluator::compileValue(Value *V, unsigned Depth) {
     case WorkItemFn::GroupId:
       if (!Launch.Local) // local ids are unknown without a local size
         return std::nullopt;
-      I.Kind = Info->Item == WorkItemFn::LocalId ? Op::LocalId : Op::GroupId;
+      I.Kind = W->Fn == WorkItemFn::LocalId ? Op::LocalId : Op::GroupId;
       break;
     default:
       return std::nullopt; // sizes were specialized to constants already

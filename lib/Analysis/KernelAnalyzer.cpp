@@ -201,31 +201,39 @@ std::optional<uint64_t> Analyzer::tripCount(const Loop *Lp) {
   return std::nullopt;
 }
 
-/// Scalar kernel arguments that \p V's value depends on without a memory
-/// load in between ("argument 'n'"), or "" when it depends on data.
-static std::string scalarArgsIn(Value *V) {
-  std::set<std::string> Names;
+/// Visits \p V and the values its operands come from, depth first, at most
+/// 256 values; \p Visit returns whether to look through a value's operands.
+static void walkSlice(Value *V, function_ref<bool(Value *)> Visit) {
   std::vector<Value *> Work = {V};
   std::set<Value *> Seen;
-  bool Data = false;
   while (!Work.empty() && Seen.size() < 256) {
     Value *X = Work.back();
     Work.pop_back();
-    if (!Seen.insert(X).second)
+    if (!Seen.insert(X).second || !Visit(X))
       continue;
-    if (auto *A = dyn_cast<Argument>(X)) {
-      if (!A->getType()->isPointerTy())
-        Names.insert(A->getName().str());
-      continue;
-    }
-    if (isa<LoadInst>(X) || isa<PHINode>(X)) {
-      Data = true;
-      continue;
-    }
     if (auto *I = dyn_cast<Instruction>(X))
       for (Value *Op : I->operands())
         Work.push_back(Op);
   }
+}
+
+/// Scalar kernel arguments that \p V's value depends on without a memory
+/// load in between ("argument 'n'"), or "" when it depends on data.
+static std::string scalarArgsIn(Value *V) {
+  std::set<std::string> Names;
+  bool Data = false;
+  walkSlice(V, [&](Value *X) {
+    if (auto *A = dyn_cast<Argument>(X)) {
+      if (!A->getType()->isPointerTy())
+        Names.insert(A->getName().str());
+      return false;
+    }
+    if (isa<LoadInst>(X) || isa<PHINode>(X)) {
+      Data = true;
+      return false;
+    }
+    return true;
+  });
   if (Data || Names.empty())
     return "";
   std::string S = Names.size() == 1 ? "argument " : "arguments ";
@@ -239,26 +247,13 @@ static std::string scalarArgsIn(Value *V) {
 
 /// Whether \p V's slice calls get_local_id or get_group_id.
 static bool usesLocalIds(Value *V) {
-  std::vector<Value *> Work = {V};
-  std::set<Value *> Seen;
-  while (!Work.empty() && Seen.size() < 256) {
-    Value *X = Work.back();
-    Work.pop_back();
-    if (!Seen.insert(X).second)
-      continue;
-    if (auto *Call = dyn_cast<CallInst>(X))
-      if (Function *Fn = Call->getCalledFunction()) {
-        auto Info = lookupBuiltin(builtinBaseName(Fn->getName()), false, false);
-        if (Info && Info->Kind == BuiltinKind::WorkItem &&
-            (Info->Item == WorkItemFn::LocalId ||
-             Info->Item == WorkItemFn::GroupId))
-          return true;
-      }
-    if (auto *I = dyn_cast<Instruction>(X))
-      for (Value *Op : I->operands())
-        Work.push_back(Op);
-  }
-  return false;
+  bool Found = false;
+  walkSlice(V, [&](Value *X) {
+    if (auto W = workItemCall(X))
+      Found |= W->Fn == WorkItemFn::LocalId || W->Fn == WorkItemFn::GroupId;
+    return !Found;
+  });
+  return Found;
 }
 
 /// The successor of \p Br that enters a loop (its preheader or header)
@@ -527,17 +522,12 @@ std::optional<Affine> Analyzer::affine(const SCEV *S, unsigned Depth) {
           return affine(SE.getSCEV(Arg), Depth + 1);
       return std::nullopt;
     }
-    if (Call->arg_size() != 1)
+    auto W = workItemCall(Call);
+    if (!W || !W->Dim || *W->Dim > 2)
       return std::nullopt;
-    auto Info = lookupBuiltin(
-        builtinBaseName(Call->getCalledFunction()->getName()), false, false);
-    auto *Dim = dyn_cast<ConstantInt>(Call->getArgOperand(0));
-    if (!Info || Info->Kind != BuiltinKind::WorkItem || !Dim ||
-        Dim->getZExtValue() > 2)
-      return std::nullopt;
-    unsigned D = Dim->getZExtValue();
+    unsigned D = *W->Dim;
     Affine A;
-    switch (Info->Item) {
+    switch (W->Fn) {
     case WorkItemFn::GlobalId: A.Gid[D] = 1; return A;
     case WorkItemFn::LocalId: A.Lid[D] = 1; return A;
     case WorkItemFn::GroupId: A.Grp[D] = 1; return A;
@@ -1495,15 +1485,8 @@ void Analyzer::run(KernelCounts &K) {
 unsigned dimsUsed(const Function &F) {
   unsigned Max = 1;
   for (const Instruction &I : instructions(F))
-    if (auto *Call = dyn_cast<CallInst>(&I))
-      if (Function *Callee = Call->getCalledFunction()) {
-        auto Info = lookupBuiltin(builtinBaseName(Callee->getName()), false,
-                                  false);
-        if (Info && Info->Kind == BuiltinKind::WorkItem &&
-            Call->arg_size() == 1)
-          if (auto *C = dyn_cast<ConstantInt>(Call->getArgOperand(0)))
-            Max = std::max<unsigned>(Max, C->getZExtValue() + 1);
-      }
+    if (auto W = workItemCall(&I); W && W->Dim)
+      Max = std::max(Max, *W->Dim + 1);
   return std::min(Max, 3u);
 }
 
@@ -1562,29 +1545,23 @@ void specialize(Function &F, const LaunchSpec &L,
 
   std::vector<std::pair<CallInst *, Constant *>> Repl;
   for (Instruction &I : instructions(F)) {
-    auto *Call = dyn_cast<CallInst>(&I);
-    if (!Call || !Call->getCalledFunction())
+    auto W = workItemCall(&I);
+    if (!W)
       continue;
-    auto Info = lookupBuiltin(
-        builtinBaseName(Call->getCalledFunction()->getName()), false, false);
-    if (!Info || Info->Kind != BuiltinKind::WorkItem)
-      continue;
+    auto *Call = cast<CallInst>(&I);
     Type *T = Call->getType();
-    if (Info->Item == WorkItemFn::WorkDim) {
+    if (W->Fn == WorkItemFn::WorkDim) {
       Repl.push_back({Call, ConstantInt::get(T, L.Dims)});
       continue;
     }
-    if (Call->arg_size() != 1)
+    if (!W->Dim)
       continue;
-    auto *Dim = dyn_cast<ConstantInt>(Call->getArgOperand(0));
-    if (!Dim)
-      continue;
-    uint64_t D = Dim->getZExtValue();
+    uint64_t D = *W->Dim;
     uint64_t G = D < 3 ? L.Global[D] : 1;
     std::optional<uint64_t> Loc;
     if (L.Local)
       Loc = D < 3 ? (*L.Local)[D] : 1;
-    switch (Info->Item) {
+    switch (W->Fn) {
     case WorkItemFn::GlobalSize:
       Repl.push_back({Call, ConstantInt::get(T, G)});
       break;

@@ -68,8 +68,6 @@ double vliwBundles(const KernelCounts &K, const DeviceProfile &P,
   // work of VLIW code that the counts leave out (id arithmetic, store
   // address shifts, LDS instructions; docs/counting.md), so the two are not
   // compared.
-  (void)GraphOps;
-  (void)Ops;
   if (BadDeps)
     Notes.push_back(fmt::format(
         "{} dependences in block graphs did not point to an earlier node "

@@ -285,20 +285,24 @@ static std::string barsSVG(const ValidatedKernel &K) {
   return S;
 }
 
+/// The charts' stylesheet: the page's <head> and the standalone SVG share
+/// it (a standalone SVG has no <head>, and no page font to inherit).
+static const char ChartStyle[] =
+    ".band{fill:#e6f2e6}.diag{stroke:#4a4;stroke-width:1}"
+    ".grid{stroke:#eee}.tick{font-size:10px;fill:#555;font-family:sans-serif}"
+    ".axis{font-size:12px;font-family:sans-serif}"
+    ".variant{stroke:#999;stroke-dasharray:3 2}"
+    ".point{stroke:#222;fill-opacity:.8}.point.ALU,rect.ALU{fill:#d9534f}"
+    ".point.MEM,rect.MEM{fill:#337ab7}.point.TEX,rect.TEX{fill:#f0ad4e}"
+    "rect.measured{fill:#333}";
+
 std::string toSVG(const Validation &V) {
-  // The page's stylesheet, inlined: a standalone SVG has no <head>.
   std::string S = scatterSVG(V);
   size_t Open = S.find('>');
   if (Open == std::string::npos || S.rfind("<svg", 0) != 0)
     return S;
-  return S.substr(0, Open + 1) +
-         "<style>.band{fill:#e6f2e6}.diag{stroke:#4a4;stroke-width:1}"
-         ".grid{stroke:#eee}.tick{font-size:10px;fill:#555;font-family:"
-         "sans-serif}.axis{font-size:12px;font-family:sans-serif}"
-         ".variant{stroke:#999;stroke-dasharray:3 2}.point{stroke:#222;"
-         "fill-opacity:.8}.ALU{fill:#d9534f}.MEM{fill:#337ab7}"
-         ".TEX{fill:#f0ad4e}</style><rect width=\"100%\" height=\"100%\" "
-         "fill=\"white\"/>" +
+  return S.substr(0, Open + 1) + "<style>" + ChartStyle +
+         "</style><rect width=\"100%\" height=\"100%\" fill=\"white\"/>" +
          S.substr(Open + 1);
 }
 
@@ -310,13 +314,8 @@ std::string toHTML(const Validation &V) {
       "body{font-family:sans-serif;margin:2em;color:#222}"
       "table{border-collapse:collapse;font-size:13px}"
       "td,th{border:1px solid #ccc;padding:3px 6px;text-align:right}"
-      "td:first-child,th:first-child{text-align:left}"
-      ".band{fill:#e6f2e6}.diag{stroke:#4a4;stroke-width:1}"
-      ".grid{stroke:#eee}.tick{font-size:10px;fill:#555}.axis{font-size:12px}"
-      ".variant{stroke:#999;stroke-dasharray:3 2}"
-      ".point{stroke:#222;fill-opacity:.8}.point.ALU,rect.ALU{fill:#d9534f}"
-      ".point.MEM,rect.MEM{fill:#337ab7}.point.TEX,rect.TEX{fill:#f0ad4e}"
-      "rect.measured{fill:#333}\n</style></head><body>\n";
+      "td:first-child,th:first-child{text-align:left}" +
+      std::string(ChartStyle) + "\n</style></head><body>\n";
   H += "<h1>Estimate vs measured: " + esc(V.ProfileId) + " on " +
        esc(V.Device) + "</h1>\n<ul>";
   H += "<li>profile: " + esc(V.ProfileId) + " (" + esc(V.ProfileName) + ")</li>";

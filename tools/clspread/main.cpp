@@ -47,6 +47,17 @@ static int emit(const std::string &Path,
   return ExitOk;
 }
 
+/// The profile an id or path names; prints the error (with its
+/// file:line:col) and returns nothing when it does not load.
+static std::optional<DeviceProfile> loadProfile(const std::string &IdOrPath) {
+  auto P = findProfile(IdOrPath);
+  if (!P) {
+    llvm::errs() << llvm::toString(P.takeError()) << "\n";
+    return std::nullopt;
+  }
+  return std::move(*P);
+}
+
 int main(int argc, char **argv) {
   // Clang-style spellings that CLI11 cannot take directly: `-cl-std=CL2.0`
   // becomes `--cl-std=CL2.0`, and everything after `--` goes to Clang.
@@ -190,11 +201,9 @@ int main(int argc, char **argv) {
 
   if (Profiles->parsed()) {
     if (Show->parsed()) {
-      auto P = findProfile(ShowId);
-      if (!P) {
-        llvm::errs() << llvm::toString(P.takeError()) << "\n";
+      auto P = loadProfile(ShowId);
+      if (!P)
         return ExitUsage;
-      }
       llvm::outs() << formatProfile(*P);
       return ExitOk;
     }
@@ -222,11 +231,9 @@ int main(int argc, char **argv) {
   };
 
   if (Calibrate->parsed()) {
-    auto P = findProfile(CReq.ProfileArg);
-    if (!P) {
-      llvm::errs() << llvm::toString(P.takeError()) << "\n";
+    auto P = loadProfile(CReq.ProfileArg);
+    if (!P)
       return ExitUsage;
-    }
     CReq.Analyze.BundledManifest = "calibrate/calibrate.yaml";
     if (CReq.Measure.RunnerPath.empty())
       CReq.Measure.RunnerPath = toolBeside(argv[0], "clspread-run");
@@ -236,11 +243,9 @@ int main(int argc, char **argv) {
   }
 
   if (Validate->parsed()) {
-    auto P = findProfile(VProfile);
-    if (!P) {
-      llvm::errs() << llvm::toString(P.takeError()) << "\n";
+    auto P = loadProfile(VProfile);
+    if (!P)
       return ExitUsage;
-    }
     if (VReq.RunnerPath.empty())
       VReq.RunnerPath = toolBeside(argv[0], "clspread-run");
     if (VReq.OutDir.empty())
@@ -308,11 +313,9 @@ int main(int argc, char **argv) {
   Req.Frontend.ColorDiagnostics =
       llvm::sys::Process::StandardErrHasColors();
 
-  auto Profile = findProfile(ProfileArg);
-  if (!Profile) {
-    llvm::errs() << llvm::toString(Profile.takeError()) << "\n";
+  auto Profile = loadProfile(ProfileArg);
+  if (!Profile)
     return ExitUsage;
-  }
   AnalysisReport Report;
   Report.ToolVersion = Version;
   int Code = runAnalyze(Req, *Profile, Report, llvm::errs());
