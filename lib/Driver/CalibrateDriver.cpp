@@ -30,6 +30,7 @@ std::vector<DerivedFigure> deriveFigures(const AnalysisReport &Report,
             ById[Id->str()] = O;
 
   std::vector<DerivedFigure> Out;
+  std::optional<double> LdsMeasured; // for the barrier figure, derived after
   for (const KernelResult &K : Report.Kernels) {
     const std::string &Fig = K.SuiteId;
     auto It = ById.find(Fig);
@@ -68,6 +69,7 @@ std::vector<DerivedFigure> deriveFigures(const AnalysisReport &Report,
     } else if (Fig == "lds.bandwidth_per_clock") {
       double Bytes = K.Counts.LocalBytes * N;
       double PerClock = Bytes / *T / (double(P.ComputeUnits) * P.ClockHz);
+      LdsMeasured = PerClock;
       Out.push_back({Fig, fmt::format("{:.4g} B", PerClock),
                      fmt::format("__local bytes per CU per clock at the "
                                  "profile's {:.4g} MHz, from ",
@@ -84,12 +86,7 @@ std::vector<DerivedFigure> deriveFigures(const AnalysisReport &Report,
     } else if (Fig == "barrier.item_cycles") {
       // The barrier loop's time less its LDS traffic (derived just before
       // from lds_read, when the profile or this run has it).
-      double Lds = 0;
-      for (const DerivedFigure &D : Out)
-        if (D.Path == "lds.bandwidth_per_clock")
-          Lds = std::strtod(D.Value.c_str(), nullptr);
-      if (!Lds && P.LdsBytesPerClock)
-        Lds = *P.LdsBytesPerClock;
+      double Lds = LdsMeasured.value_or(P.LdsBytesPerClock.value_or(0));
       double TLds = Lds > 0 ? N * K.Counts.LocalBytes /
                                   (double(P.ComputeUnits) * Lds) / P.ClockHz
                             : 0;
