@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 #include "Analysis/KernelAnalyzer.h"
 #include "Analysis/Builtins.h"
+#include "Analysis/HelperInlining.h"
 #include "Analysis/IdEvaluator.h"
 #include "Frontend/OpenCLFrontend.h"
 
@@ -1414,24 +1415,27 @@ unsigned Analyzer::estimateRegisters() {
       }
     }
   }
+  // Walk each block backwards from its live-out set, keeping the number
+  // of live registers up to date as values die and become live.
   unsigned Max = 0;
   for (BasicBlock &BB : F) {
     BitVector Live = LiveOut[&BB];
-    auto count = [&]() {
-      unsigned R = 0;
-      for (unsigned B : Live.set_bits())
-        R += regs(Vals[B]);
-      return R;
-    };
-    Max = std::max(Max, count());
+    unsigned Count = 0;
+    for (unsigned B : Live.set_bits())
+      Count += regs(Vals[B]);
+    Max = std::max(Max, Count);
     for (auto RI = BB.rbegin(); RI != BB.rend(); ++RI) {
-      if (Id.count(&*RI))
-        Live.reset(Id[&*RI]);
+      if (auto It = Id.find(&*RI); It != Id.end() && Live.test(It->second)) {
+        Live.reset(It->second);
+        Count -= regs(&*RI);
+      }
       if (!isa<PHINode>(*RI))
         for (Value *Op : RI->operands())
-          if (Id.count(Op))
-            Live.set(Id[Op]);
-      Max = std::max(Max, count());
+          if (auto It = Id.find(Op); It != Id.end() && !Live.test(It->second)) {
+            Live.set(It->second);
+            Count += regs(Op);
+          }
+      Max = std::max(Max, Count);
     }
   }
   return std::max(Max, 1u);
@@ -1696,13 +1700,8 @@ Expected<KernelCounts> analyzeKernel(const Module &M, const std::string &Kernel,
   K.Launch = O.Launch;
 
   // GPU compilers inline every call in a kernel; so does the analysis,
-  // whatever the size of the helper function.
-  for (Function &G : *Clone)
-    if (!G.isDeclaration() && &G != F) {
-      G.removeFnAttr(Attribute::NoInline);
-      G.removeFnAttr(Attribute::OptimizeNone);
-      G.addFnAttr(Attribute::AlwaysInline);
-    }
+  // whatever the size of the helper function (HelperInlining.h: when).
+  markHelpersForInlining(*Clone, *F);
 
   // Memory operations are counted as the source performs them: marked
   // volatile, the optimizer may unroll loops around them (which keeps their
@@ -1725,6 +1724,7 @@ Expected<KernelCounts> analyzeKernel(const Module &M, const std::string &Kernel,
   uint64_t LocalArgBytes = 0;
   specialize(*F, O.Launch, SpecNotes, File, LocalArgBytes);
   optimizeModule(*Clone);
+  inlineDeferredHelpers(*Clone);
   F = Clone->getFunction(Kernel);
   if (!F)
     return createStringError(inconvertibleErrorCode(),

@@ -24,11 +24,15 @@ unsigned registersInUnit(unsigned Registers, const DeviceProfile &P) {
   return clampU(llvm::divideCeil(Registers, PerUnit));
 }
 
-Occupancy computeOccupancy(const KernelCounts &K, const DeviceProfile &P,
-                           std::vector<std::string> &Notes) {
+namespace {
+
+/// computeOccupancy() for \p K's register and local-memory needs at the
+/// launch \p L (preferredLocalSize tries several without copying \p K).
+Occupancy occupancyAt(const KernelCounts &K, const LaunchSpec &L,
+                      const DeviceProfile &P, std::vector<std::string> &Notes) {
   Occupancy O;
   const unsigned W = std::max(1u, P.Wavefront);
-  uint64_t Group = K.Launch.workGroupSize();
+  uint64_t Group = L.workGroupSize();
   if (Group == 0) {
     Group = W;
     Notes.push_back(fmt::format(
@@ -83,7 +87,7 @@ Occupancy computeOccupancy(const KernelCounts &K, const DeviceProfile &P,
       P.MaxGroupsPerCU ? clampU(uint64_t(*P.MaxGroupsPerCU) * O.WavesPerGroup)
                        : O.WavesByHardware;
 
-  uint64_t TotalWaves = llvm::divideCeil(K.Launch.workItems(), Group) * O.WavesPerGroup;
+  uint64_t TotalWaves = llvm::divideCeil(L.workItems(), Group) * O.WavesPerGroup;
   O.WavesByLaunch = clampU(llvm::divideCeil(TotalWaves, std::max(1u, P.ComputeUnits)));
 
   // Tie order: hardware, launch, registers, lds, work-group-size.
@@ -100,6 +104,13 @@ Occupancy computeOccupancy(const KernelCounts &K, const DeviceProfile &P,
   O.WavesPerCU = Min->first;
   O.LimitedBy = Min->second;
   return O;
+}
+
+} // namespace
+
+Occupancy computeOccupancy(const KernelCounts &K, const DeviceProfile &P,
+                           std::vector<std::string> &Notes) {
+  return occupancyAt(K, K.Launch, P, Notes);
 }
 
 std::array<uint64_t, 3> preferredLocalSize(const KernelCounts &K,
@@ -124,10 +135,10 @@ std::array<uint64_t, 3> preferredLocalSize(const KernelCounts &K,
       Fits &= C[D] >= 1 && L.Global[D] % C[D] == 0;
     if (!Fits)
       continue;
-    KernelCounts Try = K;
-    Try.Launch.Local = C;
+    LaunchSpec Try = L;
+    Try.Local = C;
     std::vector<std::string> Notes;
-    Occupancy O = computeOccupancy(Try, P, Notes);
+    Occupancy O = occupancyAt(K, Try, P, Notes);
     uint64_t Items = C[0] * C[1] * C[2];
     // Waves first; then the launch's own size, 256 items, a wider tile.
     long Score = long(O.WavesPerCU) * 1000 +

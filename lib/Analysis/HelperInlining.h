@@ -1,0 +1,50 @@
+//===- HelperInlining.h - When helpers are inlined into a kernel -*- C++ -*-===//
+//
+// GPU compilers inline every call in a kernel, and so does the analysis:
+// counts, packing graphs and registers are those of the fully inlined
+// kernel. What this file decides is *when* a helper is inlined.
+//
+// Most helpers are inlined before the optimizer runs (`alwaysinline`), so
+// that constants from the launch reach their loops and their private
+// pointers are promoted to registers.
+//
+// A helper that is a pure function of its value arguments is deferred
+// instead: it is optimized once, on its own, while the kernel is optimized
+// around an opaque call to it, and it is inlined afterwards, followed by a
+// short cleanup (InstCombine, EarlyCSE, SimplifyCFG) that does what is left
+// across the former call boundary: constant arguments reaching arithmetic,
+// common subexpressions between the caller and the copies. "Pure" means:
+// no pointer argument or result, no loop (a trip count may need the
+// caller's constants), no access to memory other than its own private
+// variables, and no call other than to helpers of the same kind or to ALU
+// builtins (no work-item functions, barriers, atomics or images).
+//
+// Why: inlined early, such a helper is optimized once per call site inside
+// the kernel. median_x4 calls findMedian four times; inlined early, the
+// kernel was 1851 instructions through five InstCombine runs, about half
+// the time of analyzing median.cl. Optimized alone, findMedian is 321
+// instructions, once (docs/bench.md). On the bundled suite the counts,
+// bundles and strides are the same either way; the register estimate of
+// median_x4 is 51 instead of 52 (its instruction order differs).
+//
+//===----------------------------------------------------------------------===//
+#ifndef CLSPREAD_ANALYSIS_HELPERINLINING_H
+#define CLSPREAD_ANALYSIS_HELPERINLINING_H
+
+#include "llvm/IR/Module.h"
+
+namespace clspread {
+
+/// Marks every defined function of \p M other than \p Kernel: deferred
+/// helpers (see above) `noinline` until inlineDeferredHelpers(), all others
+/// `alwaysinline`. Returns the number of deferred helpers.
+unsigned markHelpersForInlining(llvm::Module &M, llvm::Function &Kernel);
+
+/// After the optimizer: inlines the helpers markHelpersForInlining()
+/// deferred and cleans up across the former call boundaries. Does nothing
+/// when no helper was deferred.
+void inlineDeferredHelpers(llvm::Module &M);
+
+} // namespace clspread
+
+#endif
