@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "Analysis/HelperInlining.h"
 #include "Analysis/Builtins.h"
+#include "Frontend/OpenCLFrontend.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
@@ -15,11 +16,6 @@
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
-#include "llvm/IR/PassManager.h"
-#include "llvm/Passes/PassBuilder.h"
-#include "llvm/Transforms/InstCombine/InstCombine.h"
-#include "llvm/Transforms/Scalar/EarlyCSE.h"
-#include "llvm/Transforms/Scalar/SimplifyCFG.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 
 using namespace llvm;
@@ -172,23 +168,9 @@ void inlineDeferredHelpers(Module &M) {
         Calls.push_back(New);
   }
   // What inlining leaves to do across the former call boundaries.
-  LoopAnalysisManager LAM;
-  FunctionAnalysisManager FAM;
-  CGSCCAnalysisManager CGAM;
-  ModuleAnalysisManager MAM;
-  PassBuilder PB;
-  PB.registerModuleAnalyses(MAM);
-  PB.registerCGSCCAnalyses(CGAM);
-  PB.registerFunctionAnalyses(FAM);
-  PB.registerLoopAnalyses(LAM);
-  PB.crossRegisterProxies(LAM, FAM, CGAM, MAM);
-  FunctionPassManager FPM;
-  FPM.addPass(InstCombinePass());
-  FPM.addPass(EarlyCSEPass());
-  FPM.addPass(SimplifyCFGPass());
   for (Function *Caller : Callers)
     if (!Caller->hasFnAttribute(DeferredAttr))
-      FPM.run(*Caller, FAM);
+      simplifyAfterInlining(*Caller);
   for (Function *G : Deferred)
     if (G->use_empty())
       G->eraseFromParent();

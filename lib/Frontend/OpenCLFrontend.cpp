@@ -17,6 +17,9 @@
 #include "clang/Frontend/TextDiagnosticPrinter.h"
 #include "clang/Lex/PreprocessorOptions.h"
 #include "llvm/Passes/PassBuilder.h"
+#include "llvm/Transforms/InstCombine/InstCombine.h"
+#include "llvm/Transforms/Scalar/EarlyCSE.h"
+#include "llvm/Transforms/Scalar/SimplifyCFG.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 
@@ -133,24 +136,45 @@ Expected<CompiledUnit> compileOpenCL(const FrontendOptions &Opts,
   return Unit;
 }
 
-void optimizeModule(Module &M) {
+namespace {
+
+/// The new pass manager's analysis managers, registered and linked to each
+/// other as PassBuilder needs them.
+struct Analyses {
   LoopAnalysisManager LAM;
   FunctionAnalysisManager FAM;
   CGSCCAnalysisManager CGAM;
   ModuleAnalysisManager MAM;
   PassBuilder PB;
-  PB.registerModuleAnalyses(MAM);
-  PB.registerCGSCCAnalyses(CGAM);
-  PB.registerFunctionAnalyses(FAM);
-  PB.registerLoopAnalyses(LAM);
-  PB.crossRegisterProxies(LAM, FAM, CGAM, MAM);
+  Analyses() {
+    PB.registerModuleAnalyses(MAM);
+    PB.registerCGSCCAnalyses(CGAM);
+    PB.registerFunctionAnalyses(FAM);
+    PB.registerLoopAnalyses(LAM);
+    PB.crossRegisterProxies(LAM, FAM, CGAM, MAM);
+  }
+};
+
+} // namespace
+
+void optimizeModule(Module &M) {
+  Analyses A;
   // The simplification half of -O2 (inlining, SROA, InstCombine, GVN, loop
   // simplification and full unrolling): counts are the same as with the
   // whole -O2 pipeline on every bundled kernel, and it is ~25% faster; the
   // rest of -O2 (vectorizers, late unrolling) has nothing to do on spir64.
-  ModulePassManager MPM = PB.buildModuleSimplificationPipeline(
+  ModulePassManager MPM = A.PB.buildModuleSimplificationPipeline(
       OptimizationLevel::O2, ThinOrFullLTOPhase::None);
-  MPM.run(M, MAM);
+  MPM.run(M, A.MAM);
+}
+
+void simplifyAfterInlining(Function &F) {
+  Analyses A;
+  FunctionPassManager FPM;
+  FPM.addPass(InstCombinePass());
+  FPM.addPass(EarlyCSEPass());
+  FPM.addPass(SimplifyCFGPass());
+  FPM.run(F, A.FAM);
 }
 
 } // namespace clspread

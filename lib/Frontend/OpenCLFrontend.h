@@ -63,6 +63,11 @@ llvm::Expected<CompiledUnit> compileOpenCL(const FrontendOptions &Opts,
 /// Runs the -O2 module pipeline (no target machine: spir64 is neutral).
 void optimizeModule(llvm::Module &M);
 
+/// The cleanup after inlining a helper that optimizeModule() kept out of
+/// line (Analysis/HelperInlining.h): InstCombine, EarlyCSE, SimplifyCFG
+/// on \p F.
+void simplifyAfterInlining(llvm::Function &F);
+
 /// "CL1.2" / "1.2" / "CL2.0" / "CL3.0" normalized, or nullopt if unknown.
 std::optional<std::string> normalizeClStd(const std::string &Text);
 
