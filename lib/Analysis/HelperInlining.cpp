@@ -11,6 +11,7 @@
 #include "Frontend/OpenCLFrontend.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Analysis/CFG.h"
 #include "llvm/IR/InstIterator.h"
@@ -32,22 +33,21 @@ bool isNonPrivatePointer(const Type *T) {
          T->getPointerAddressSpace() != ASPrivate;
 }
 
-/// Whether \p F is a pure function of its value arguments in the sense of
-/// HelperInlining.h. Memoized in \p Memo; a function on the current call
-/// path counts as impure (OpenCL C has no recursion, so that only guards
-/// against malformed input).
-bool isPure(const Function &F, DenseMap<const Function *, bool> &Memo) {
-  if (auto It = Memo.find(&F); It != Memo.end())
+using Memo = DenseMap<const Function *, bool>;
+
+/// Whether \p F, with its callees inlined, touches no memory but private
+/// memory (its own variables, or its caller's through private pointers),
+/// has no loop (a trip count may need the caller's constants) and calls
+/// only ALU builtins. Memoized in \p Seen; a function on the current call
+/// path counts as not private (OpenCL C has no recursion, so that only
+/// guards against malformed input).
+bool privateOnly(const Function &F, Memo &Seen) {
+  if (auto It = Seen.find(&F); It != Seen.end())
     return It->second;
-  Memo[&F] = false;
-  auto Pure = [&]() {
-    if (F.isDeclaration() || F.getCallingConv() == CallingConv::SPIR_KERNEL ||
-        F.getReturnType()->isPtrOrPtrVectorTy())
+  Seen[&F] = false;
+  auto Check = [&]() {
+    if (F.isDeclaration() || F.getCallingConv() == CallingConv::SPIR_KERNEL)
       return false;
-    for (const Argument &A : F.args())
-      if (A.getType()->isPtrOrPtrVectorTy())
-        return false;
-    // A loop may need the caller's constants to be unrolled or counted.
     SmallVector<std::pair<const BasicBlock *, const BasicBlock *>, 4> Back;
     FindFunctionBackedges(F, Back);
     if (!Back.empty())
@@ -73,7 +73,7 @@ bool isPure(const Function &F, DenseMap<const Function *, bool> &Memo) {
         continue;
       }
       if (!Callee->isDeclaration()) {
-        if (!isPure(*Callee, Memo))
+        if (!privateOnly(*Callee, Seen))
           return false;
         continue;
       }
@@ -84,57 +84,48 @@ bool isPure(const Function &F, DenseMap<const Function *, bool> &Memo) {
     }
     return true;
   };
-  bool Result = Pure();
-  Memo[&F] = Result;
+  bool Result = Check();
+  Seen[&F] = Result;
   return Result;
+}
+
+/// A pure function of its value arguments (HelperInlining.h): private
+/// memory only, and no pointer in or out, so nothing of the caller's.
+bool isPure(const Function &F, Memo &Seen) {
+  if (F.getReturnType()->isPtrOrPtrVectorTy())
+    return false;
+  for (const Argument &A : F.args())
+    if (A.getType()->isPtrOrPtrVectorTy())
+      return false;
+  return privateOnly(F, Seen);
 }
 
 } // namespace
 
 unsigned markHelpersForInlining(Module &M, Function &Kernel) {
-  // Deferred: pure helpers that the kernel reaches through calls to
-  // helpers inlined early (which the kernel's body then holds); helpers
-  // called only from inside a deferred helper are inlined into it early.
-  DenseMap<const Function *, bool> Memo;
-  SmallPtrSet<Function *, 8> Deferred, Visited;
-  SmallVector<Function *, 8> Work = {&Kernel};
-  Visited.insert(&Kernel);
-  while (!Work.empty()) {
-    Function *Caller = Work.pop_back_val();
-    for (Instruction &I : instructions(*Caller)) {
-      auto *CB = dyn_cast<CallBase>(&I);
-      Function *Callee = CB ? CB->getCalledFunction() : nullptr;
-      if (!Callee || Callee->isDeclaration() || Callee == &Kernel)
-        continue;
-      if (isPure(*Callee, Memo)) {
-        Deferred.insert(Callee);
-        // Pure code synchronizes nothing: its calls need not stay
-        // convergent, which would keep the optimizer from moving them.
-        CB->removeFnAttr(Attribute::Convergent);
-      } else if (Visited.insert(Callee).second) {
-        Work.push_back(Callee);
-      }
-    }
-  }
-
+  Memo Seen;
+  unsigned Deferred = 0;
   for (Function &G : M) {
     if (G.isDeclaration() || &G == &Kernel)
       continue;
     G.removeFnAttr(Attribute::OptimizeNone);
-    if (Deferred.count(&G)) {
-      G.removeFnAttr(Attribute::AlwaysInline);
-      G.removeFnAttr(Attribute::Convergent);
-      G.addFnAttr(Attribute::NoInline);
-      G.addFnAttr(DeferredAttr);
-      for (User *U : G.users())
-        if (auto *CB = dyn_cast<CallBase>(U))
-          CB->removeFnAttr(Attribute::Convergent);
-    } else {
+    if (!isPure(G, Seen)) {
       G.removeFnAttr(Attribute::NoInline);
       G.addFnAttr(Attribute::AlwaysInline);
+      continue;
     }
+    ++Deferred;
+    G.removeFnAttr(Attribute::AlwaysInline);
+    G.addFnAttr(Attribute::NoInline);
+    G.addFnAttr(DeferredAttr);
+    // Pure code synchronizes nothing: it and its calls need not be
+    // convergent, which would keep the optimizer from moving the calls.
+    G.removeFnAttr(Attribute::Convergent);
+    for (User *U : G.users())
+      if (auto *CB = dyn_cast<CallBase>(U))
+        CB->removeFnAttr(Attribute::Convergent);
   }
-  return Deferred.size();
+  return Deferred;
 }
 
 void inlineDeferredHelpers(Module &M) {
@@ -145,14 +136,17 @@ void inlineDeferredHelpers(Module &M) {
   if (Deferred.empty())
     return;
 
-  // Inline every call to a deferred helper, including those that inlining
-  // brings in from another deferred helper.
+  // Inline every call to a deferred helper from the kernel (or another
+  // helper still in the module), including the calls that inlining brings
+  // in from a deferred helper's body.
   SmallPtrSet<Function *, 8> Callers;
   SmallVector<CallBase *, 16> Calls;
   for (Function *G : Deferred) {
     G->removeFnAttr(Attribute::NoInline);
     for (User *U : G->users())
-      if (auto *CB = dyn_cast<CallBase>(U); CB && CB->getCalledFunction() == G)
+      if (auto *CB = dyn_cast<CallBase>(U);
+          CB && CB->getCalledFunction() == G &&
+          !CB->getFunction()->hasFnAttribute(DeferredAttr))
         Calls.push_back(CB);
   }
   while (!Calls.empty()) {
@@ -169,11 +163,18 @@ void inlineDeferredHelpers(Module &M) {
   }
   // What inlining leaves to do across the former call boundaries.
   for (Function *Caller : Callers)
-    if (!Caller->hasFnAttribute(DeferredAttr))
-      simplifyAfterInlining(*Caller);
-  for (Function *G : Deferred)
-    if (G->use_empty())
-      G->eraseFromParent();
+    simplifyAfterInlining(*Caller);
+  // The helpers' own bodies are dead now; a helper used only by another
+  // goes once that one has gone.
+  for (bool Erased = true; Erased;) {
+    Erased = false;
+    for (Function *&G : Deferred)
+      if (G && G->use_empty()) {
+        G->eraseFromParent();
+        G = nullptr;
+        Erased = true;
+      }
+  }
 }
 
 } // namespace clspread

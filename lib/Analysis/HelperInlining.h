@@ -10,22 +10,24 @@
 //
 // A helper that is a pure function of its value arguments is deferred
 // instead: it is optimized once, on its own, while the kernel is optimized
-// around an opaque call to it, and it is inlined afterwards, followed by a
+// around opaque calls to it, and it is inlined afterwards, followed by a
 // short cleanup (InstCombine, EarlyCSE, SimplifyCFG) that does what is left
 // across the former call boundary: constant arguments reaching arithmetic,
 // common subexpressions between the caller and the copies. "Pure" means:
-// no pointer argument or result, no loop (a trip count may need the
-// caller's constants), no access to memory other than its own private
-// variables, and no call other than to helpers of the same kind or to ALU
-// builtins (no work-item functions, barriers, atomics or images).
+// no pointer argument or result, and, with the helpers it calls inlined,
+// no loop (a trip count may need the caller's constants), no memory but
+// private memory, and no call but to ALU builtins (no work-item functions,
+// barriers, atomics or images). median.cl's findMedian is pure (the sort3
+// and cmpSwap it calls take pointers to its own variables), and so is
+// rgbToLum.
 //
-// Why: inlined early, such a helper is optimized once per call site inside
-// the kernel. median_x4 calls findMedian four times; inlined early, the
-// kernel was 1851 instructions through five InstCombine runs, about half
-// the time of analyzing median.cl. Optimized alone, findMedian is 321
-// instructions, once (docs/bench.md). On the bundled suite the counts,
+// Why: inlined early, a helper is optimized once per call site inside the
+// kernel. median_x4 calls findMedian four times; inlined early, the kernel
+// was 1851 instructions through five InstCombine runs, about half the time
+// of analyzing median.cl (docs/bench.md). On the bundled suite the counts,
 // bundles and strides are the same either way; the register estimate of
-// median_x4 is 51 instead of 52 (its instruction order differs).
+// median_x4 is 44 instead of 52 (it follows the instruction order, which
+// differs).
 //
 //===----------------------------------------------------------------------===//
 #ifndef CLSPREAD_ANALYSIS_HELPERINLINING_H
