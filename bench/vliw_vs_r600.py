@@ -269,10 +269,14 @@ class Clause:
 
 
 def parse_asm(lines):
-    """(cf, clauses): cf = [(opcode, rest)] in CF address order (the CF
-    program precedes every clause), clauses = {address: Clause} for the ALU
-    clauses."""
+    """(cf, clauses, fetches): cf = [(opcode, rest)] in CF address order
+    (the CF program precedes every clause), clauses = {address: Clause} for
+    the ALU clauses, fetches = the number of VTX_READ instructions in the
+    fetch clauses (not weighted; used by the notes for straight-line
+    kernels only)."""
     cf, clauses, cur = [], {}, None
+    fetches = 0
+    in_fetch = False
     in_clauses = False
     bundle = []  # opcodes (MOV from OQAP as "MOV_OQAP") of the open bundle
 
@@ -291,6 +295,7 @@ def parse_asm(lines):
         if cm:
             close()
             in_clauses = True
+            in_fetch = cm.group(1) != "ALU"
             cur = Clause() if cm.group(1) == "ALU" else None
             if cur:
                 clauses[int(cm.group(2))] = cur
@@ -301,6 +306,8 @@ def parse_asm(lines):
                 cf.append((m.group(1), m.group(2)))
             continue
         if cur is None:
+            if in_fetch and re.match(r"\s+VTX_READ_\d+\b", line):
+                fetches += 1
             continue
         im = INSTR.match(line)
         if im:
@@ -314,7 +321,7 @@ def parse_asm(lines):
         elif LITERAL.match(line):
             cur.words += 1
     close()
-    return cf, clauses
+    return cf, clauses, fetches
 
 
 def cf_target(rest):
@@ -435,10 +442,16 @@ def r600_count(entry, source_path, workdir, fold):
         raise ValueError("llc-19: " + err)
     with open(asm, encoding="utf-8") as f:
         lines = function_asm(f.read(), entry["kernel"])
-    cf, clauses = parse_asm(lines)
+    cf, clauses, fetches = parse_asm(lines)
     trips = loop_trip_counts(ll, entry["kernel"])
     probs = [p(entry) for p, _ in REGIONS.get(entry["id"], [])]
-    return weigh(cf, clauses, trips, probs) + (trips,)
+    # Memory instructions of a straight-line kernel (no loop, no branch
+    # region): fetches and RAT stores, each executed once per item.
+    mem = None
+    if not trips and not probs and not any(op == "JUMP" for op, _ in cf):
+        mem = {"fetches": fetches,
+               "stores": sum(1 for op, _ in cf if op.startswith("MEM_RAT"))}
+    return weigh(cf, clauses, trips, probs) + (trips, mem)
 
 
 def first_error(stderr):
@@ -473,11 +486,31 @@ def group_ops(ops):
     return g
 
 
-def notes_for(pi, ops, folded_bundles, bundles, lds_bundles, trips):
+def notes_for(pi, ops, folded_bundles, bundles, lds_bundles, trips, mem):
     """Automatic hints at where the two counts part (per work-item)."""
     g = group_ops(ops)
     cls = pi.get("alu_by_class", {})
     out = []
+    ratio = pi["vliw_bundles"] / bundles if bundles else float("inf")
+    r_ops = sum(ops.values())
+    if abs(ratio - 1) > TOLERANCE and r_ops and pi["alu_ops"]:
+        # ratio = (clspread ops / R600 ops) x (R600 ops per bundle /
+        # clspread ops per bundle): which factor parts them.
+        c_dens = pi["alu_ops"] / pi["vliw_bundles"]
+        r_dens = r_ops / bundles
+        # clspread's bundles also hold id arithmetic and store shifts that
+        # alu_ops leaves out, so its figure can be below 1.
+        out.append("ratio %.3g = ops %.3g x packing %.3g (per bundle: "
+                   "clspread %.3g alu_ops, R600 %.3g ops)" % (
+                       ratio, pi["alu_ops"] / r_ops, r_dens / c_dens,
+                       c_dens, r_dens))
+    if mem and (pi["global_loads"] > mem["fetches"] or
+                pi["global_stores"] > mem["stores"]):
+        out.append("R600 merges accesses: clspread %.3g loads + %.3g "
+                   "stores, R600 %d fetch + %d store instructions (one "
+                   "address computation each)" % (
+                       pi["global_loads"], pi["global_stores"],
+                       mem["fetches"], mem["stores"]))
     if trips:
         out.append("R600 loop trips %s" % ",".join(map(str, trips)))
     if folded_bundles is not None and bundles - folded_bundles >= 0.5:
@@ -547,7 +580,8 @@ def main():
                 if pi is None:
                     raise ValueError("clspread gave no result")
                 path = os.path.join(kdir, e["file"])
-                b, lds, ops, trips = r600_count(e, path, workdir, False)
+                b, lds, ops, trips, mem = r600_count(e, path, workdir,
+                                                     False)
                 row.update(r600=b, lds=lds, ops=ops, trips=trips,
                            r600_ops=sum(ops.values()))
                 try:
@@ -556,7 +590,8 @@ def main():
                     row["folded"] = None
                 row["ratio"] = row["cls"] / b if b else float("inf")
                 row["ok"] = abs(row["ratio"] - 1) <= TOLERANCE
-                row["why"] = notes_for(pi, ops, row["folded"], b, lds, trips)
+                row["why"] = notes_for(pi, ops, row["folded"], b, lds, trips,
+                                       mem)
             except ValueError as err:
                 row["why"] = "not compared: %s" % err
             rows.append(row)
