@@ -14,6 +14,8 @@
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Analysis/CFG.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/IR/Dominators.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
@@ -100,16 +102,51 @@ bool isPure(const Function &F, Memo &Seen) {
   return privateOnly(F, Seen);
 }
 
+/// The functions of \p M that run inside a loop once everything is
+/// inlined into \p Kernel: called from a loop, or from such a function.
+SmallPtrSet<const Function *, 8> calledInLoops(Module &M, Function &Kernel) {
+  SmallPtrSet<const Function *, 8> InLoop;
+  // Calls from a loop block, per calling function.
+  DenseMap<const Function *, SmallVector<std::pair<const Function *, bool>, 4>>
+      Calls;
+  for (Function &F : M) {
+    if (F.isDeclaration())
+      continue;
+    DominatorTree DT(F);
+    LoopInfo LI(DT);
+    for (BasicBlock &BB : F)
+      for (Instruction &I : BB)
+        if (auto *CB = dyn_cast<CallBase>(&I))
+          if (const Function *Callee = CB->getCalledFunction();
+              Callee && !Callee->isDeclaration())
+            Calls[&F].push_back({Callee, LI.getLoopFor(&BB) != nullptr});
+  }
+  // OpenCL C has no recursion: the call graph is acyclic, so this settles
+  // in as many rounds as it is deep.
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (const auto &[Caller, Sites] : Calls)
+      for (const auto &[Callee, FromLoop] : Sites)
+        if ((FromLoop || InLoop.count(Caller)) && Callee != &Kernel)
+          Changed |= InLoop.insert(Callee).second;
+  }
+  return InLoop;
+}
+
 } // namespace
 
 unsigned markHelpersForInlining(Module &M, Function &Kernel) {
   Memo Seen;
+  // A call in a loop would weigh in the unroller's decisions as one
+  // opaque instruction instead of the helper's body: such helpers are
+  // inlined early, as the loop's body.
+  auto InLoop = calledInLoops(M, Kernel);
   unsigned Deferred = 0;
   for (Function &G : M) {
     if (G.isDeclaration() || &G == &Kernel)
       continue;
     G.removeFnAttr(Attribute::OptimizeNone);
-    if (!isPure(G, Seen)) {
+    if (!isPure(G, Seen) || InLoop.count(&G)) {
       G.removeFnAttr(Attribute::NoInline);
       G.addFnAttr(Attribute::AlwaysInline);
       continue;

@@ -19,6 +19,7 @@
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Transforms/InstCombine/InstCombine.h"
 #include "llvm/Transforms/Scalar/EarlyCSE.h"
+#include "llvm/Transforms/Scalar/Reassociate.h"
 #include "llvm/Transforms/Scalar/SimplifyCFG.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -171,6 +172,7 @@ void optimizeModule(Module &M) {
 void simplifyAfterInlining(Function &F) {
   Analyses A;
   FunctionPassManager FPM;
+  FPM.addPass(ReassociatePass());
   FPM.addPass(InstCombinePass());
   FPM.addPass(EarlyCSEPass());
   FPM.addPass(SimplifyCFGPass());

@@ -64,8 +64,8 @@ llvm::Expected<CompiledUnit> compileOpenCL(const FrontendOptions &Opts,
 void optimizeModule(llvm::Module &M);
 
 /// The cleanup after inlining a helper that optimizeModule() kept out of
-/// line (Analysis/HelperInlining.h): InstCombine, EarlyCSE, SimplifyCFG
-/// on \p F.
+/// line (Analysis/HelperInlining.h): Reassociate, InstCombine, EarlyCSE,
+/// SimplifyCFG on \p F.
 void simplifyAfterInlining(llvm::Function &F);
 
 /// "CL1.2" / "1.2" / "CL2.0" / "CL3.0" normalized, or nullopt if unknown.

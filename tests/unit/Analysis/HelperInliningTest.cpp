@@ -176,6 +176,46 @@ __kernel void k(__global const int *a, __global int *o) {
             2.0);
 }
 
+TEST(HelperInlining, CommonFactorsAcrossTwoCallsAreFactored) {
+  // h(x, y) + h(y, 7) = (x ^ y) * K + (x >> 3) + (y ^ 7) * K + (y >> 3):
+  // Reassociate brings the two products together and factors out K after
+  // inlining, as -O2 does with the helper inlined early. By hand:
+  // 1 integer multiply.
+  auto K = analyze(R"(
+static uint h(uint a, uint b) { return (a ^ b) * 0x9e3779b9u + (a >> 3); }
+__kernel void k(__global uint *o) {
+  int i = get_global_id(0);
+  uint x = o[i], y = o[i + 1];
+  o[i] = h(x, y) + h(y, 7u);
+})", "k", Launch({1024}));
+  EXPECT_EQ(alu(K, AluClass::IntMul), 1.0);
+}
+
+TEST(HelperInlining, PureHelperCalledInALoopIsInlinedEarly) {
+  // An opaque call would make the loop look small to the unroller, which
+  // then decides differently than with the helper's body in the loop.
+  EXPECT_EQ(deferredIn(R"(
+static float f(float x) { return x > 0.5f ? native_exp(x) : x * x + 1.0f; }
+__kernel void k(__global const float *a, __global float *o, int n) {
+  int i = get_global_id(0);
+  float acc = 0.0f;
+  for (int j = 0; j < n; ++j) acc += f(a[i * n + j]);
+  o[i] = acc;
+})"),
+            0u);
+  // Also through a helper that is inlined into the loop.
+  EXPECT_EQ(deferredIn(R"(
+static float f(float x) { return x * x + 1.0f; }
+static void add(float *acc, float x) { *acc += f(x); }
+__kernel void k(__global const float *a, __global float *o) {
+  int i = get_global_id(0);
+  float acc = 0.0f;
+  for (int j = 0; j < 8; ++j) add(&acc, a[i * 8 + j]);
+  o[i] = acc;
+})"),
+            0u);
+}
+
 TEST(HelperInlining, HelpersThatAreNotPureAreInlinedEarly) {
   // A loop (its trip count may come from the caller's constants).
   EXPECT_EQ(deferredIn(R"(
