@@ -2,6 +2,7 @@
 #include "Driver/CalibrateDriver.h"
 #include "Driver/PlanWriter.h"
 #include "Support/Embedded.h"
+#include "Validate/Validation.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -21,13 +22,7 @@ std::vector<DerivedFigure> deriveFigures(const AnalysisReport &Report,
                                          const json::Value &Measurements,
                                          const DeviceProfile &P,
                                          std::vector<std::string> &Skipped) {
-  std::map<std::string, const json::Object *> ById;
-  if (const json::Object *M = Measurements.getAsObject())
-    if (const json::Array *Rs = M->getArray("results"))
-      for (const json::Value &R : *Rs)
-        if (const json::Object *O = R.getAsObject())
-          if (auto Id = O->getString("id"))
-            ById[Id->str()] = O;
+  auto ById = resultsById(Measurements);
 
   std::vector<DerivedFigure> Out;
   std::optional<double> LdsMeasured; // for the barrier figure, derived after
@@ -37,13 +32,11 @@ std::vector<DerivedFigure> deriveFigures(const AnalysisReport &Report,
     std::optional<double> T;
     std::string Cv;
     if (It != ById.end()) {
-      auto Status = It->second->getString("status");
-      if (Status && *Status == "ok")
-        T = It->second->getNumber("median_s");
+      T = okMedian(*It->second);
       Cv = fmt::format("{:.1f}%",
                        100 * It->second->getNumber("cv").value_or(0));
     }
-    if (!T || *T <= 0) {
+    if (!T) {
       Skipped.push_back(Fig + ": not measured");
       continue;
     }
@@ -225,10 +218,7 @@ int runCalibrate(const CalibrateRequest &Req, const DeviceProfile &Profile,
     return ExitUsage;
   }
   const json::Object *M = Meas->getAsObject();
-  auto field = [&](StringRef K) {
-    auto S = M ? M->getString(K) : std::nullopt;
-    return S ? S->str() : std::string();
-  };
+  auto field = [&](StringRef K) { return stringField(M, K); };
   std::string Date = field("date").substr(0, 10);
   std::string Command = Req.CommandLine;
   if (!field("command").empty())

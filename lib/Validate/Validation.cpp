@@ -95,6 +95,31 @@ void summarize(Validation &V) {
       }
 }
 
+std::map<std::string, const json::Object *>
+resultsById(const json::Value &Measurements) {
+  std::map<std::string, const json::Object *> ById;
+  if (const json::Object *M = Measurements.getAsObject())
+    if (const json::Array *Rs = M->getArray("results"))
+      for (const json::Value &R : *Rs)
+        if (const json::Object *O = R.getAsObject())
+          if (auto Id = O->getString("id"))
+            ById[Id->str()] = O;
+  return ById;
+}
+
+std::optional<double> okMedian(const json::Object &Result) {
+  auto Status = Result.getString("status");
+  auto Med = Result.getNumber("median_s");
+  if (Status && *Status == "ok" && Med && *Med > 0)
+    return *Med;
+  return std::nullopt;
+}
+
+std::string stringField(const json::Object *O, StringRef Key) {
+  auto S = O ? O->getString(Key) : std::nullopt;
+  return S ? S->str() : std::string();
+}
+
 Expected<Validation> joinMeasurements(const AnalysisReport &Report,
                                       const json::Value &Measurements,
                                       const std::string &Command) {
@@ -107,21 +132,13 @@ Expected<Validation> joinMeasurements(const AnalysisReport &Report,
   V.ProfileId = Report.ProfileId;
   V.ProfileName = Report.ProfileName;
   V.Command = Command;
-  auto str = [&](StringRef Key) {
-    auto S = M->getString(Key);
-    return S ? S->str() : std::string();
-  };
-  V.Device = str("device");
-  V.Driver = str("driver");
-  V.Platform = str("platform");
-  V.Date = str("date");
-  V.MeasuredWith = str("command");
+  V.Device = stringField(M, "device");
+  V.Driver = stringField(M, "driver");
+  V.Platform = stringField(M, "platform");
+  V.Date = stringField(M, "date");
+  V.MeasuredWith = stringField(M, "command");
 
-  std::map<std::string, const json::Object *> ById;
-  for (const json::Value &R : *M->getArray("results"))
-    if (const json::Object *O = R.getAsObject())
-      if (auto Id = O->getString("id"))
-        ById[Id->str()] = O;
+  auto ById = resultsById(Measurements);
 
   for (const KernelResult &K : Report.Kernels) {
     ValidatedKernel VK;
@@ -152,8 +169,7 @@ Expected<Validation> joinMeasurements(const AnalysisReport &Report,
       VK.Status = S ? S->str() : "unknown";
       if (auto Msg = R.getString("message"))
         VK.Message = Msg->str();
-      auto Med = R.getNumber("median_s");
-      if (VK.Status == "ok" && Med && *Med > 0) {
+      if (auto Med = okMedian(R)) {
         VK.MeasuredS = *Med;
         VK.MinS = R.getNumber("min_s").value_or(0);
         VK.MaxS = R.getNumber("max_s").value_or(0);

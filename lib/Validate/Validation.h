@@ -21,6 +21,7 @@
 #include "llvm/Support/Error.h"
 #include "llvm/Support/JSON.h"
 
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -62,6 +63,16 @@ struct Validation {
   std::vector<VariantPair> Pairs;
   ValidationSummary Summary;
 };
+
+/// Reading clspread-run's measurement JSON (docs/runner.md), for validate
+/// and calibrate alike.
+/// The "results" of \p Measurements by their "id" (empty if none).
+std::map<std::string, const llvm::json::Object *>
+resultsById(const llvm::json::Value &Measurements);
+/// A result's median time when it ran ("status": "ok") and took time.
+std::optional<double> okMedian(const llvm::json::Object &Result);
+/// A string field of \p O, or "" when \p O is null or has none.
+std::string stringField(const llvm::json::Object *O, llvm::StringRef Key);
 
 /// Joins \p Report (suite kernels, by suite id) with \p Measurements (the
 /// runner's JSON, by result id). \p Command is the validate command line.
