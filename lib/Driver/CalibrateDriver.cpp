@@ -1,11 +1,9 @@
 //===- CalibrateDriver.cpp - Measured figures for a profile ---------------===//
 #include "Driver/CalibrateDriver.h"
 #include "Driver/PlanWriter.h"
-#include "Support/Embedded.h"
 #include "Validate/Validation.h"
 
 #include "llvm/Support/FileSystem.h"
-#include "llvm/Support/MemoryBuffer.h"
 
 #include <fmt/format.h>
 
@@ -15,8 +13,6 @@
 using namespace llvm;
 
 namespace clspread {
-
-CLSPREAD_DECLARE_EMBEDDED(embeddedProfiles);
 
 std::vector<DerivedFigure> deriveFigures(const AnalysisReport &Report,
                                          const json::Value &Measurements,
@@ -161,25 +157,6 @@ std::string withMeasured(const std::string &Text,
   return Kept;
 }
 
-/// The YAML text of a profile given by id (embedded) or path.
-static Expected<std::string> profileText(const std::string &Arg,
-                                         const DeviceProfile &P) {
-  bool IsPath = Arg.find('/') != std::string::npos ||
-                StringRef(Arg).ends_with(".yaml") ||
-                StringRef(Arg).ends_with(".yml");
-  if (IsPath) {
-    auto Buf = MemoryBuffer::getFile(Arg, true);
-    if (!Buf)
-      return createStringError(Buf.getError(), "cannot read '" + Arg + "'");
-    return (*Buf)->getBuffer().str();
-  }
-  for (const EmbeddedFile &F : embeddedProfiles())
-    if (F.Path == P.Id + ".yaml")
-      return std::string(F.Content);
-  return createStringError(inconvertibleErrorCode(),
-                           "no bundled profile text for '" + Arg + "'");
-}
-
 int runCalibrate(const CalibrateRequest &Req, const DeviceProfile &Profile,
                  raw_ostream &Out, raw_ostream &Diags) {
   AnalysisReport Report;
@@ -224,12 +201,12 @@ int runCalibrate(const CalibrateRequest &Req, const DeviceProfile &Profile,
   if (!field("command").empty())
     Command += "  (measured with: " + field("command") + ")";
 
-  auto Text = profileText(Req.ProfileArg, Profile);
-  if (!Text) {
-    printError(Diags, toString(Text.takeError()));
+  auto Source = findProfileSource(Req.ProfileArg);
+  if (!Source) {
+    Diags << toString(Source.takeError()) << "\n"; // complete as printed
     return ExitUsage;
   }
-  std::string NewText = withMeasured(*Text, Figures, Command, field("device"),
+  std::string NewText = withMeasured(Source->Text, Figures, Command, field("device"),
                                      field("driver"), Date);
   std::string OutPath = Req.OutPath;
   if (OutPath.empty()) {

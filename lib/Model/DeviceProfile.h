@@ -164,6 +164,16 @@ llvm::Expected<DeviceProfile> parseProfile(std::string_view Text,
 /// .yaml/.yml, a path to a profile file.
 llvm::Expected<DeviceProfile> findProfile(std::string_view IdOrPath);
 
+/// Whether findProfile() takes \p IdOrPath as a path (it contains '/' or
+/// ends in .yaml/.yml) rather than a bundled id.
+bool isProfilePath(std::string_view IdOrPath);
+
+/// The text findProfile() parses, and the file name its messages use.
+struct ProfileSource {
+  std::string Text, Name;
+};
+llvm::Expected<ProfileSource> findProfileSource(std::string_view IdOrPath);
+
 /// Every bundled profile, sorted by id. A bundled profile that fails to
 /// load is a build defect (the unit tests load them all) and aborts.
 std::vector<DeviceProfile> bundledProfiles();

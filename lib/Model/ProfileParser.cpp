@@ -630,22 +630,20 @@ std::vector<std::string> bundledProfileIds() {
   return Ids;
 }
 
-llvm::Expected<DeviceProfile> findProfile(std::string_view IdOrPath) {
-  bool IsPath = IdOrPath.find('/') != std::string_view::npos ||
-                endsWith(IdOrPath, ".yaml") || endsWith(IdOrPath, ".yml");
-  if (IsPath) {
+llvm::Expected<ProfileSource> findProfileSource(std::string_view IdOrPath) {
+  if (isProfilePath(IdOrPath)) {
     auto Buf = llvm::MemoryBuffer::getFile(llvm::StringRef(
         IdOrPath.data(), IdOrPath.size()), /*IsText=*/true);
     if (!Buf)
       return makeError(fmt::format("clspread: error: cannot read profile "
                                    "'{}': {}",
                                    IdOrPath, Buf.getError().message()));
-    return parseProfile((*Buf)->getBuffer().str(), IdOrPath);
+    return ProfileSource{(*Buf)->getBuffer().str(), std::string(IdOrPath)};
   }
   for (const EmbeddedFile &F : embeddedProfiles())
     if (stem(F.Path) == IdOrPath)
-      return parseProfile(F.Content,
-                          std::string(BundledDir) + std::string(F.Path));
+      return ProfileSource{std::string(F.Content),
+                           std::string(BundledDir) + std::string(F.Path)};
   std::vector<std::string> Ids = bundledProfileIds();
   std::string Msg =
       fmt::format("clspread: error: unknown profile '{}'", IdOrPath);
@@ -656,6 +654,18 @@ llvm::Expected<DeviceProfile> findProfile(std::string_view IdOrPath) {
                      "file)",
                      fmt::join(Ids, ", "));
   return makeError(Msg);
+}
+
+llvm::Expected<DeviceProfile> findProfile(std::string_view IdOrPath) {
+  auto Source = findProfileSource(IdOrPath);
+  if (!Source)
+    return Source.takeError();
+  return parseProfile(Source->Text, Source->Name);
+}
+
+bool isProfilePath(std::string_view IdOrPath) {
+  return IdOrPath.find('/') != std::string_view::npos ||
+         endsWith(IdOrPath, ".yaml") || endsWith(IdOrPath, ".yml");
 }
 
 std::vector<DeviceProfile> bundledProfiles() {
