@@ -210,8 +210,7 @@ int runCalibrate(const CalibrateRequest &Req, const DeviceProfile &Profile,
                                      field("driver"), Date);
   std::string OutPath = Req.OutPath;
   if (OutPath.empty()) {
-    if (Req.ProfileArg.find('/') != std::string::npos ||
-        StringRef(Req.ProfileArg).ends_with(".yaml"))
+    if (isProfilePath(Req.ProfileArg))
       OutPath = Req.ProfileArg;
     else if (sys::fs::exists("device-profiles/" + Profile.Id + ".yaml"))
       OutPath = "device-profiles/" + Profile.Id + ".yaml";
