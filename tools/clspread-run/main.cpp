@@ -227,14 +227,9 @@ int runCompare(const Args &A) {
   CompareOptions Opts;
   if (A.RTol)
     Opts.RTol = *A.RTol;
-  nlohmann::json C;
-  try {
-    C = compareMeasurements(loadMeasurement(A.Compare[0]), loadMeasurement(A.Compare[1]),
-                            A.Compare[0], A.Compare[1], Opts);
-  } catch (const std::exception &E) {
-    std::cerr << "clspread-run: error: " << E.what() << "\n";
-    return 2;
-  }
+  nlohmann::json C =
+      compareMeasurements(loadMeasurement(A.Compare[0]), loadMeasurement(A.Compare[1]),
+                          A.Compare[0], A.Compare[1], Opts);
   std::string Text;
   if (A.Json) {
     Text = C.dump(2) + "\n";
@@ -279,26 +274,9 @@ int runMeasure(const Args &A, int Argc, char **Argv) {
     S.MaxRepeats = std::max(S.MaxRepeats, S.MinRepeats);
   }
 
-  Plan P;
-  try {
-    P = loadPlan(A.Plan);
-  } catch (const PlanError &E) {
-    std::cerr << "clspread-run: error: " << E.what() << "\n";
-    return 2;
-  }
-  Measurement M;
-  try {
-    M = runPlan(P, Req);
-  } catch (const UsageError &E) {
-    std::cerr << "clspread-run: error: " << E.what() << "\n";
-    return 2;
-  } catch (const DeviceError &E) {
-    std::cerr << "clspread-run: error: " << E.what() << "\n";
-    return 2;
-  } catch (const ClError &E) {
-    std::cerr << "clspread-run: error: " << E.what() << "\n";
-    return 2;
-  }
+  // Plan, usage, device and OpenCL errors end the run in main().
+  Plan P = loadPlan(A.Plan);
+  Measurement M = runPlan(P, Req);
   int Status = emit(A.Output, M.toJson().dump(2) + "\n") ? exitStatusOf(M) : 2;
   if (M.Abandoned) {
     // A timed-out kernel may still be running: skip driver teardown, which
@@ -323,10 +301,7 @@ int main(int Argc, char **Argv) {
     if (A.Plan.empty())
       usageError("no plan given");
     return runMeasure(A, Argc, Argv);
-  } catch (const DeviceError &E) {
-    std::cerr << "clspread-run: error: " << E.what() << "\n";
-    return 2;
-  } catch (const std::exception &E) {
+  } catch (const std::exception &E) { // every error of the run: exit 2
     std::cerr << "clspread-run: error: " << E.what() << "\n";
     return 2;
   }
