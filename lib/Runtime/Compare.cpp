@@ -1,5 +1,6 @@
 //===- Compare.cpp - Compare two measurements of the same plan ------------===//
 #include "Compare.h"
+#include "Stats.h"
 #include "ElemType.h"
 
 #include <algorithm>
@@ -194,17 +195,7 @@ json compareMeasurements(const json &A, const json &B, const std::string &PathA,
 }
 
 static std::string timeText(const json &V) {
-  if (!V.is_number())
-    return "-";
-  double S = V.get<double>();
-  char Buf[32];
-  if (S >= 1)
-    std::snprintf(Buf, sizeof Buf, "%.3f s", S);
-  else if (S >= 1e-3)
-    std::snprintf(Buf, sizeof Buf, "%.3f ms", S * 1e3);
-  else
-    std::snprintf(Buf, sizeof Buf, "%.2f us", S * 1e6);
-  return Buf;
+  return V.is_number() ? durationText(V.get<double>()) : "-";
 }
 
 void printComparison(std::ostream &OS, const json &C) {

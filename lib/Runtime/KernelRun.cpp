@@ -33,9 +33,13 @@ std::string bytesText(uint64_t B) {
   return std::to_string(B) + " bytes";
 }
 
-bool isRefusal(cl_int Code) {
-  return Code == CL_INVALID_WORK_GROUP_SIZE || Code == CL_INVALID_WORK_ITEM_SIZE ||
-         Code == CL_INVALID_GLOBAL_WORK_SIZE || Code == CL_OUT_OF_RESOURCES;
+/// The device refused the launch itself (its sizes or resources), as
+/// opposed to failing while running it.
+bool isRefusal(const ClError &E) {
+  cl_int Code = E.code();
+  return E.call() == "clEnqueueNDRangeKernel" &&
+         (Code == CL_INVALID_WORK_GROUP_SIZE || Code == CL_INVALID_WORK_ITEM_SIZE ||
+          Code == CL_INVALID_GLOBAL_WORK_SIZE || Code == CL_OUT_OF_RESOURCES);
 }
 
 /// One kernel argument made real on the device.
@@ -139,7 +143,7 @@ KernelResult Run::run() {
     // (NVIDIA reports an earlier out-of-bounds access on the next call):
     // start the next kernel on a fresh one. A refused local size leaves
     // the context intact.
-    if (!(E.call() == "clEnqueueNDRangeKernel" && isRefusal(E.code())))
+    if (!isRefusal(E))
       abandon();
   } catch (const std::exception &E) {
     R.Status = "error";
@@ -556,7 +560,7 @@ LaunchTiming Run::launchOnce(const Sizes &Local) {
   try {
     return timedLaunch(Ses.queue(), K.get(), Spec.Dims, Spec.Global, Local, S.Timeout);
   } catch (const ClError &E) {
-    if (E.call() == "clEnqueueNDRangeKernel" && isRefusal(E.code()))
+    if (isRefusal(E))
       throw ClError(E.call(), E.code(), explainRefusal(Local));
     throw;
   }
@@ -641,9 +645,9 @@ void Run::sweep() {
       abandon();
       return;
     } catch (const ClError &X) {
-      E.Status = X.call() == "clEnqueueNDRangeKernel" && isRefusal(X.code()) ? "refused" : "error";
+      E.Status = isRefusal(X) ? "refused" : "error";
       E.Reason = X.what();
-      if (X.call() == "kernel execution") {
+      if (X.call() == KernelExecutionCall) {
         R.Sweep.push_back(E);
         R.Warnings.push_back("local sweep stopped after a failed launch");
         abandon();

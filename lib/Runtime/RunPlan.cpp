@@ -2,6 +2,7 @@
 #include "RunPlan.h"
 #include "DeviceSession.h"
 #include "KernelRun.h"
+#include "Stats.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -9,17 +10,6 @@
 #include <sstream>
 
 namespace clspread::runtime {
-
-static std::string durationText(double S) {
-  char Buf[64];
-  if (S >= 1)
-    std::snprintf(Buf, sizeof Buf, "%.3f s", S);
-  else if (S >= 1e-3)
-    std::snprintf(Buf, sizeof Buf, "%.3f ms", S * 1e3);
-  else
-    std::snprintf(Buf, sizeof Buf, "%.2f us", S * 1e6);
-  return Buf;
-}
 
 Measurement runPlan(const Plan &P, const RunRequest &Req) {
   std::vector<const KernelSpec *> Selected;

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 
 namespace clspread::runtime {
 
@@ -27,6 +28,17 @@ TimingStats summarize(std::vector<double> S) {
     T.Cv = std::sqrt(Sq / double(N - 1)) / T.Mean;
   }
   return T;
+}
+
+std::string durationText(double S) {
+  char Buf[64];
+  if (S >= 1)
+    std::snprintf(Buf, sizeof Buf, "%.3f s", S);
+  else if (S >= 1e-3)
+    std::snprintf(Buf, sizeof Buf, "%.3f ms", S * 1e3);
+  else
+    std::snprintf(Buf, sizeof Buf, "%.2f us", S * 1e6);
+  return Buf;
 }
 
 } // namespace clspread::runtime

@@ -8,6 +8,7 @@
 #ifndef CLSPREAD_RUNTIME_STATS_H
 #define CLSPREAD_RUNTIME_STATS_H
 
+#include <string>
 #include <vector>
 
 namespace clspread::runtime {
@@ -19,6 +20,9 @@ struct TimingStats {
 
 /// Summarizes \p Samples (seconds); all zeros for an empty list.
 TimingStats summarize(std::vector<double> Samples);
+
+/// A time for people: "1.234 s", "12.345 ms" or "4.56 us".
+std::string durationText(double Seconds);
 
 } // namespace clspread::runtime
 

@@ -48,7 +48,7 @@ LaunchTiming timedLaunch(cl_command_queue Q, cl_kernel K, unsigned Dims,
     if (Status == CL_COMPLETE)
       break;
     if (Status < 0) // the command was terminated abnormally
-      throw ClError("kernel execution", Status, "the launch failed on the device");
+      throw ClError(KernelExecutionCall, Status, "the launch failed on the device");
     double Elapsed = since(T0);
     if (TimeoutSeconds > 0 && Elapsed > TimeoutSeconds)
       throw LaunchTimeout("the launch did not complete within " + secondsText(TimeoutSeconds) +

@@ -35,9 +35,14 @@ class LaunchTimeout : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+/// The call ClError names when a launch was enqueued but failed on the
+/// device (its event ended with an error status).
+inline constexpr const char *KernelExecutionCall = "kernel execution";
+
 /// Enqueues \p K over the NDRange and waits for it by polling. \p Local
 /// empty lets the driver choose. \p TimeoutSeconds <= 0 waits forever.
-/// Throws ClError when the enqueue fails or the event reports an error.
+/// Throws ClError when the enqueue fails ("clEnqueueNDRangeKernel") or the
+/// event reports an error (KernelExecutionCall).
 LaunchTiming timedLaunch(cl_command_queue Q, cl_kernel K, unsigned Dims,
                          const std::array<uint64_t, 3> &Global,
                          const std::optional<std::array<uint64_t, 3>> &Local,
