@@ -165,10 +165,7 @@ int runCalibrate(const CalibrateRequest &Req, const DeviceProfile &Profile,
   if (Code != ExitOk)
     return Code;
   if (Req.PlanOnly) {
-    std::vector<std::string> Warnings;
-    std::string Plan = formatv("{0:2}", makePlan(Report, Warnings)).str();
-    for (const auto &W : Warnings)
-      Diags << "clspread: warning: " << W << "\n";
+    std::string Plan = planText(Report, Diags);
     if (Req.OutPath.empty() || Req.OutPath == "-") {
       Out << Plan << "\n";
       return ExitOk;

@@ -35,17 +35,13 @@ Expected<json::Value> obtainMeasurements(const AnalysisReport &Report,
       sys::fs::remove(TmpMeas);
   });
   if (MeasPath.empty()) {
-    std::vector<std::string> Warnings;
-    json::Value Plan = makePlan(Report, Warnings);
-    for (const auto &W : Warnings)
-      Diags << "clspread: warning: " << W << "\n";
+    std::string Plan = planText(Report, Diags);
     if (auto EC = sys::fs::createTemporaryFile("clspread-plan", "json", TmpPlan))
       return fail("cannot create a temporary file: " + EC.message());
     if (auto EC =
             sys::fs::createTemporaryFile("clspread-measured", "json", TmpMeas))
       return fail("cannot create a temporary file: " + EC.message());
-    if (Error E = writeFileAtomically(std::string(TmpPlan),
-                                      formatv("{0:2}", Plan).str()))
+    if (Error E = writeFileAtomically(std::string(TmpPlan), Plan))
       return E;
     if (!sys::fs::can_execute(O.RunnerPath))
       return fail("cannot run the runner '" + O.RunnerPath +

@@ -1,6 +1,8 @@
 //===- PlanWriter.cpp - Launch plans for clspread-run ---------------------===//
 #include "Driver/PlanWriter.h"
 
+#include "llvm/Support/FormatVariadic.h"
+
 using namespace llvm;
 
 namespace clspread {
@@ -106,6 +108,14 @@ json::Value makePlan(const AnalysisReport &R,
                       {"tool", "clspread"},
                       {"version", R.ToolVersion},
                       {"kernels", std::move(Kernels)}};
+}
+
+std::string planText(const AnalysisReport &R, raw_ostream &Diags) {
+  std::vector<std::string> Warnings;
+  json::Value Plan = makePlan(R, Warnings);
+  for (const std::string &W : Warnings)
+    Diags << "clspread: warning: " << W << "\n";
+  return formatv("{0:2}", Plan).str();
 }
 
 } // namespace clspread

@@ -26,6 +26,10 @@ namespace clspread {
 llvm::json::Value makePlan(const AnalysisReport &R,
                            std::vector<std::string> &Warnings);
 
+/// makePlan() as the text of a plan file (indented JSON, no trailing
+/// newline), its warnings printed to \p Diags as "clspread: warning: ...".
+std::string planText(const AnalysisReport &R, llvm::raw_ostream &Diags);
+
 } // namespace clspread
 
 #endif

@@ -323,12 +323,9 @@ int main(int argc, char **argv) {
     return Code;
 
   if (Plan->parsed()) {
-    std::vector<std::string> Warnings;
-    llvm::json::Value PlanJSON = makePlan(Report, Warnings);
-    for (const std::string &W : Warnings)
-      llvm::errs() << "clspread: warning: " << W << "\n";
+    std::string PlanJSON = planText(Report, llvm::errs());
     int WriteCode = emit(Output, [&](llvm::raw_ostream &OS) {
-      OS << llvm::formatv("{0:2}", PlanJSON) << "\n";
+      OS << PlanJSON << "\n";
     });
     return Code != ExitOk ? Code : WriteCode;
   }
