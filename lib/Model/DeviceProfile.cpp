@@ -34,16 +34,25 @@ bool DeviceProfile::isUncertain(std::string_view Path) const {
   return sourceOf(Path).find("(U)") != std::string::npos;
 }
 
+const std::vector<MeasurableFigure> &measurableFigures() {
+  using D = Quantity::Dim;
+  static const std::vector<MeasurableFigure> Figures = {
+      {"clock", D::Frequency, false},
+      {"memory.bandwidth", D::Bandwidth, false},
+      {"launch_overhead", D::Time, true},
+      {"memory.latency", D::Time, false},
+      {"barrier.item_cycles", D::Count, false},
+      {"lds.bandwidth_per_clock", D::Bytes, false},
+      {"tex.units_per_cu", D::Count, false},
+  };
+  return Figures;
+}
+
 Quantity::Dim measuredFigureDim(std::string_view Path) {
-  if (Path == "clock")
-    return Quantity::Dim::Frequency;
-  if (Path == "memory.bandwidth")
-    return Quantity::Dim::Bandwidth;
-  if (Path == "launch_overhead" || Path == "memory.latency")
-    return Quantity::Dim::Time;
-  if (Path == "lds.bandwidth_per_clock")
-    return Quantity::Dim::Bytes;
-  return Quantity::Dim::Count;
+  for (const MeasurableFigure &F : measurableFigures())
+    if (F.Path == Path)
+      return F.Dim;
+  return Quantity::Dim::Count; // alu.rates.CLASS
 }
 
 const Measurement *DeviceProfile::measured(std::string_view Path) const {

@@ -147,9 +147,19 @@ struct DeviceProfile {
   const Measurement *measured(std::string_view Path) const;
 };
 
-/// The dimension of a figure that a `measured` entry may give: frequency
-/// for "clock", bandwidth for "memory.bandwidth", time for
-/// "launch_overhead", a count for "alu.rates.CLASS".
+/// A figure that a `measured` entry may give (besides "alu.rates.CLASS",
+/// a count, on profiles that are not VLIW): its dimension, and whether 0
+/// is a valid value (a launch can cost nothing measurable).
+struct MeasurableFigure {
+  std::string_view Path;
+  Quantity::Dim Dim;
+  bool AllowZero;
+};
+/// Every such figure, in the order the profile schema lists them.
+const std::vector<MeasurableFigure> &measurableFigures();
+
+/// The dimension of a figure that a `measured` entry may give (a count for
+/// "alu.rates.CLASS").
 Quantity::Dim measuredFigureDim(std::string_view Path);
 
 /// Parses and validates one profile. \p FileName is used in messages.

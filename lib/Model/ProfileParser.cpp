@@ -500,11 +500,9 @@ void Parser::parseAlu(const YAML::Node &Alu) {
 
 void Parser::parseMeasured(const YAML::Node &M) {
   expectMap(M, "measured");
-  std::vector<std::string> Known = {"clock", "memory.bandwidth",
-                                    "launch_overhead", "memory.latency",
-                                    "barrier.item_cycles",
-                                    "lds.bandwidth_per_clock",
-                                    "tex.units_per_cu"};
+  std::vector<std::string> Known;
+  for (const MeasurableFigure &F : measurableFigures())
+    Known.emplace_back(F.Path);
   if (!P.isVliw())
     for (const std::string &C : aluClassNames())
       Known.push_back("alu.rates." + C);
@@ -517,11 +515,14 @@ void Parser::parseMeasured(const YAML::Node &M) {
     checkKeys(E, Path,
               {"value", "command", "device", "driver", "date", "note"});
     Quantity::Dim D = measuredFigureDim(Fig);
+    bool AllowZero = false;
+    for (const MeasurableFigure &F : measurableFigures())
+      AllowZero |= F.Path == Fig && F.AllowZero;
     Measurement Meas;
     // A measurement carries its own provenance (command, device, date), so
     // it needs no entry in 'sources'.
     Meas.Value = quantity(required(E, Path, "value"), Path + ".value", D,
-                          Fig == "launch_overhead", false);
+                          AllowZero, false);
     Meas.Command = text(required(E, Path, "command"), Path + ".command");
     Meas.Device = text(required(E, Path, "device"), Path + ".device");
     Meas.Date = text(required(E, Path, "date"), Path + ".date");

@@ -136,29 +136,21 @@ std::string formatProfile(const DeviceProfile &P) {
         "default (seeds/002: 10 SIMDs x 2 waves x 64)");
   L.add("launch.waves_per_cu_latency", std::to_string(P.WavesPerCULatency),
         "default (seeds/002: 2560 for latency hiding = 10 x 4 x 64)");
-  if (P.LaunchOverheadS)
-    L.add("launch_overhead",
-          formatQuantity(*P.LaunchOverheadS, Quantity::Dim::Time));
-  else if (const Measurement *M = P.measured("launch_overhead")) {
-    L.Rows.push_back({"launch_overhead", "-", "no datasheet figure"});
-    L.addMeasured(*M, "launch_overhead");
-  }
   // Optional figures: the datasheet value when the profile has one, else a
   // row that only carries its measurement.
   auto optionalFigure = [&](const std::string &Path,
-                            std::optional<double> Value, Quantity::Dim D) {
+                            std::optional<double> Value) {
     if (Value)
-      L.add(Path, formatQuantity(*Value, D));
+      L.add(Path, formatQuantity(*Value, measuredFigureDim(Path)));
     else if (const Measurement *M = P.measured(Path)) {
       L.Rows.push_back({Path, "-", "no datasheet figure"});
       L.addMeasured(*M, Path);
     }
   };
-  optionalFigure("memory.latency", P.MemoryLatencyS, Quantity::Dim::Time);
-  optionalFigure("lds.bandwidth_per_clock", P.LdsBytesPerClock,
-                 Quantity::Dim::Bytes);
-  optionalFigure("barrier.item_cycles", P.BarrierItemCycles,
-                 Quantity::Dim::Count);
+  optionalFigure("launch_overhead", P.LaunchOverheadS);
+  optionalFigure("memory.latency", P.MemoryLatencyS);
+  optionalFigure("lds.bandwidth_per_clock", P.LdsBytesPerClock);
+  optionalFigure("barrier.item_cycles", P.BarrierItemCycles);
   // Measured rates for classes shown above were added beside them; the
   // table is complete.
   return Out + table(L.Rows);
