@@ -32,22 +32,30 @@ std::optional<std::array<uint64_t, 3>> parseSizes(const std::string &Text,
   return Sizes;
 }
 
+std::optional<ArgValue> parseArgValue(const std::string &Text) {
+  if (Text.empty())
+    return std::nullopt;
+  char *End = nullptr;
+  errno = 0;
+  long long I = std::strtoll(Text.c_str(), &End, 0);
+  if (!errno && *End == '\0')
+    return ArgValue::ofInt(I);
+  errno = 0;
+  double F = std::strtod(Text.c_str(), &End);
+  if (!errno && *End == '\0')
+    return ArgValue::ofFloat(F);
+  return std::nullopt;
+}
+
 std::optional<std::pair<std::string, ArgValue>>
 parseArg(const std::string &Text) {
   size_t Eq = Text.find('=');
-  if (Eq == std::string::npos || Eq == 0 || Eq + 1 == Text.size())
+  if (Eq == std::string::npos || Eq == 0)
     return std::nullopt;
-  std::string Name = Text.substr(0, Eq), Value = Text.substr(Eq + 1);
-  char *End = nullptr;
-  errno = 0;
-  long long I = std::strtoll(Value.c_str(), &End, 0);
-  if (!errno && *End == '\0')
-    return std::make_pair(Name, ArgValue::ofInt(I));
-  errno = 0;
-  double F = std::strtod(Value.c_str(), &End);
-  if (!errno && *End == '\0')
-    return std::make_pair(Name, ArgValue::ofFloat(F));
-  return std::nullopt;
+  auto V = parseArgValue(Text.substr(Eq + 1));
+  if (!V)
+    return std::nullopt;
+  return std::make_pair(Text.substr(0, Eq), *V);
 }
 
 static const char *const AluClassNames[NumAluClasses] = {

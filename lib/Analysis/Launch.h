@@ -45,7 +45,11 @@ struct LaunchSpec {
 /// Returns nullopt on malformed text; \p Dims receives the dimension count.
 std::optional<std::array<uint64_t, 3>> parseSizes(const std::string &Text,
                                                   unsigned &Dims);
-/// Parses "name=value"; an integer literal gives an int, otherwise a float.
+/// Parses a scalar argument's value: an integer literal (C syntax: 42,
+/// 0x2a, 052) gives an int, otherwise a floating-point literal a float;
+/// nullopt for anything else, the empty text included.
+std::optional<ArgValue> parseArgValue(const std::string &Text);
+/// Parses "name=value" (value as parseArgValue()).
 std::optional<std::pair<std::string, ArgValue>>
 parseArg(const std::string &Text);
 

@@ -65,8 +65,7 @@ int analyzeSource(FrontendOptions FO, const std::vector<std::string> &Names,
       handleAllErrors(
           Compiled.takeError(),
           [&](const CompileFailed &E) {
-            Diags << FO.File << ": " << E.Errors
-                  << (E.Errors == 1 ? " error" : " errors") << " generated.\n";
+            Diags << FO.File << ": " << E.message() << ".\n";
             Code = ExitCompileError;
           },
           [&](const ErrorInfoBase &E) { printError(Diags, E.message()); });

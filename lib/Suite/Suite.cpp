@@ -311,21 +311,12 @@ llvm::Error Parser::parseArgs(const YAML::Node &N,
       return D.at(Value.Mark(),
                   fmt::format("argument '{}' must be a number", Name));
     const std::string &T = Value.Scalar();
-    const char *C = T.c_str();
-    char *End = nullptr;
-    errno = 0;
-    long long IV = std::strtoll(C, &End, 0);
-    if (!T.empty() && !errno && *End == '\0') {
-      Args[Name] = ArgValue::ofInt(IV);
-      continue;
-    }
-    errno = 0;
-    double FV = std::strtod(C, &End);
-    if (T.empty() || errno || *End != '\0' || !std::isfinite(FV))
+    auto V = parseArgValue(T);
+    if (!V || (V->IsFloat && !std::isfinite(V->Float)))
       return D.at(Value.Mark(), fmt::format("argument '{}' must be a number, "
                                             "got '{}'",
                                             Name, T));
-    Args[Name] = ArgValue::ofFloat(FV);
+    Args[Name] = *V;
   }
   return llvm::Error::success();
 }
