@@ -54,7 +54,8 @@ int analyzeSource(FrontendOptions FO, const std::vector<std::string> &Names,
     }
     FO.Source = (*Buf)->getBuffer().str();
   }
-  std::string Key = FO.File + '\0' + buildOptionsOf(FO) + '\0' + *FO.Source;
+  const std::string BuildOptions = buildOptionsOf(FO);
+  std::string Key = FO.File + '\0' + BuildOptions + '\0' + *FO.Source;
   auto Cached = Cache.Units.find(Key);
   if (Cached == Cache.Units.end()) {
     auto Compiled = compileOpenCL(FO, Diags);
@@ -112,7 +113,7 @@ int analyzeSource(FrontendOptions FO, const std::vector<std::string> &Names,
       KR.BufferBytes = Entry->BufferBytes;
     }
     KR.Source = *FO.Source;
-    KR.BuildOptions = buildOptionsOf(FO);
+    KR.BuildOptions = BuildOptions;
     KR.Counts = std::move(*Counts);
     KR.Counts.Loc.File = FO.File;
     KR.Est = estimate(KR.Counts, Profile);
@@ -124,23 +125,17 @@ int analyzeSource(FrontendOptions FO, const std::vector<std::string> &Names,
 
 /// Splits build options of a suite entry ("-DITEMS=4 -cl-std=CL2.0").
 void applyBuildOptions(const std::string &Options, FrontendOptions &FO) {
-  size_t I = 0;
-  while (I < Options.size()) {
-    while (I < Options.size() && Options[I] == ' ')
-      ++I;
-    size_t J = Options.find(' ', I);
-    std::string Tok = Options.substr(I, J == std::string::npos ? J : J - I);
-    I = J == std::string::npos ? Options.size() : J;
-    if (Tok.empty())
-      continue;
-    if (Tok.rfind("-D", 0) == 0)
-      FO.Defines.push_back(Tok.substr(2));
-    else if (Tok.rfind("-I", 0) == 0)
-      FO.IncludeDirs.push_back(Tok.substr(2));
-    else if (Tok.rfind("-cl-std=", 0) == 0)
-      FO.ClStd = Tok.substr(8);
+  SmallVector<StringRef, 8> Tokens;
+  StringRef(Options).split(Tokens, ' ', -1, /*KeepEmpty=*/false);
+  for (StringRef Tok : Tokens) {
+    if (Tok.consume_front("-D"))
+      FO.Defines.push_back(Tok.str());
+    else if (Tok.consume_front("-I"))
+      FO.IncludeDirs.push_back(Tok.str());
+    else if (Tok.consume_front("-cl-std="))
+      FO.ClStd = Tok.str();
     else
-      FO.ExtraArgs.push_back(Tok);
+      FO.ExtraArgs.push_back(Tok.str());
   }
 }
 
@@ -183,12 +178,8 @@ int runAnalyze(const AnalyzeRequest &Req, const DeviceProfile &Profile,
   std::string Dir = Req.SuitePath.empty()
                         ? "kernels/" + Req.BundledManifest
                         : Req.SuitePath;
-  {
-    size_t Slash = Dir.find_last_of('/');
-    Dir = Dir.substr(0, Slash);
-  }
-  if (!Req.SuitePath.empty() && Req.SuitePath.find('/') == std::string::npos)
-    Dir = ".";
+  size_t Slash = Dir.rfind('/');
+  Dir = Slash == std::string::npos ? "." : Dir.substr(0, Slash);
   for (const SuiteEntry &E : S->Entries) {
     if (!Req.SuiteIds.empty() &&
         !std::count(Req.SuiteIds.begin(), Req.SuiteIds.end(), E.Id))
