@@ -186,8 +186,9 @@ static std::string esc(const std::string &S) {
 }
 
 /// Log-log scatter of estimate (x) vs measured (y): y = x, a ±25% band,
-/// variants of one job joined by a line.
-static std::string scatterSVG(const Validation &V) {
+/// variants of one job joined by a line. \p Head goes right after the
+/// opening <svg> tag (a standalone file's style and background).
+static std::string scatterSVG(const Validation &V, std::string_view Head = {}) {
   double Lo = 1e300, Hi = 0;
   for (const auto &K : V.Kernels)
     if (K.MeasuredS) {
@@ -199,16 +200,18 @@ static std::string scatterSVG(const Validation &V) {
     }
   if (Hi == 0)
     return "<svg class=\"scatter\" xmlns=\"http://www.w3.org/2000/svg\" "
-           "width=\"520\" height=\"80\"><text x=\"20\" y=\"40\" "
-           "class=\"axis\">No kernel was measured.</text></svg>\n";
+           "width=\"520\" height=\"80\">" +
+           std::string(Head) +
+           "<text x=\"20\" y=\"40\" class=\"axis\">No kernel was "
+           "measured.</text></svg>\n";
   double L0 = std::floor(std::log10(Lo / 1.5)), L1 = std::ceil(std::log10(Hi * 1.5));
   const double W = 520, H = 520, M = 60;
   auto X = [&](double T) { return M + (std::log10(T) - L0) / (L1 - L0) * (W - 2 * M); };
   auto Y = [&](double T) { return H - M - (std::log10(T) - L0) / (L1 - L0) * (H - 2 * M); };
   std::string S = fmt::format(
       "<svg class=\"scatter\" xmlns=\"http://www.w3.org/2000/svg\" width=\"{}\" "
-      "height=\"{}\" viewBox=\"0 0 {} {}\">\n",
-      W, H, W, H);
+      "height=\"{}\" viewBox=\"0 0 {} {}\">{}\n",
+      W, H, W, H, Head);
   double A = std::pow(10, L0), B = std::pow(10, L1);
   // ±25% band around y = x, then the line itself.
   S += fmt::format("<polygon class=\"band\" points=\"{:.1f},{:.1f} {:.1f},{:.1f} "
@@ -297,13 +300,9 @@ static const char ChartStyle[] =
     "rect.measured{fill:#333}";
 
 std::string toSVG(const Validation &V) {
-  std::string S = scatterSVG(V);
-  size_t Open = S.find('>');
-  if (Open == std::string::npos || S.rfind("<svg", 0) != 0)
-    return S;
-  return S.substr(0, Open + 1) + "<style>" + ChartStyle +
-         "</style><rect width=\"100%\" height=\"100%\" fill=\"white\"/>" +
-         S.substr(Open + 1);
+  return scatterSVG(V, std::string("<style>") + ChartStyle +
+                           "</style><rect width=\"100%\" height=\"100%\" "
+                           "fill=\"white\"/>");
 }
 
 std::string toHTML(const Validation &V) {
