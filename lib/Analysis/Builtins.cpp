@@ -239,10 +239,13 @@ std::optional<BuiltinInfo> lookupBuiltin(std::string_view Name, bool IsFloat,
     if (Name.rfind(Prefix, 0) != 0)
       continue;
     std::string_view Rest = Name.substr(Prefix.size());
-    if (Rest.rfind("a_half", 0) == 0)
+    if (Rest.rfind("a_half", 0) == 0) {
       Rest = Rest.substr(6);
-    else if (Rest.rfind("_half", 0) == 0)
+      Info.HalfElements = true;
+    } else if (Rest.rfind("_half", 0) == 0) {
       Rest = Rest.substr(5);
+      Info.HalfElements = true;
+    }
     unsigned N = 1;
     if (!Rest.empty() && std::isdigit(static_cast<unsigned char>(Rest[0])))
       N = std::atoi(std::string(Rest).c_str());

@@ -51,6 +51,7 @@ struct BuiltinInfo {
   AluClass ExtraClass = AluClass::Fp32;
   WorkItemFn Item = WorkItemFn::Other;
   unsigned VectorWidth = 0; ///< for vloadN/vstoreN
+  bool HalfElements = false; ///< vload_half/vstore_half: 2-byte elements
 };
 
 /// A call to a work-item function, with its dimension when that is a

@@ -1239,7 +1239,7 @@ void Analyzer::countInstruction(Instruction &I, double W, KernelCounts &K) {
     Value *Off = Call->getArgOperand(Base0), *Ptr = Call->getArgOperand(Base0 + 1);
     Type *DataTy = Store ? Call->getArgOperand(0)->getType() : Ty;
     unsigned ElemBytes = DL.getTypeStoreSize(DataTy->getScalarType());
-    if (Base.find("half") != std::string_view::npos)
+    if (Info->HalfElements)
       ElemBytes = 2;
     unsigned N = std::max(1u, Info->VectorWidth);
     Type *MemTy = FixedVectorType::get(IntegerType::get(I.getContext(), ElemBytes * 8), N);
@@ -1495,29 +1495,19 @@ unsigned dimsUsed(const Function &F) {
 }
 
 /// Replaces sizes and scalar arguments with the launch's constants.
-void specialize(Function &F, const LaunchSpec &L,
-                std::vector<std::string> &Assumptions,
-                const std::string &File, uint64_t &LocalArgBytes) {
-  LLVMContext &Ctx = F.getContext();
+void specialize(Function &F, const std::vector<KernelArgInfo> &Args,
+                const LaunchSpec &L, std::vector<std::string> &Assumptions,
+                uint64_t &LocalArgBytes) {
   // Scalar arguments and __local pointer sizes come from --arg.
-  MDNode *Names = F.getMetadata("kernel_arg_name");
-  MDNode *Spaces = F.getMetadata("kernel_arg_addr_space");
   std::set<std::string> Used;
   for (Argument &A : F.args()) {
-    std::string Name = A.getName().str();
-    if (Names && A.getArgNo() < Names->getNumOperands())
-      if (auto *S = dyn_cast<MDString>(Names->getOperand(A.getArgNo())))
-        Name = S->getString().str();
+    const KernelArgInfo &Info = Args[A.getArgNo()];
+    const std::string &Name = Info.Name;
     if (!A.hasName())
       A.setName(Name);
-    unsigned Space = 0;
-    if (Spaces && A.getArgNo() < Spaces->getNumOperands())
-      if (auto *C = mdconst::dyn_extract<ConstantInt>(
-              Spaces->getOperand(A.getArgNo())))
-        Space = C->getZExtValue();
     auto It = L.Args.find(Name);
     if (A.getType()->isPointerTy()) {
-      if (Space == ASLocal) {
+      if (Info.Space == AddrSpace::Local) {
         if (It != L.Args.end()) {
           LocalArgBytes += uint64_t(It->second.Int);
           Used.insert(Name);
@@ -1596,8 +1586,6 @@ void specialize(Function &F, const LaunchSpec &L,
     Call->replaceAllUsesWith(C);
     Call->eraseFromParent();
   }
-  (void)Ctx;
-  (void)File;
 }
 
 /// Reads Clang's kernel_arg_* metadata (-cl-kernel-arg-info).
@@ -1653,24 +1641,27 @@ std::vector<std::string> kernelNames(const Module &M) {
 
 Expected<KernelCounts> analyzeKernel(const Module &M, const std::string &Kernel,
                                      const AnalyzeOptions &Opts) {
-  std::unique_ptr<Module> Clone = CloneModule(M);
+  // Keep only this kernel: other kernels are cloned as declarations
+  // (kernels cannot call kernels in OpenCL C 1.2 code that reaches here),
+  // and helpers become internal so their out-of-line copies die once
+  // inlined. Neither costs cloning or optimization time then.
+  ValueToValueMapTy VMap;
+  std::unique_ptr<Module> Clone =
+      CloneModule(M, VMap, [&](const GlobalValue *GV) {
+        const auto *G = dyn_cast<Function>(GV);
+        return !G || G->getName() == Kernel ||
+               G->getCallingConv() != CallingConv::SPIR_KERNEL ||
+               !G->use_empty();
+      });
   Function *F = Clone->getFunction(Kernel);
   if (!F || F->isDeclaration() ||
       F->getCallingConv() != CallingConv::SPIR_KERNEL)
     return createStringError(inconvertibleErrorCode(),
                              "no kernel named '" + Kernel + "'");
-  // Keep only this kernel: other kernels lose their bodies (kernels cannot
-  // call kernels in OpenCL C 1.2 code that reaches here), and helpers become
-  // internal so their out-of-line copies die once inlined. Neither costs
-  // optimization time then.
-  for (Function &G : *Clone) {
-    if (&G == F || G.isDeclaration())
-      continue;
-    if (G.getCallingConv() == CallingConv::SPIR_KERNEL && G.use_empty())
-      G.deleteBody();
-    else
+  for (Function &G : *Clone)
+    if (&G != F && !G.isDeclaration() &&
+        G.getCallingConv() != CallingConv::SPIR_KERNEL)
       G.setLinkage(GlobalValue::InternalLinkage);
-  }
 
   KernelCounts K;
   K.Name = Kernel;
@@ -1722,7 +1713,7 @@ Expected<KernelCounts> analyzeKernel(const Module &M, const std::string &Kernel,
 
   std::vector<std::string> SpecNotes;
   uint64_t LocalArgBytes = 0;
-  specialize(*F, O.Launch, SpecNotes, File, LocalArgBytes);
+  specialize(*F, K.Args, O.Launch, SpecNotes, LocalArgBytes);
   optimizeModule(*Clone);
   inlineDeferredHelpers(*Clone);
   F = Clone->getFunction(Kernel);
