@@ -260,12 +260,19 @@ static bool usesLocalIds(Value *V) {
 /// The successor of \p Br that enters a loop (its preheader or header)
 /// whose trip count ScalarEvolution does not know, if any.
 BasicBlock *Analyzer::enteredLoop(BranchInst *Br) {
+  auto Unknown = [&](Loop *Lp) {
+    return !Lp->contains(Br->getParent()) && !tripCount(Lp);
+  };
   for (unsigned S = 0; S < 2; ++S) {
     BasicBlock *Succ = Br->getSuccessor(S);
-    for (Loop *Lp : LI.getLoopsInPreorder())
-      if (!Lp->contains(Br->getParent()) &&
-          (Lp->getLoopPreheader() == Succ || Lp->getHeader() == Succ) &&
-          !isa<SCEVConstant>(SE.getBackedgeTakenCount(Lp)))
+    // Succ is the header of at most one loop, and the preheader of at most
+    // one (its single successor's); both are checked, as an outer loop's
+    // header can be an inner loop's preheader.
+    if (LI.isLoopHeader(Succ) && Unknown(LI.getLoopFor(Succ)))
+      return Succ;
+    if (BasicBlock *H = Succ->getUniqueSuccessor(); H && LI.isLoopHeader(H))
+      if (Loop *Lp = LI.getLoopFor(H);
+          Lp->getLoopPreheader() == Succ && Unknown(Lp))
         return Succ;
   }
   return nullptr;
@@ -787,11 +794,15 @@ void Analyzer::graphStore(Instruction &I, Value *Ptr, Value *Val,
     Type *VT = Val ? Val->getType() : I.getType();
     auto It = Val ? Producers.find(Val) : Producers.end();
     unsigned Lanes = lanesOf(VT);
+    // A value of another width: every lane waits for all its producers.
+    std::vector<uint32_t> AllOfVal;
+    if (It != Producers.end() && It->second.size() != Lanes)
+      AllOfVal = producersOf({Val});
     for (unsigned Ln = 0; Ln < Lanes; ++Ln) {
       std::vector<uint32_t> Deps = Addr;
       if (It != Producers.end()) {
-        const auto &P = It->second;
-        const auto &Src = P.size() == Lanes ? P[Ln] : producersOf({Val});
+        const auto &Src =
+            It->second.size() == Lanes ? It->second[Ln] : AllOfVal;
         Deps.insert(Deps.end(), Src.begin(), Src.end());
       }
       for (unsigned Wd = 0; Wd < wordsPerLane(VT); ++Wd)
@@ -833,13 +844,16 @@ void Analyzer::countAlu(Instruction &I, AluClass C, unsigned Lanes,
   // operand of the same width, or on every producer of narrower operands.
   std::vector<std::vector<uint32_t>> Result(lanesOf(I.getType()));
   std::vector<uint32_t> All;
+  // The operands' producers, looked up once (Producers does not change
+  // until this op's own entry is added at the end).
+  SmallVector<const LaneNodes *, 4> OperandNodes;
+  for (Value *Op : I.operands())
+    if (auto It = Producers.find(Op); It != Producers.end())
+      OperandNodes.push_back(&It->second);
   for (unsigned Ln = 0; Ln < Lanes; ++Ln) {
     std::vector<uint32_t> Deps;
-    for (Value *Op : I.operands()) {
-      auto It = Producers.find(Op);
-      if (It == Producers.end())
-        continue;
-      const auto &P = It->second;
+    for (const LaneNodes *PN : OperandNodes) {
+      const auto &P = *PN;
       if (P.size() == Lanes)
         Deps.insert(Deps.end(), P[Ln].begin(), P[Ln].end());
       else
