@@ -5,6 +5,7 @@
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/Support/MathExtras.h"
 
 #include <algorithm>
 #include <map>
@@ -13,15 +14,11 @@ using namespace llvm;
 
 namespace clspread {
 
+// Widths are 1 to 64 (compileValue rejects wider integers).
 static uint64_t mask(uint64_t V, unsigned W) {
-  return W >= 64 ? V : V & ((uint64_t(1) << W) - 1);
+  return V & maskTrailingOnes<uint64_t>(W);
 }
-static int64_t sext(uint64_t V, unsigned W) {
-  if (W >= 64)
-    return int64_t(V);
-  unsigned S = 64 - W;
-  return int64_t(V << S) >> S;
-}
+static int64_t sext(uint64_t V, unsigned W) { return SignExtend64(V, W); }
 
 /// An integer compare of two values of \p W bits, as `icmp` does it.
 static bool compareInts(CmpInst::Predicate P, uint64_t A, uint64_t B,
@@ -51,9 +48,8 @@ std::optional<unsigned> IdEvaluator::compile(Value *V) {
 }
 
 std::optional<unsigned> IdEvaluator::compileValue(Value *V, unsigned Depth) {
-  for (auto &[Val, Slot] : Slots)
-    if (Val == V)
-      return Slot;
+  if (auto It = Slots.find(V); It != Slots.end())
+    return It->second;
   if (Depth > 64)
     return std::nullopt;
   Type *Ty = V->getType();
@@ -96,7 +92,7 @@ std::optional<unsigned> IdEvaluator::compileValue(Value *V, unsigned Depth) {
       I.C = *R;
       I.Dims = Cmp.Dims;
       Program.push_back(I);
-      Slots.push_back({V, unsigned(Program.size() - 1)});
+      Slots[V] = unsigned(Program.size() - 1);
       return unsigned(Program.size() - 1);
     }
     auto W = workItemCall(Call);
@@ -187,7 +183,7 @@ std::optional<unsigned> IdEvaluator::compileValue(Value *V, unsigned Depth) {
     I.Dims = Program[I.A].Dims | Program[I.B].Dims | Program[I.C].Dims;
   Program.push_back(I);
   unsigned Slot = Program.size() - 1;
-  Slots.push_back({V, Slot});
+  Slots[V] = Slot;
   return Slot;
 }
 
@@ -277,6 +273,7 @@ std::vector<IdEvaluator::Result> IdEvaluator::run(uint64_t MaxItems,
     Box All = {{{0, Launch.Global[0]}, {0, Launch.Global[1]},
                 {0, Launch.Global[2]}}};
     uint64_t Budget = uint64_t(1) << 20;
+    Scratch Buffers(Program.size());
     bool Done = splitBoxes(
         All, 7, Needed,
         [&](const Box &Bx, const std::vector<uint64_t> &Vals) {
@@ -285,13 +282,12 @@ std::vector<IdEvaluator::Result> IdEvaluator::run(uint64_t MaxItems,
                             (Bx[2].second - Bx[2].first);
           tally(Vals, Volume, Boxed);
         },
-        Budget);
+        Budget, Buffers);
     if (Done)
       return Boxed;
   }
   const auto &G = Launch.Global;
-  std::array<uint64_t, 3> L = Launch.Local ? *Launch.Local
-                                           : std::array<uint64_t, 3>{1, 1, 1};
+  std::array<uint64_t, 3> L = Launch.localOrOnes();
   uint64_t N = Launch.workItems();
   uint64_t Step = 1;
   Sampled = false;
@@ -344,8 +340,7 @@ static IdEvaluator::Interval make(__int128 Lo, __int128 Hi, unsigned W) {
 
 void IdEvaluator::evalIntervals(const Box &B, std::vector<Interval> &V,
                                 uint8_t DimMask) const {
-  std::array<uint64_t, 3> L = Launch.Local ? *Launch.Local
-                                           : std::array<uint64_t, 3>{1, 1, 1};
+  std::array<uint64_t, 3> L = Launch.localOrOnes();
   for (size_t K = 0; K < Program.size(); ++K) {
     const Instr &I = Program[K];
     if (I.Dims & ~DimMask)
@@ -504,9 +499,8 @@ void IdEvaluator::evalIntervals(const Box &B, std::vector<Interval> &V,
 
 bool IdEvaluator::splitBoxes(
     const Box &B, uint8_t DimMask, const std::vector<unsigned> &Needed,
-    const std::function<void(const Box &, const std::vector<uint64_t> &)>
-        &Leaf,
-    uint64_t &Budget) const {
+    function_ref<void(const Box &, const std::vector<uint64_t> &)> Leaf,
+    uint64_t &Budget, Scratch &S) const {
   uint64_t Volume = 1;
   for (unsigned D = 0; D < 3; ++D)
     Volume *= B[D].second - B[D].first;
@@ -515,7 +509,7 @@ bool IdEvaluator::splitBoxes(
   if (Budget == 0)
     return false;
   --Budget;
-  std::vector<Interval> V(Program.size(), Interval{0, 0});
+  std::vector<Interval> &V = S.V;
   evalIntervals(B, V, DimMask);
   bool Uniform = true;
   for (unsigned S : Needed)
@@ -524,18 +518,16 @@ bool IdEvaluator::splitBoxes(
       break;
     }
   if (Uniform) {
-    std::vector<uint64_t> Vals(Program.size(), 0);
-    for (unsigned S : Needed)
-      Vals[S] = uint64_t(V[S].Lo) & 1;
-    Leaf(B, Vals);
+    for (unsigned K : Needed)
+      S.Vals[K] = uint64_t(V[K].Lo) & 1;
+    Leaf(B, S.Vals);
     return true;
   }
   if (Volume <= 16) {
     // Small enough: item by item with the exact evaluator, each item a
     // unit box. (Intervals may stay wide on one item, e.g. after a wrap.)
-    std::array<uint64_t, 3> L = Launch.Local ? *Launch.Local
-                                             : std::array<uint64_t, 3>{1, 1, 1};
-    std::vector<uint64_t> R(Program.size(), 0);
+    std::array<uint64_t, 3> L = Launch.localOrOnes();
+    std::vector<uint64_t> &R = S.R;
     for (uint64_t Z = B[2].first; Z < B[2].second; ++Z)
       for (uint64_t Y = B[1].first; Y < B[1].second; ++Y)
         for (uint64_t X = B[0].first; X < B[0].second; ++X) {
@@ -543,11 +535,10 @@ bool IdEvaluator::splitBoxes(
           for (size_t K = 0; K < Program.size(); ++K)
             if (!(Program[K].Dims & ~DimMask))
               evalSlot(K, R, Id, L);
-          std::vector<uint64_t> Vals(Program.size(), 0);
-          for (unsigned S : Needed)
-            Vals[S] = R[S] & 1;
+          for (unsigned K : Needed)
+            S.Vals[K] = R[K] & 1;
           Box U = {{{X, X + 1}, {Y, Y + 1}, {Z, Z + 1}}};
-          Leaf(U, Vals);
+          Leaf(U, S.Vals);
         }
     return true;
   }
@@ -560,8 +551,8 @@ bool IdEvaluator::splitBoxes(
   Box Lo = B, Hi = B;
   Lo[D].second = Mid;
   Hi[D].first = Mid;
-  return splitBoxes(Lo, DimMask, Needed, Leaf, Budget) &&
-         splitBoxes(Hi, DimMask, Needed, Leaf, Budget);
+  return splitBoxes(Lo, DimMask, Needed, Leaf, Budget, S) &&
+         splitBoxes(Hi, DimMask, Needed, Leaf, Budget, S);
 }
 
 bool IdEvaluator::runSeparable(std::vector<Result> &Results) {
@@ -598,8 +589,7 @@ bool IdEvaluator::runSeparable(std::vector<Result> &Results) {
         return false;
     }
   const auto &G = Launch.Global;
-  std::array<uint64_t, 3> L = Launch.Local ? *Launch.Local
-                                           : std::array<uint64_t, 3>{1, 1, 1};
+  std::array<uint64_t, 3> L = Launch.localOrOnes();
   // Signature histograms per dimension.
   std::vector<std::pair<uint32_t, uint64_t>> Hist[3];
   std::vector<uint64_t> R(Program.size(), 0);
@@ -620,6 +610,7 @@ bool IdEvaluator::runSeparable(std::vector<Result> &Results) {
       Weight = G[D] / L[D];
     }
     uint64_t Budget = uint64_t(1) << 22;
+    Scratch Buffers(Program.size());
     bool Done = splitBoxes(
         B, uint8_t(1u << D), FrontierOf[D],
         [&](const Box &Bx, const std::vector<uint64_t> &Vals) {
@@ -628,7 +619,7 @@ bool IdEvaluator::runSeparable(std::vector<Result> &Results) {
             Sig |= uint32_t(Vals[FrontierOf[D][K]] & 1) << K;
           H[Sig] += (Bx[D].second - Bx[D].first) * Weight;
         },
-        Budget);
+        Budget, Buffers);
     if (!Done)
       return false;
     Hist[D].assign(H.begin(), H.end());

@@ -14,10 +14,11 @@
 
 #include "Analysis/Launch.h"
 
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/IR/Value.h"
 
 #include <array>
-#include <functional>
 #include <optional>
 #include <vector>
 
@@ -82,19 +83,28 @@ private:
   /// uniform, splitting others; boxes of at most \p PointVolume items are
   /// handed over item by item (as unit boxes). Returns false past the
   /// evaluation budget.
+  /// Buffers splitBoxes() reuses across its boxes and items rather than
+  /// allocate them per box: every call rewrites the slots it reads.
+  struct Scratch {
+    std::vector<Interval> V;     ///< intervals of a box
+    std::vector<uint64_t> R;     ///< exact values of an item
+    std::vector<uint64_t> Vals;  ///< what Leaf sees (only Needed slots set)
+    explicit Scratch(size_t Slots) : V(Slots, Interval{0, 0}), R(Slots, 0),
+                                     Vals(Slots, 0) {}
+  };
   bool splitBoxes(const Box &B, uint8_t DimMask,
                   const std::vector<unsigned> &Needed,
-                  const std::function<void(const Box &,
-                                           const std::vector<uint64_t> &)>
-                      &Leaf,
-                  uint64_t &Budget) const;
+                  llvm::function_ref<void(const Box &,
+                                          const std::vector<uint64_t> &)>
+                      Leaf,
+                  uint64_t &Budget, Scratch &S) const;
   void evalSlot(size_t K, std::vector<uint64_t> &R, const uint64_t Id[3],
                 const std::array<uint64_t, 3> &L) const;
   std::optional<unsigned> compileValue(llvm::Value *V, unsigned Depth);
 
   const LaunchSpec &Launch;
   std::vector<Instr> Program;
-  std::vector<std::pair<llvm::Value *, unsigned>> Slots; ///< value -> slot
+  llvm::DenseMap<llvm::Value *, unsigned> Slots; ///< value -> slot
   struct Query {
     unsigned Output;
     std::vector<Guard> Guards;

@@ -623,8 +623,7 @@ void Analyzer::countMemory(Instruction &I, Value *Ptr, Type *Ty, bool IsStore,
 }
 
 void Analyzer::computeFootprints(KernelCounts &K) {
-  std::array<uint64_t, 3> Loc =
-      L.Local ? *L.Local : std::array<uint64_t, 3>{1, 1, 1};
+  std::array<uint64_t, 3> Loc = L.localOrOnes();
   std::map<unsigned, BufferFootprint> ByArg;
   std::map<unsigned, std::pair<int64_t, int64_t>> Span; // [min, max)
   std::map<unsigned, long double> Sum;

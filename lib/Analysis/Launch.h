@@ -39,6 +39,11 @@ struct LaunchSpec {
   uint64_t workGroupSize() const {
     return Local ? (*Local)[0] * (*Local)[1] * (*Local)[2] : 0;
   }
+  /// The local size, or 1x1x1 where the driver chooses (work-item i of a
+  /// dimension is then its own group).
+  std::array<uint64_t, 3> localOrOnes() const {
+    return Local ? *Local : std::array<uint64_t, 3>{1, 1, 1};
+  }
 };
 
 /// Parses "2048x2048" (1 to 3 positive sizes separated by 'x' or ',').

@@ -126,8 +126,7 @@ std::array<uint64_t, 3> preferredLocalSize(const KernelCounts &K,
     for (uint64_t X = 8; X <= Total; X *= 2)
       Cands.push_back({X, Total / X, 1});
   }
-  std::array<uint64_t, 3> Best = L.Local ? *L.Local
-                                         : std::array<uint64_t, 3>{1, 1, 1};
+  std::array<uint64_t, 3> Best = L.localOrOnes();
   long BestScore = -1;
   for (const auto &C : Cands) {
     bool Fits = true;
