@@ -1695,11 +1695,8 @@ Expected<KernelCounts> analyzeKernel(const Module &M, const std::string &Kernel,
         {1u << 20, 1, 1}, {1024, 1024, 1}, {128, 128, 64}};
     for (int D = 0; D < 3; ++D)
       O.Launch.Global[D] = Sizes[Dims - 1][D];
-    std::string S;
-    for (unsigned D = 0; D < Dims; ++D)
-      S += (D ? "x" : "") + std::to_string(O.Launch.Global[D]);
     K.Assumptions.push_back("launch: no --global given; assumed --global " +
-                            S);
+                            formatSizes(O.Launch.Global, Dims));
   }
   K.Launch = O.Launch;
 

@@ -32,6 +32,13 @@ std::optional<std::array<uint64_t, 3>> parseSizes(const std::string &Text,
   return Sizes;
 }
 
+std::string formatSizes(const std::array<uint64_t, 3> &S, unsigned Dims) {
+  std::string Out;
+  for (unsigned D = 0; D < Dims; ++D)
+    Out += (D ? "x" : "") + std::to_string(S[D]);
+  return Out;
+}
+
 std::optional<ArgValue> parseArgValue(const std::string &Text) {
   if (Text.empty())
     return std::nullopt;

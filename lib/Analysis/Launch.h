@@ -54,6 +54,8 @@ std::optional<std::array<uint64_t, 3>> parseSizes(const std::string &Text,
 /// 0x2a, 052) gives an int, otherwise a floating-point literal a float;
 /// nullopt for anything else, the empty text included.
 std::optional<ArgValue> parseArgValue(const std::string &Text);
+/// The first \p Dims sizes as parseSizes() reads them: "2048x2048".
+std::string formatSizes(const std::array<uint64_t, 3> &S, unsigned Dims);
 /// Parses "name=value" (value as parseArgValue()).
 std::optional<std::pair<std::string, ArgValue>>
 parseArg(const std::string &Text);

@@ -18,10 +18,6 @@ static std::string elemType(std::string T) {
   return T;
 }
 
-static json::Array sizes(const std::array<uint64_t, 3> &S) {
-  return json::Array{S[0], S[1], S[2]};
-}
-
 json::Value makePlan(const AnalysisReport &R,
                      std::vector<std::string> &Warnings) {
   json::Array Kernels;
@@ -95,13 +91,13 @@ json::Value makePlan(const AnalysisReport &R,
                         {"build_options", K.BuildOptions},
                         {"kernel", C.Name},
                         {"dims", L.Dims},
-                        {"global", sizes(L.Global)},
-                        {"local", L.Local ? json::Value(sizes(*L.Local))
+                        {"global", sizesJSON(L.Global)},
+                        {"local", L.Local ? json::Value(sizesJSON(*L.Local))
                                           : json::Value(nullptr)},
                         {"args", std::move(Args)}};
     if (!K.VariantOf.empty())
       Kernel["variant_of"] = K.VariantOf;
-    Kernel["model_local"] = sizes(K.PreferredLocal);
+    Kernel["model_local"] = sizesJSON(K.PreferredLocal);
     Kernels.push_back(std::move(Kernel));
   }
   return json::Object{{"schema", 1},

@@ -14,9 +14,7 @@ namespace {
 std::string localShape(const LaunchSpec &L) {
   if (!L.Local || L.Dims <= 1)
     return "";
-  const auto &S = *L.Local;
-  return L.Dims == 2 ? fmt::format(" ({}x{})", S[0], S[1])
-                     : fmt::format(" ({}x{}x{})", S[0], S[1], S[2]);
+  return " (" + formatSizes(*L.Local, L.Dims) + ")";
 }
 
 std::string bytes(uint64_t B) {

@@ -22,16 +22,9 @@ std::string formatSeconds(double S) {
   return fmt::format("{:.4g} s", S);
 }
 
-static std::string sizes(const std::array<uint64_t, 3> &S, unsigned Dims) {
-  std::string Out;
-  for (unsigned D = 0; D < Dims; ++D)
-    Out += (D ? "x" : "") + std::to_string(S[D]);
-  return Out;
-}
-
 static std::string launchText(const LaunchSpec &L) {
-  std::string S = "global " + sizes(L.Global, L.Dims) + ", local " +
-                  (L.Local ? sizes(*L.Local, L.Dims) : "driver's choice");
+  std::string S = "global " + formatSizes(L.Global, L.Dims) + ", local " +
+                  (L.Local ? formatSizes(*L.Local, L.Dims) : "driver's choice");
   return S;
 }
 
@@ -135,7 +128,7 @@ void printTable(const AnalysisReport &R, const ReportOptions &O,
   }
 }
 
-static json::Array sizesJSON(const std::array<uint64_t, 3> &S) {
+json::Array sizesJSON(const std::array<uint64_t, 3> &S) {
   return json::Array{S[0], S[1], S[2]};
 }
 
@@ -293,8 +286,8 @@ void printCsv(const AnalysisReport &R, raw_ostream &OS) {
         "{:.9g},{:.9g},{:.9g},{:.9g},{},{:.6e},{:.6e},{:.6e},{:.6e},{},{},{},"
         "{},{}\n",
         csvField(R.ProfileId), csvField(K.File), csvField(C.Name),
-        csvField(K.SuiteId), C.Loc.Line, sizes(L.Global, L.Dims),
-        L.Local ? sizes(*L.Local, L.Dims) : "", L.workItems(), C.aluOps(),
+        csvField(K.SuiteId), C.Loc.Line, formatSizes(L.Global, L.Dims),
+        L.Local ? formatSizes(*L.Local, L.Dims) : "", L.workItems(), C.aluOps(),
         E.VliwBundles, E.TexFetches, C.GlobalLoads, C.GlobalStores,
         C.GlobalLoadBytes, C.GlobalStoreBytes, E.BytesMoved, C.LocalBytes,
         C.Barriers, C.Registers, E.TAluS, E.TTexS, E.TMemS, E.TKernelS,

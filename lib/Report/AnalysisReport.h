@@ -48,6 +48,8 @@ struct ReportOptions {
 void printTable(const AnalysisReport &R, const ReportOptions &O,
                 llvm::raw_ostream &OS);
 llvm::json::Value toJSON(const AnalysisReport &R, const ReportOptions &O);
+/// Launch sizes as JSON: [x, y, z] (reports and plans alike).
+llvm::json::Array sizesJSON(const std::array<uint64_t, 3> &S);
 void printCsv(const AnalysisReport &R, llvm::raw_ostream &OS);
 
 /// Formats seconds with an SI prefix: "1.067 us", "5.03 ms".
