@@ -42,6 +42,39 @@ bool isRefusal(const ClError &E) {
           Code == CL_INVALID_GLOBAL_WORK_SIZE || Code == CL_OUT_OF_RESOURCES);
 }
 
+/// How messages name an argument: "arg 2 'out'".
+std::string argWhere(const ArgSpec &A) {
+  return "arg " + std::to_string(A.Index) + " '" + A.Name + "'";
+}
+
+cl_mem_flags memFlags(Access A) {
+  return A == Access::Read    ? CL_MEM_READ_ONLY
+         : A == Access::Write ? CL_MEM_WRITE_ONLY
+                              : CL_MEM_READ_WRITE;
+}
+
+cl_image_desc imageDesc(const ArgSpec &A) {
+  cl_image_desc Desc{};
+  Desc.image_type = CL_MEM_OBJECT_IMAGE2D;
+  Desc.image_width = size_t(A.Width);
+  Desc.image_height = size_t(A.Height);
+  return Desc;
+}
+
+/// Writes \p Data to argument \p A's memory \p M, whole, blocking: an image
+/// or a buffer. Returns the status and the call's name for check().
+std::pair<cl_int, const char *> writeWhole(cl_command_queue Q, cl_mem M, const ArgSpec &A,
+                                           const std::vector<unsigned char> &Data) {
+  if (A.Kind == ArgKind::Image2D) {
+    size_t Origin[3] = {0, 0, 0}, Region[3] = {size_t(A.Width), size_t(A.Height), 1};
+    return {clEnqueueWriteImage(Q, M, CL_TRUE, Origin, Region, 0, 0, Data.data(), 0, nullptr,
+                                nullptr),
+            "clEnqueueWriteImage"};
+  }
+  return {clEnqueueWriteBuffer(Q, M, CL_TRUE, 0, Data.size(), Data.data(), 0, nullptr, nullptr),
+          "clEnqueueWriteBuffer"};
+}
+
 /// One kernel argument made real on the device.
 struct Bound {
   const ArgSpec *Spec = nullptr;
@@ -70,7 +103,10 @@ private:
   void bindBuffer(Bound &B);
   void bindImage(Bound &B);
   void bindSampler(Bound &B);
-  void keepInitial(Bound &B, std::vector<unsigned char> &&Data, const ElemType &Elem);
+  /// Keeps a written argument's initial contents for restore(): a device
+  /// copy (an image of \p Format, or a buffer when null), else the host's.
+  void keepInitial(Bound &B, std::vector<unsigned char> &&Data, const ElemType &Elem,
+                   const cl_image_format *Format);
   uint64_t localBytes(const Sizes &Local) const;
   void setLocalArgs(const Sizes &Local);
   void restore();
@@ -272,7 +308,7 @@ void Run::bindArgs() {
     Bound &B = Args[I];
     B.Spec = &Spec.Args[I];
     const ArgSpec &A = *B.Spec;
-    std::string Where = "arg " + std::to_string(A.Index) + " '" + A.Name + "'";
+    std::string Where = argWhere(A);
     switch (A.Kind) {
     case ArgKind::Buffer: bindBuffer(B); break;
     case ArgKind::Image2D: bindImage(B); break;
@@ -288,33 +324,30 @@ void Run::bindArgs() {
 
 void Run::bindBuffer(Bound &B) {
   const ArgSpec &A = *B.Spec;
-  std::string Where = "arg " + std::to_string(A.Index) + " '" + A.Name + "'";
+  std::string Where = argWhere(A);
   const DeviceInfo &Dev = Ses.info();
   if (Dev.MaxAllocBytes && A.Bytes > Dev.MaxAllocBytes)
     throw KernelProblem(Where + ": " + bytesText(A.Bytes) +
                         " exceeds the device's largest allocation (" +
                         bytesText(Dev.MaxAllocBytes) + ")");
-  cl_mem_flags Flags = A.Acc == Access::Read    ? CL_MEM_READ_ONLY
-                       : A.Acc == Access::Write ? CL_MEM_WRITE_ONLY
-                                                : CL_MEM_READ_WRITE;
+  cl_mem_flags Flags = memFlags(A.Acc);
   cl_int Err = CL_SUCCESS;
   B.Memory = Mem(clCreateBuffer(Ses.context(), Flags, size_t(A.Bytes), nullptr, &Err));
   check(Err, "clCreateBuffer", Where + " (" + bytesText(A.Bytes) + ")");
   std::vector<unsigned char> Data(size_t(A.Bytes), OutputPattern);
   if (A.Acc != Access::Write)
     fillRandom(Data, A.Elem, streamSeed(S.Seed, Spec.Id, A.Index), A.Range);
-  check(clEnqueueWriteBuffer(Ses.queue(), B.Memory.get(), CL_TRUE, 0, Data.size(), Data.data(), 0,
-                             nullptr, nullptr),
-        "clEnqueueWriteBuffer", Where);
+  auto [WriteErr, WriteCall] = writeWhole(Ses.queue(), B.Memory.get(), A, Data);
+  check(WriteErr, WriteCall, Where);
   cl_mem M = B.Memory.get();
   check(clSetKernelArg(K.get(), A.Index, sizeof M, &M), "clSetKernelArg", Where);
   if (A.isWritten())
-    keepInitial(B, std::move(Data), A.Elem);
+    keepInitial(B, std::move(Data), A.Elem, nullptr);
 }
 
 void Run::bindImage(Bound &B) {
   const ArgSpec &A = *B.Spec;
-  std::string Where = "arg " + std::to_string(A.Index) + " '" + A.Name + "'";
+  std::string Where = argWhere(A);
   const DeviceInfo &Dev = Ses.info();
   if (!Dev.ImageSupport)
     throw KernelProblem(Where + ": the device has no image support");
@@ -328,9 +361,7 @@ void Run::bindImage(Bound &B) {
                         " exceeds the device's largest image2d (" +
                         std::to_string(Dev.Image2DMaxWidth) + "x" +
                         std::to_string(Dev.Image2DMaxHeight) + ")");
-  cl_mem_flags Flags = A.Acc == Access::Read    ? CL_MEM_READ_ONLY
-                       : A.Acc == Access::Write ? CL_MEM_WRITE_ONLY
-                                                : CL_MEM_READ_WRITE;
+  cl_mem_flags Flags = memFlags(A.Acc);
   // Say "format not supported" plainly instead of a bare
   // CL_IMAGE_FORMAT_NOT_SUPPORTED from clCreateImage.
   cl_uint N = 0;
@@ -349,27 +380,23 @@ void Run::bindImage(Bound &B) {
     throw KernelProblem(Where + ": image format " + A.ChannelOrder + "/" + A.ChannelType +
                         " is not supported by the device for " + accessName(A.Acc) + " access");
 
-  cl_image_desc Desc{};
-  Desc.image_type = CL_MEM_OBJECT_IMAGE2D;
-  Desc.image_width = size_t(A.Width);
-  Desc.image_height = size_t(A.Height);
+  cl_image_desc Desc = imageDesc(A);
   cl_int E = CL_SUCCESS;
   B.Memory = Mem(clCreateImage(Ses.context(), Flags, &F->Format, &Desc, nullptr, &E));
   check(E, "clCreateImage", Where);
   std::vector<unsigned char> Data(size_t(A.Width * A.Height * F->PixelBytes), OutputPattern);
   if (A.Acc != Access::Write)
     fillRandom(Data, F->Channel, streamSeed(S.Seed, Spec.Id, A.Index));
-  size_t Origin[3] = {0, 0, 0}, Region[3] = {size_t(A.Width), size_t(A.Height), 1};
-  check(clEnqueueWriteImage(Ses.queue(), B.Memory.get(), CL_TRUE, Origin, Region, 0, 0,
-                            Data.data(), 0, nullptr, nullptr),
-        "clEnqueueWriteImage", Where);
+  auto [WriteErr, WriteCall] = writeWhole(Ses.queue(), B.Memory.get(), A, Data);
+  check(WriteErr, WriteCall, Where);
   cl_mem M = B.Memory.get();
   check(clSetKernelArg(K.get(), A.Index, sizeof M, &M), "clSetKernelArg", Where);
   if (A.isWritten())
-    keepInitial(B, std::move(Data), F->Channel);
+    keepInitial(B, std::move(Data), F->Channel, &F->Format);
 }
 
-void Run::keepInitial(Bound &B, std::vector<unsigned char> &&Data, const ElemType &Elem) {
+void Run::keepInitial(Bound &B, std::vector<unsigned char> &&Data, const ElemType &Elem,
+                      const cl_image_format *Format) {
   // Restoring from a device-side copy costs a device-to-device copy per
   // launch instead of a host transfer (64 MiB over PCIe is milliseconds,
   // on device tens of microseconds), which keeps 1000-launch measurements
@@ -380,28 +407,14 @@ void Run::keepInitial(Bound &B, std::vector<unsigned char> &&Data, const ElemTyp
   B.Bytes = Data.size();
   const ArgSpec &A = *B.Spec;
   cl_int Err = CL_SUCCESS;
-  if (A.Kind == ArgKind::Image2D) {
-    cl_image_format Format{};
-    check(clGetImageInfo(B.Memory.get(), CL_IMAGE_FORMAT, sizeof Format, &Format, nullptr),
-          "clGetImageInfo");
-    cl_image_desc Desc{};
-    Desc.image_type = CL_MEM_OBJECT_IMAGE2D;
-    Desc.image_width = size_t(A.Width);
-    Desc.image_height = size_t(A.Height);
-    B.Pristine = Mem(clCreateImage(Ses.context(), CL_MEM_READ_WRITE, &Format, &Desc, nullptr, &Err));
+  if (Format) {
+    cl_image_desc Desc = imageDesc(A);
+    B.Pristine = Mem(clCreateImage(Ses.context(), CL_MEM_READ_WRITE, Format, &Desc, nullptr, &Err));
   } else {
     B.Pristine = Mem(clCreateBuffer(Ses.context(), CL_MEM_READ_WRITE, B.Bytes, nullptr, &Err));
   }
-  if (Err == CL_SUCCESS) {
-    if (A.Kind == ArgKind::Image2D) {
-      size_t Origin[3] = {0, 0, 0}, Region[3] = {size_t(A.Width), size_t(A.Height), 1};
-      Err = clEnqueueWriteImage(Ses.queue(), B.Pristine.get(), CL_TRUE, Origin, Region, 0, 0,
-                                Data.data(), 0, nullptr, nullptr);
-    } else {
-      Err = clEnqueueWriteBuffer(Ses.queue(), B.Pristine.get(), CL_TRUE, 0, B.Bytes, Data.data(),
-                                 0, nullptr, nullptr);
-    }
-  }
+  if (Err == CL_SUCCESS)
+    Err = writeWhole(Ses.queue(), B.Pristine.get(), A, Data).first;
   if (Err == CL_SUCCESS)
     return;
   B.Pristine.reset();
@@ -410,7 +423,7 @@ void Run::keepInitial(Bound &B, std::vector<unsigned char> &&Data, const ElemTyp
 
 void Run::bindSampler(Bound &B) {
   const ArgSpec &A = *B.Spec;
-  std::string Where = "arg " + std::to_string(A.Index) + " '" + A.Name + "'";
+  std::string Where = argWhere(A);
   cl_addressing_mode Mode = CL_ADDRESS_CLAMP_TO_EDGE;
   std::string M = A.Addressing;
   if (M == "NONE") Mode = CL_ADDRESS_NONE;
@@ -444,7 +457,7 @@ void Run::setLocalArgs(const Sizes &Local) {
   for (const ArgSpec &A : Spec.Args) {
     if (A.Kind != ArgKind::Local)
       continue;
-    std::string Where = "arg " + std::to_string(A.Index) + " '" + A.Name + "'";
+    std::string Where = argWhere(A);
     if (A.BytesPerItem && !Local)
       throw KernelProblem(Where + ": \"bytes_per_item\" needs an explicit local size");
     uint64_t Bytes = A.Bytes + A.BytesPerItem * Group;
@@ -458,7 +471,7 @@ void Run::restore() {
   for (Bound &B : Args) {
     if (!B.Written)
       continue;
-    std::string Where = "arg " + std::to_string(B.Spec->Index) + " '" + B.Spec->Name + "'";
+    std::string Where = argWhere(*B.Spec);
     size_t Origin[3] = {0, 0, 0};
     size_t Region[3] = {size_t(B.Spec->Width), size_t(B.Spec->Height), 1};
     if (B.Pristine) {
@@ -471,14 +484,9 @@ void Run::restore() {
                                   nullptr, nullptr),
               "clEnqueueCopyBuffer", Where);
       Copied = true;
-    } else if (B.Spec->Kind == ArgKind::Image2D) {
-      check(clEnqueueWriteImage(Ses.queue(), B.Memory.get(), CL_TRUE, Origin, Region, 0, 0,
-                                B.Initial.data(), 0, nullptr, nullptr),
-            "clEnqueueWriteImage", Where);
     } else {
-      check(clEnqueueWriteBuffer(Ses.queue(), B.Memory.get(), CL_TRUE, 0, B.Initial.size(),
-                                 B.Initial.data(), 0, nullptr, nullptr),
-            "clEnqueueWriteBuffer", Where);
+      auto [WriteErr, WriteCall] = writeWhole(Ses.queue(), B.Memory.get(), *B.Spec, B.Initial);
+      check(WriteErr, WriteCall, Where);
     }
   }
   // The copies must be done before the launch's wall clock starts.
@@ -497,7 +505,7 @@ void Run::checkOutputs(bool Final) {
   for (Bound &B : Args) {
     if (!B.Written)
       continue;
-    std::string Where = "arg " + std::to_string(B.Spec->Index) + " '" + B.Spec->Name + "'";
+    std::string Where = argWhere(*B.Spec);
     B.Readback.resize(B.Bytes);
     if (B.Spec->Kind == ArgKind::Image2D) {
       size_t Origin[3] = {0, 0, 0};
