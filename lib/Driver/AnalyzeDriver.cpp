@@ -4,6 +4,7 @@
 #include "Model/Occupancy.h"
 #include "Model/Spreadsheet.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/MemoryBuffer.h"
 
 #include <algorithm>
@@ -84,9 +85,7 @@ int analyzeSource(FrontendOptions FO, const std::vector<std::string> &Names,
     if (Names.empty() || std::count(Names.begin(), Names.end(), N))
       Selected.push_back(N);
   if (Selected.empty()) {
-    std::string List;
-    for (const auto &N : All)
-      List += (List.empty() ? "" : ", ") + N;
+    std::string List = join(All, ", ");
     if (Names.empty())
       printError(Diags, FO.File + ": no kernel functions");
     else
@@ -168,9 +167,9 @@ int runAnalyze(const AnalyzeRequest &Req, const DeviceProfile &Profile,
   }
   for (const std::string &Id : Req.SuiteIds)
     if (!S->find(Id)) {
-      std::string List;
-      for (const auto &E : S->Entries)
-        List += (List.empty() ? "" : ", ") + E.Id;
+      std::string List = join(map_range(S->Entries,
+                                        [](const SuiteEntry &E) { return E.Id; }),
+                              ", ");
       printError(Diags, "no suite entry '" + Id + "' (entries: " + List + ")");
       return ExitUsage;
     }

@@ -1,6 +1,8 @@
 //===- Quantity.cpp - Parsing and printing figures with units -------------===//
 #include "Model/Quantity.h"
 
+#include "llvm/ADT/StringRef.h"
+
 #include <fmt/format.h>
 
 #include <array>
@@ -70,11 +72,7 @@ bool allows(const Unit &U, const Prefix &P) {
 }
 
 std::string_view trim(std::string_view S) {
-  while (!S.empty() && std::isspace(static_cast<unsigned char>(S.front())))
-    S.remove_prefix(1);
-  while (!S.empty() && std::isspace(static_cast<unsigned char>(S.back())))
-    S.remove_suffix(1);
-  return S;
+  return llvm::StringRef(S).trim(); // spaces, tabs, newlines, \v, \f
 }
 
 llvm::Error err(const std::string &Msg) {
@@ -82,13 +80,7 @@ llvm::Error err(const std::string &Msg) {
 }
 
 bool equalsLower(std::string_view A, std::string_view B) {
-  if (A.size() != B.size())
-    return false;
-  for (size_t I = 0; I < A.size(); ++I)
-    if (std::tolower(static_cast<unsigned char>(A[I])) !=
-        std::tolower(static_cast<unsigned char>(B[I])))
-      return false;
-  return true;
+  return llvm::StringRef(A).equals_insensitive(B);
 }
 
 /// A unit a user probably meant when they wrote \p Text in the wrong case
