@@ -62,6 +62,47 @@ struct GlobalAccess {
   std::optional<int64_t> StrideBytes;
   std::string Buffer;        ///< kernel argument name, "" if unknown
   SourceLoc Loc;
+  /// The address does not change between iterations of the innermost loop
+  /// that holds the access, and that loop runs more than once per
+  /// work-item: the same bytes are loaded again and again (the optimizer
+  /// could not keep them in a register, e.g. for fear of aliasing).
+  bool LoopInvariant = false;
+  /// Line of the loop header when the access sits in a loop, else 0.
+  unsigned LoopLine = 0;
+};
+
+/// A guess the analysis made, with the place it concerns. Kinds (stable,
+/// used in JSON): "launch", "argument", "loop-trip-count", "loop-exit",
+/// "branch", "id-sampling", "memory", "call", "footprint".
+struct Assumption {
+  std::string File;   ///< path as given; "" when not about a place
+  unsigned Line = 0;  ///< 0 when not about a line
+  std::string Kind;
+  std::string Message; ///< without the file:line prefix
+};
+
+/// A conditional branch (or switch) whose condition depends on work-item
+/// ids; for the divergence rule.
+struct BranchSite {
+  SourceLoc Loc;
+  double ExecPerItem = 0;
+  bool DependsOnLocalId0 = false; ///< on get_local_id(0) / get_global_id(0)
+  /// Fraction of wavefronts (consecutive runs of W work-items of a
+  /// work-group in linear local-id order) in which the work-items do not
+  /// all go the same way, for W = 8, 16, 32, 64 (index log2(W) - 3);
+  /// nullopt where it could not be evaluated.
+  std::array<std::optional<double>, 4> DivergentFraction{};
+  bool Sampled = false; ///< evaluated on a sample of work-groups
+};
+
+/// A private (per-work-item) array that stays in memory after optimization
+/// because it is indexed at run time: scratch memory on GPUs.
+struct PrivateArray {
+  std::string Name;   ///< variable name when debug info has it, else ""
+  SourceLoc Loc;      ///< declaration, or the first access
+  uint64_t Bytes = 0; ///< size of the array per work-item
+  double AccessesPerItem = 0; ///< loads + stores per work-item
+  double BytesPerItem = 0;    ///< bytes read + written per work-item
 };
 
 /// The set of bytes a buffer argument is read or written at over the whole
@@ -151,9 +192,15 @@ struct KernelCounts {
   unsigned Registers = 0;                 ///< 32-bit registers per item
   std::vector<BlockGraph> Blocks;         ///< for VLIW packing
   std::vector<LineCounts> Lines;          ///< sorted by line
-  /// Every guess the analysis made, as a sentence naming the place:
-  /// "k.cl:12: loop trip count depends on data; assumed 16".
-  std::vector<std::string> Assumptions;
+  /// Every guess the analysis made, with the place it concerns.
+  std::vector<Assumption> Assumptions;
+
+  /// reqd_work_group_size(X, Y, Z) of the kernel, when it has one.
+  std::optional<std::array<uint64_t, 3>> ReqdWorkGroupSize;
+  /// First double-precision operation or value of the kernel, if any.
+  std::optional<SourceLoc> Fp64Use;
+  std::vector<BranchSite> Branches;       ///< id-dependent branches
+  std::vector<PrivateArray> PrivateArrays;
 };
 
 } // namespace clspread

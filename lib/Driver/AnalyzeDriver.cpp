@@ -1,6 +1,8 @@
 //===- AnalyzeDriver.cpp - The analyze pipeline, end to end ---------------===//
 #include "Driver/AnalyzeDriver.h"
 #include "Analysis/KernelAnalyzer.h"
+#include "Lint/RuleSet.h"
+#include "Lint/Suppression.h"
 #include "Model/Occupancy.h"
 #include "Model/Spreadsheet.h"
 
@@ -31,6 +33,24 @@ std::string buildOptionsOf(const FrontendOptions &FO) {
   for (const auto &E : FO.ExtraArgs)
     S += " " + E;
   return S;
+}
+
+/// Runs every lint rule on one analyzed kernel (the same registry and
+/// record as `clspread lint`), with the source's NOLINT comments applied.
+void lintKernel(KernelResult &KR, const DeviceProfile &Profile,
+                LaunchOrigin Origin, const std::string &ClStd) {
+  static const RuleSet Rules = RuleSet::all();
+  SourceFile Src(KR.File, KR.Source);
+  KernelContext C{Src, KR.Counts, KR.Est, Profile, Origin, ClStd,
+                  [&Profile](const KernelCounts &K) {
+                    return estimate(K, Profile);
+                  }};
+  Rules.check(C, KR.Findings);
+  // Problems with the NOLINT comments themselves are lint's to report.
+  std::vector<Finding> Ignored;
+  Suppressions S(Src, Ignored);
+  llvm::erase_if(KR.Findings, [&](const Finding &F) { return S.suppresses(F); });
+  orderFindings(KR.Findings, nullptr);
 }
 
 /// Compiles one source and analyzes the selected kernels at \p Launch.
@@ -117,6 +137,10 @@ int analyzeSource(FrontendOptions FO, const std::vector<std::string> &Names,
     KR.Counts.Loc.File = FO.File;
     KR.Est = estimate(KR.Counts, Profile);
     KR.PreferredLocal = preferredLocalSize(KR.Counts, Profile);
+    lintKernel(KR, Profile, Entry ? LaunchOrigin::Manifest
+                            : LaunchGiven ? LaunchOrigin::CommandLine
+                                          : LaunchOrigin::None,
+               FO.ClStd);
     Report.Kernels.push_back(std::move(KR));
   }
   return ExitOk;

@@ -25,6 +25,7 @@ namespace clspread {
 enum ExitCode : int {
   ExitOk = 0,
   ExitCompileError = 1, ///< a kernel did not compile (Clang's diagnostics)
+  ExitFindings = 1,     ///< a finding reached --fail-on (lint, analyze)
   ExitUsage = 2,        ///< bad flags, profile, manifest or kernel name
 };
 

@@ -28,6 +28,52 @@ using namespace llvm;
 
 namespace clspread {
 
+namespace {
+
+/// Records each diagnostic for FrontendOptions::Collect and hands it on to
+/// the gcc-style printer.
+class CollectingConsumer : public clang::DiagnosticConsumer {
+public:
+  CollectingConsumer(std::unique_ptr<clang::DiagnosticConsumer> Next,
+                     std::vector<FrontendDiagnostic> &Out)
+      : Next(std::move(Next)), Out(Out) {}
+  void BeginSourceFile(const clang::LangOptions &LO,
+                       const clang::Preprocessor *PP) override {
+    Next->BeginSourceFile(LO, PP);
+  }
+  void EndSourceFile() override { Next->EndSourceFile(); }
+  void finish() override { Next->finish(); }
+  void HandleDiagnostic(clang::DiagnosticsEngine::Level L,
+                        const clang::Diagnostic &Info) override {
+    DiagnosticConsumer::HandleDiagnostic(L, Info); // counts
+    Next->HandleDiagnostic(L, Info);
+    FrontendDiagnostic D;
+    D.Level = L >= clang::DiagnosticsEngine::Error     ? FrontendDiagnostic::Error
+              : L == clang::DiagnosticsEngine::Warning ? FrontendDiagnostic::Warning
+                                                       : FrontendDiagnostic::Note;
+    SmallString<256> Msg;
+    Info.FormatDiagnostic(Msg);
+    D.Message = std::string(Msg);
+    if (Info.hasSourceManager() && Info.getLocation().isValid()) {
+      clang::PresumedLoc P =
+          Info.getSourceManager().getPresumedLoc(Info.getLocation());
+      if (P.isValid()) {
+        D.File = P.getFilename();
+        D.Line = P.getLine();
+        D.Col = P.getColumn();
+      }
+    }
+    D.Option = clang::DiagnosticIDs::getWarningOptionForDiag(Info.getID()).str();
+    Out.push_back(std::move(D));
+  }
+
+private:
+  std::unique_ptr<clang::DiagnosticConsumer> Next;
+  std::vector<FrontendDiagnostic> &Out;
+};
+
+} // namespace
+
 char CompileFailed::ID = 0;
 
 void CompileFailed::log(raw_ostream &OS) const {
@@ -94,7 +140,13 @@ Expected<CompiledUnit> compileOpenCL(const FrontendOptions &Opts,
   IntrusiveRefCntPtr<clang::DiagnosticOptions> DiagOpts =
       new clang::DiagnosticOptions();
   DiagOpts->ShowColors = Opts.ColorDiagnostics;
-  auto *Printer = new clang::TextDiagnosticPrinter(Diags, &*DiagOpts);
+  DiagOpts->ShowCarets = Opts.ShowSnippets;
+  DiagOpts->ShowFixits = Opts.ShowSnippets;
+  clang::DiagnosticConsumer *Printer =
+      new clang::TextDiagnosticPrinter(Diags, &*DiagOpts);
+  if (Opts.Collect)
+    Printer = new CollectingConsumer(
+        std::unique_ptr<clang::DiagnosticConsumer>(Printer), *Opts.Collect);
   auto Invocation = std::make_shared<clang::CompilerInvocation>();
   {
     clang::DiagnosticsEngine ArgDiags(
@@ -108,6 +160,8 @@ Expected<CompiledUnit> compileOpenCL(const FrontendOptions &Opts,
     }
   }
   Invocation->getDiagnosticOpts().ShowColors = Opts.ColorDiagnostics;
+  Invocation->getDiagnosticOpts().ShowCarets = Opts.ShowSnippets;
+  Invocation->getDiagnosticOpts().ShowFixits = Opts.ShowSnippets;
   // Serve the file from memory so `Source` and `File` agree, and so a
   // kernel held in the suite's embedded table needs no file on disk.
   Invocation->getPreprocessorOpts().addRemappedFile(Opts.File,

@@ -26,6 +26,16 @@
 
 namespace clspread {
 
+/// One diagnostic Clang reported, for callers that print it themselves
+/// (lint's JSON and SARIF). Notes follow the error or warning they explain.
+struct FrontendDiagnostic {
+  enum Kind { Note, Warning, Error } Level = Error;
+  std::string File; ///< as given; "" when Clang gave no place
+  unsigned Line = 0, Col = 0;
+  std::string Message;
+  std::string Option; ///< the -W flag of a warning, "" if none
+};
+
 struct FrontendOptions {
   std::string File;                  ///< path shown in diagnostics
   std::optional<std::string> Source; ///< in-memory text; else read File
@@ -34,6 +44,11 @@ struct FrontendOptions {
   std::vector<std::string> IncludeDirs;
   std::vector<std::string> ExtraArgs; ///< passed to clang -cc1 verbatim
   bool ColorDiagnostics = false;
+  /// When set, every diagnostic is also recorded here.
+  std::vector<FrontendDiagnostic> *Collect = nullptr;
+  /// Source line and caret under each diagnostic (clang's default); off
+  /// for output that editors parse line by line.
+  bool ShowSnippets = true;
 };
 
 /// One compiled translation unit. The context outlives the module.

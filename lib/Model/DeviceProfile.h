@@ -113,6 +113,29 @@ struct DeviceProfile {
   unsigned MaxWavesPerCU = 0;
   std::optional<unsigned> MaxGroupsPerCU;
 
+  /// Largest work-group the device launches (CL_DEVICE_MAX_WORK_GROUP_SIZE);
+  /// nullopt when the profile does not say.
+  std::optional<unsigned> MaxWorkGroupSize;
+
+  /// Vendor advice on work-group shapes (`work_group:` in YAML), for the
+  /// lint rules. Zero / empty / nullopt: the profile gives no such advice.
+  struct WorkGroupAdvice {
+    /// Local sizes should be a multiple of this (0: the wavefront).
+    unsigned Multiple = 0;
+    /// Recommended range of work-items per group (Mali: 4 to 64).
+    unsigned RecommendedMin = 0, RecommendedMax = 0;
+    /// Sizes the vendor prefers (Mali: 128, 256).
+    std::vector<unsigned> Preferred;
+    /// The compiler sizes registers from reqd_work_group_size (Arm), so
+    /// kernels should declare it.
+    bool ReqdSizeAdvised = false;
+    /// With barriers, groups larger than this are slower (Arm).
+    std::optional<unsigned> BarrierGroupMax;
+    /// Global sizes should be a multiple of this when the driver picks the
+    /// local size (Mali: 4); 0: no advice.
+    unsigned GlobalMultiple = 0;
+  } WorkGroup;
+
   /// Launch checks (seeds/002): waves per compute unit to fill the device
   /// and to hide latency.
   unsigned WavesPerCUMin = 2;

@@ -2,12 +2,15 @@
 //
 // What Model computes from KernelCounts and a DeviceProfile:
 //   T_ALU, T_TEX, T_MEM, Tkernel = max(...) and the bound (seeds/002),
-//   occupancy with its limiter, and the launch checks.
+//   occupancy with its limiter. Findings about the launch and the source
+//   are lint rules (lib/Lint), computed from this record.
 // Report prints it; it holds no formatting.
 //
 //===----------------------------------------------------------------------===//
 #ifndef CLSPREAD_MODEL_ESTIMATE_H
 #define CLSPREAD_MODEL_ESTIMATE_H
+
+#include "Analysis/KernelCounts.h"
 
 #include <cstdint>
 #include <string>
@@ -20,13 +23,6 @@ const char *boundName(Bound B); // "ALU", "TEX", "MEM"
 
 enum class Severity { Note, Warning, Error };
 const char *severityName(Severity S); // "note", "warning", "error"
-
-/// A launch or occupancy finding, e.g. id "launch-global-size-underused".
-struct Check {
-  std::string Id;
-  Severity Sev = Severity::Warning;
-  std::string Message;
-};
 
 struct Occupancy {
   unsigned WavesPerCU = 0;
@@ -66,7 +62,10 @@ struct Estimate {
   double TBarrierS = 0; ///< barriers, inside T_ALU like LDS
   Bound Limit = Bound::ALU;
   Occupancy Occ;
-  std::vector<Check> Checks;
+  /// ALU classes the kernel uses that the device has no unit for
+  /// (alu.rates.CLASS: none); their lane-ops are left out of T_ALU and the
+  /// portability rules report them (lib/Lint).
+  std::vector<AluClass> Unsupported;
   /// Where the model used a figure it had to assume, or chose measured
   /// over datasheet figures: "memory.bandwidth: measured 3.1 TB/s used".
   std::vector<std::string> Notes;

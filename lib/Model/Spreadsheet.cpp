@@ -1,6 +1,5 @@
 //===- Spreadsheet.cpp - T_ALU, T_TEX, T_MEM and the bound ----------------===//
 #include "Model/Spreadsheet.h"
-#include "Model/LaunchChecks.h"
 #include "Model/MemoryTraffic.h"
 #include "Model/Occupancy.h"
 #include "Model/Quantity.h"
@@ -106,12 +105,7 @@ Estimate estimate(const KernelCounts &K, const DeviceProfile &P,
       std::optional<double> Rate =
           Figure(fmt::format("alu.rates.{}", Name), P.Alu.Rate[C]);
       if (!Rate) {
-        E.Checks.push_back(
-            {"device-unsupported-op", Severity::Error,
-             fmt::format("the kernel does {:.4g} {} lane-ops per work-item "
-                         "but {} has no {} unit (alu.rates.{}: none); they "
-                         "are left out of T_ALU",
-                         K.Alu[C], Name, P.Name, Name, Name)});
+        E.Unsupported.push_back(AluClass(C));
         continue;
       }
       E.AluCycles += K.Alu[C] * P.LanesPerCU / *Rate;
@@ -187,9 +181,6 @@ Estimate estimate(const KernelCounts &K, const DeviceProfile &P,
     E.Limit = Bound::TEX;
     E.TKernelS = E.TTexS;
   }
-
-  std::vector<Check> L = launchChecks(K, P, E.Occ);
-  E.Checks.insert(E.Checks.end(), L.begin(), L.end());
   return E;
 }
 

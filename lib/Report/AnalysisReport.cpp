@@ -1,5 +1,6 @@
 //===- AnalysisReport.cpp - Table, JSON and CSV printers for analyze ------===//
 #include "Report/AnalysisReport.h"
+#include "Report/FindingPrinters.h"
 
 #include <fmt/format.h>
 
@@ -103,11 +104,11 @@ void printTable(const AnalysisReport &R, const ReportOptions &O,
                         "overhead", formatSeconds(E.LaunchOverheadS));
     OS << fmt::format("  occupancy: {} waves per compute unit, limited by {}\n",
                       E.Occ.WavesPerCU, E.Occ.LimitedBy);
-    if (!E.Checks.empty()) {
-      OS << "  checks\n";
-      for (const Check &Ch : E.Checks)
-        OS << fmt::format("    {}: {} [{}]\n", severityName(Ch.Sev),
-                          Ch.Message, Ch.Id);
+    if (!K.Findings.empty()) {
+      OS << "  findings\n";
+      for (const Finding &F : K.Findings)
+        OS << fmt::format("    {}:{}: {}: {} [{}]\n", F.Loc.Line, F.Loc.Col,
+                          severityName(F.Sev), F.Message, F.RuleId);
     }
     if (!C.Assumptions.empty() || !E.Notes.empty()) {
       OS << "  assumptions\n";
@@ -148,10 +149,8 @@ json::Value toJSON(const AnalysisReport &R, const ReportOptions &O) {
     for (unsigned I = 0; I < NumAluClasses; ++I)
       Alu[aluClassName(AluClass(I))] = C.Alu[I];
     json::Array Checks, Assumptions, Accesses, Footprints, Lines;
-    for (const Check &Ch : E.Checks)
-      Checks.push_back(json::Object{{"id", Ch.Id},
-                                    {"severity", severityName(Ch.Sev)},
-                                    {"message", Ch.Message}});
+    for (const Finding &F : K.Findings)
+      Checks.push_back(findingJSON(F));
     for (const std::string &A : C.Assumptions)
       Assumptions.push_back(A);
     json::Array Notes;
@@ -235,7 +234,7 @@ json::Value toJSON(const AnalysisReport &R, const ReportOptions &O) {
                                    {"by_work_groups", E.Occ.WavesByWorkGroups},
                                    {"by_hardware", E.Occ.WavesByHardware},
                                    {"by_launch", E.Occ.WavesByLaunch}}},
-        {"checks", std::move(Checks)},
+        {"findings", std::move(Checks)},
         {"assumptions", std::move(Assumptions)},
         {"model_notes", std::move(Notes)},
         {"accesses", std::move(Accesses)},
@@ -255,7 +254,8 @@ json::Value toJSON(const AnalysisReport &R, const ReportOptions &O) {
     }
     Kernels.push_back(std::move(Kernel));
   }
-  return json::Object{{"tool", "clspread"},
+  return json::Object{{"schema", FindingsSchemaVersion},
+                      {"tool", "clspread"},
                       {"version", R.ToolVersion},
                       {"profile", R.ProfileId},
                       {"profile_name", R.ProfileName},
@@ -276,7 +276,7 @@ void printCsv(const AnalysisReport &R, raw_ostream &OS) {
         "vliw_bundles,tex_fetches,global_loads,global_stores,"
         "global_load_bytes,global_store_bytes,bytes_moved,lds_bytes,"
         "barriers,registers,t_alu_s,t_tex_s,t_mem_s,t_kernel_s,bound,"
-        "waves_per_cu,limited_by,checks,assumptions\n";
+        "waves_per_cu,limited_by,findings,assumptions\n";
   for (const KernelResult &K : R.Kernels) {
     const KernelCounts &C = K.Counts;
     const Estimate &E = K.Est;
@@ -292,7 +292,7 @@ void printCsv(const AnalysisReport &R, raw_ostream &OS) {
         C.GlobalLoadBytes, C.GlobalStoreBytes, E.BytesMoved, C.LocalBytes,
         C.Barriers, C.Registers, E.TAluS, E.TTexS, E.TMemS, E.TKernelS,
         boundName(E.Limit), E.Occ.WavesPerCU, csvField(E.Occ.LimitedBy),
-        E.Checks.size(), C.Assumptions.size());
+        K.Findings.size(), C.Assumptions.size());
   }
 }
 

@@ -10,6 +10,7 @@
 #define CLSPREAD_REPORT_ANALYSISREPORT_H
 
 #include "Analysis/KernelCounts.h"
+#include "Lint/Finding.h"
 #include "Model/DeviceProfile.h"
 #include "Model/Estimate.h"
 
@@ -33,6 +34,9 @@ struct KernelResult {
   std::string BuildOptions; ///< "-cl-std=CL1.2 -DITEMS=4"
   std::map<std::string, uint64_t> BufferBytes; ///< sizes the user gave
   std::array<uint64_t, 3> PreferredLocal{1, 1, 1}; ///< the model's choice
+  /// What the lint rules say about this kernel at this launch (the launch
+  /// checks among them), NOLINT comments applied.
+  std::vector<Finding> Findings;
 };
 
 struct AnalysisReport {

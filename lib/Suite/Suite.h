@@ -45,9 +45,20 @@ struct SuiteEntry {
   std::string Source; ///< the text of File
 };
 
+/// Kernels that run one after the other on the same data (`pipelines:` in
+/// the manifest), for the kernel-fusion lint rule.
+struct SuitePipeline {
+  std::string Id;
+  std::vector<std::string> Stages; ///< entry ids, in order
+  /// "stage-id.arg" -> "stage-id.arg": a buffer one stage writes and a
+  /// later stage reads.
+  std::vector<std::pair<std::string, std::string>> Connect;
+};
+
 struct Suite {
   std::string Path; ///< the manifest's path; "<bundled>/suite.yaml" if built in
   std::vector<SuiteEntry> Entries; ///< in manifest order
+  std::vector<SuitePipeline> Pipelines; ///< in manifest order
 
   const SuiteEntry *find(std::string_view Id) const;
   /// The entries whose VariantOf is \p Job, in manifest order.

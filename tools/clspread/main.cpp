@@ -8,13 +8,17 @@
 //===----------------------------------------------------------------------===//
 #include "Driver/AnalyzeDriver.h"
 #include "Driver/CalibrateDriver.h"
+#include "Driver/LintDriver.h"
 #include "Driver/PlanWriter.h"
 #include "Driver/ValidateDriver.h"
 #include "Model/DeviceProfile.h"
+#include "Lint/RuleRegistry.h"
 #include "Report/AnalysisReport.h"
+#include "Report/FindingPrinters.h"
 #include "Report/ProfileReport.h"
 
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -24,6 +28,77 @@
 #include <vector>
 
 using namespace clspread;
+
+/// --fail-on: the least severity that makes the exit code 1; "never" is
+/// nullopt.
+static std::optional<Severity> failOnSeverity(const std::string &S) {
+  if (S == "note")
+    return Severity::Note;
+  if (S == "warning")
+    return Severity::Warning;
+  if (S == "error")
+    return Severity::Error;
+  return std::nullopt;
+}
+
+/// 1 when a finding reaches \p FailOn, else 0.
+static int findingsExit(const std::vector<const Finding *> &Findings,
+                        std::optional<Severity> FailOn) {
+  if (!FailOn)
+    return ExitOk;
+  for (const Finding *F : Findings)
+    if (F->Sev >= *FailOn)
+      return ExitFindings;
+  return ExitOk;
+}
+
+/// Parses --global/--local/--arg into \p L; prints the problem and returns
+/// false on bad text. \p RequireDivides: OpenCL 1.2's rule that the local
+/// size divides the global one (analyze); lint reports it as a finding.
+static bool parseLaunchFlags(const std::string &Global, const std::string &Local,
+                             const std::vector<std::string> &ArgList,
+                             bool RequireDivides, LaunchSpec &L, bool &Given) {
+  if (!Global.empty()) {
+    auto G = parseSizes(Global, L.Dims);
+    if (!G) {
+      printError(llvm::errs(), "bad --global '" + Global +
+                                   "' (expected sizes like 1024 or 2048x2048)");
+      return false;
+    }
+    L.Global = *G;
+    Given = true;
+  }
+  if (!Local.empty()) {
+    unsigned LDims = 0;
+    auto Lo = parseSizes(Local, LDims);
+    if (!Lo) {
+      printError(llvm::errs(), "bad --local '" + Local + "'");
+      return false;
+    }
+    if (Given && LDims != L.Dims) {
+      printError(llvm::errs(), "--local has " + std::to_string(LDims) +
+                                   " dimensions, --global has " +
+                                   std::to_string(L.Dims));
+      return false;
+    }
+    for (unsigned D = 0; D < 3 && Given && RequireDivides; ++D)
+      if (L.Global[D] % (*Lo)[D]) {
+        printError(llvm::errs(), "--local " + Local + " does not divide --global " +
+                                     Global + " (OpenCL 1.2 needs it to)");
+        return false;
+      }
+    L.Local = *Lo;
+  }
+  for (const std::string &A : ArgList) {
+    auto P = parseArg(A);
+    if (!P) {
+      printError(llvm::errs(), "bad --arg '" + A + "' (expected name=value)");
+      return false;
+    }
+    L.Args[P->first] = P->second;
+  }
+  return true;
+}
 
 static const char *const Version = "0.1.0";
 
@@ -124,6 +199,77 @@ int main(int argc, char **argv) {
       ->check(CLI::IsMember({"table", "json", "csv"}))
       ->capture_default_str();
   Analyze->add_flag("--lines", Lines, "Counts per source line");
+  std::string FailOn = "error";
+  Analyze->add_option("--fail-on", FailOn,
+                      "Exit 1 when a finding has this severity or worse: "
+                      "note, warning, error or never")
+      ->check(CLI::IsMember({"note", "warning", "error", "never"}))
+      ->capture_default_str();
+
+  // lint
+  LintRequest LReq;
+  std::string LProfile, LFormat = "text", LOutput, LColor = "auto",
+                        LFailOn = "error", LGlobal, LLocal, LClStd = "CL1.2",
+                        LRules, LWAE;
+  std::vector<std::string> LArgs;
+  unsigned LJobs = 0;
+  bool ListRules = false, DumpConfig = false;
+  CLI::App *Lint = App.add_subcommand(
+      "lint", "Findings about kernel sources: what to change, where "
+              "(gcc-style lines, JSON or SARIF)");
+  Lint->add_option("files", LReq.Files, "OpenCL C files");
+  Lint->add_option("-p,--profile", LProfile,
+                   "Bundled profile id or a profile YAML file (default: the "
+                   "configuration's Profile, else " +
+                       std::string(DefaultProfileId) + ")");
+  Lint->add_option("-j,--jobs", LJobs, "Files analyzed at once (default: "
+                                       "every core)");
+  Lint->add_option("-f,--format", LFormat, "text, json or sarif")
+      ->check(CLI::IsMember({"text", "json", "sarif"}))
+      ->capture_default_str();
+  Lint->add_option("--color", LColor, "auto, always or never")
+      ->check(CLI::IsMember({"auto", "always", "never"}))
+      ->capture_default_str();
+  Lint->add_option("--fail-on", LFailOn,
+                   "Exit 1 when a finding has this severity or worse: note, "
+                   "warning, error or never")
+      ->check(CLI::IsMember({"note", "warning", "error", "never"}))
+      ->capture_default_str();
+  Lint->add_option("--warnings-as-errors", LWAE,
+                   "Rules (globs, e.g. 'perf-*') whose warnings are errors");
+  Lint->add_option("--rules", LRules,
+                   "Rules to run (globs: '*,-perf-scalar-global-access')");
+  Lint->add_option("-g,--global", LGlobal, "Global size for every kernel");
+  Lint->add_option("-l,--local", LLocal, "Local size for every kernel");
+  Lint->add_option("-a,--arg", LArgs, "Scalar argument value (name=value); "
+                                      "repeatable");
+  Lint->add_option("-k,--kernel", LReq.Kernels, "Only this kernel; repeatable");
+  Lint->add_option("-D", LReq.Frontend.Defines, "Define a macro");
+  Lint->add_option("-I", LReq.Frontend.IncludeDirs, "Include directory");
+  Lint->add_option("--cl-std", LClStd, "OpenCL C version (also -cl-std=)")
+      ->capture_default_str();
+  Lint->add_option("--config", LReq.ConfigPath,
+                   "Configuration file (default: the nearest .clspread.yaml "
+                   "above each file)");
+  Lint->add_option("--suite", LReq.SuitePath,
+                   "Suite manifest with launches (default: suite.yaml beside "
+                   "the file, if any)");
+  Lint->add_flag("--dump-config", DumpConfig,
+                 "Print the effective configuration for the first file (or "
+                 "the current directory) and exit");
+  Lint->add_flag("--list-rules", ListRules, "List the rules and exit");
+  Lint->add_flag("-v,--verbose", LReq.Verbose,
+                 "Say where each launch came from and which rules were "
+                 "skipped for want of one");
+  Lint->add_option("-o,--output", LOutput, "Write to a file (atomically)");
+  Lint->footer("Exit codes: 0 no finding reaches --fail-on, 1 one does, 2 bad "
+               "usage or input.");
+
+  // explain
+  std::string ExplainId;
+  CLI::App *Explain =
+      App.add_subcommand("explain", "Print a rule's page (docs/rules/ID.md)");
+  Explain->add_option("rule", ExplainId, "Rule id")->required();
 
   // validate
   ValidateRequest VReq;
@@ -199,6 +345,92 @@ int main(int argc, char **argv) {
     return ExitUsage;
   }
 
+  if (Explain->parsed()) {
+    if (auto Page = rulePage(ExplainId)) {
+      llvm::outs() << *Page;
+      return ExitOk;
+    }
+    std::string Ids;
+    for (const RuleRegistration &R : ruleRegistry())
+      Ids += std::string(Ids.empty() ? "" : ", ") + R.Id;
+    printError(llvm::errs(), "no rule '" + ExplainId + "' (rules: " + Ids + ")");
+    return ExitUsage;
+  }
+
+  if (Lint->parsed()) {
+    if (ListRules) {
+      for (const RuleInfo &R : listRules())
+        llvm::outs() << llvm::formatv("{0,-36} {1,-8} {2}{3}\n", R.Id,
+                                      severityName(R.DefaultSeverity),
+                                      R.Summary,
+                                      R.NeedsLaunch ? " (needs a launch)" : "");
+      return ExitOk;
+    }
+    if (!parseLaunchFlags(LGlobal, LLocal, LArgs, /*RequireDivides=*/false,
+                          LReq.Launch, LReq.LaunchGiven))
+      return ExitUsage;
+    if (!LReq.LaunchGiven && LReq.Launch.Local) {
+      printError(llvm::errs(), "--local needs --global");
+      return ExitUsage;
+    }
+    if (!LProfile.empty())
+      LReq.Profile = LProfile;
+    if (!LRules.empty())
+      LReq.Rules = LRules;
+    if (!LWAE.empty())
+      LReq.WarningsAsErrors = LWAE;
+    auto Std = normalizeClStd(LClStd);
+    if (!Std) {
+      printError(llvm::errs(), "unknown OpenCL C version '" + LClStd +
+                                   "' (expected CL1.2, CL2.0 or CL3.0)");
+      return ExitUsage;
+    }
+    LReq.Frontend.ClStd = *Std;
+    LReq.Frontend.ExtraArgs = ClangArgs;
+    LReq.Jobs = LJobs;
+    if (DumpConfig) {
+      std::string Out;
+      llvm::raw_string_ostream OS(Out);
+      int Code = dumpLintConfig(LReq, LReq.Files.empty() ? "./-" : LReq.Files.front(),
+                                OS, llvm::errs());
+      if (Code != ExitOk)
+        return Code;
+      return emit(LOutput, [&](llvm::raw_ostream &S) { S << Out; });
+    }
+    if (LReq.Files.empty()) {
+      printError(llvm::errs(), "lint needs at least one file (run clspread "
+                               "lint --help for the options)");
+      return ExitUsage;
+    }
+    LintOutput LO;
+    LO.ToolVersion = Version;
+    std::vector<std::string> VerboseLog;
+    int Code = runLint(LReq, LO, llvm::errs(), VerboseLog);
+    for (const std::string &V : VerboseLog)
+      llvm::errs() << "clspread: note: " << V << "\n";
+    bool ToTerminal = LOutput.empty() || LOutput == "-";
+    bool Color = LColor == "always" ||
+                 (LColor == "auto" && ToTerminal &&
+                  llvm::sys::Process::StandardOutIsDisplayed());
+    int WriteCode = emit(LOutput, [&](llvm::raw_ostream &OS) {
+      if (LFormat == "json")
+        OS << llvm::formatv("{0:2}", findingsJSON(LO)) << "\n";
+      else if (LFormat == "sarif")
+        OS << llvm::formatv("{0:2}", findingsSARIF(LO)) << "\n";
+      else
+        printFindingsText(LO.Files, Color, OS);
+    });
+    if (Code != ExitOk)
+      return Code;
+    if (WriteCode != ExitOk)
+      return WriteCode;
+    std::vector<const Finding *> All;
+    for (const FileFindings &FF : LO.Files)
+      for (const Finding &F : FF.Findings)
+        All.push_back(&F);
+    return findingsExit(All, failOnSeverity(LFailOn));
+  }
+
   if (Profiles->parsed()) {
     if (Show->parsed()) {
       auto P = loadProfile(ShowId);
@@ -258,45 +490,9 @@ int main(int argc, char **argv) {
   }
 
   // analyze: launch flags.
-  if (!Global.empty()) {
-    auto G = parseSizes(Global, Req.Launch.Dims);
-    if (!G) {
-      printError(llvm::errs(), "bad --global '" + Global +
-                                   "' (expected sizes like 1024 or 2048x2048)");
-      return ExitUsage;
-    }
-    Req.Launch.Global = *G;
-    Req.LaunchGiven = true;
-  }
-  if (!Local.empty()) {
-    unsigned LDims = 0;
-    auto L = parseSizes(Local, LDims);
-    if (!L) {
-      printError(llvm::errs(), "bad --local '" + Local + "'");
-      return ExitUsage;
-    }
-    if (Req.LaunchGiven && LDims != Req.Launch.Dims) {
-      printError(llvm::errs(), "--local has " + std::to_string(LDims) +
-                                   " dimensions, --global has " +
-                                   std::to_string(Req.Launch.Dims));
-      return ExitUsage;
-    }
-    for (unsigned D = 0; D < 3 && Req.LaunchGiven; ++D)
-      if (Req.Launch.Global[D] % (*L)[D]) {
-        printError(llvm::errs(), "--local " + Local + " does not divide --global " +
-                                     Global + " (OpenCL 1.2 needs it to)");
-        return ExitUsage;
-      }
-    Req.Launch.Local = *L;
-  }
-  for (const std::string &A : ArgList) {
-    auto P = parseArg(A);
-    if (!P) {
-      printError(llvm::errs(), "bad --arg '" + A + "' (expected name=value)");
-      return ExitUsage;
-    }
-    Req.Launch.Args[P->first] = P->second;
-  }
+  if (!parseLaunchFlags(Global, Local, ArgList, /*RequireDivides=*/true,
+                        Req.Launch, Req.LaunchGiven))
+    return ExitUsage;
   if (!Req.Files.empty() && (Req.Quick || !Req.SuiteIds.empty() ||
                              !Req.SuitePath.empty())) {
     printError(llvm::errs(),
@@ -340,5 +536,13 @@ int main(int argc, char **argv) {
     else
       printTable(Report, RO, OS);
   });
-  return Code != ExitOk ? Code : WriteCode;
+  if (Code != ExitOk)
+    return Code;
+  if (WriteCode != ExitOk)
+    return WriteCode;
+  std::vector<const Finding *> All;
+  for (const KernelResult &K : Report.Kernels)
+    for (const Finding &F : K.Findings)
+      All.push_back(&F);
+  return findingsExit(All, failOnSeverity(FailOn));
 }

@@ -1,0 +1,476 @@
+//===- LintDriver.cpp - clspread lint, end to end -------------------------===//
+#include "Driver/LintDriver.h"
+#include "Analysis/KernelAnalyzer.h"
+#include "Lint/LaunchText.h"
+#include "Lint/RuleRegistry.h"
+#include "Lint/RuleSet.h"
+#include "Lint/Suppression.h"
+#include "Model/DeviceProfile.h"
+#include "Model/Spreadsheet.h"
+#include "Suite/Suite.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/ThreadPool.h"
+#include "llvm/Support/Threading.h"
+
+#include <fmt/format.h>
+#include <yaml-cpp/yaml.h>
+
+#include <map>
+#include <memory>
+#include <mutex>
+#include <variant>
+
+using namespace llvm;
+
+namespace clspread {
+
+namespace {
+
+constexpr int ExitOk = 0, ExitInput = 2;
+
+/// Loads each profile, configuration and manifest once per run, for every
+/// thread. Failures are cached too, so their message prints once.
+class SharedInputs {
+public:
+  Expected<const DeviceProfile *> profile(const std::string &IdOrPath) {
+    std::lock_guard<std::mutex> Lock(M);
+    auto It = Profiles.find(IdOrPath);
+    if (It == Profiles.end()) {
+      auto P = findProfile(IdOrPath);
+      if (P)
+        It = Profiles.emplace(IdOrPath, std::make_unique<DeviceProfile>(std::move(*P))).first;
+      else
+        It = Profiles.emplace(IdOrPath, toString(P.takeError())).first;
+    }
+    return get(It->second);
+  }
+  Expected<const LintConfig *> config(const std::string &Path) {
+    std::lock_guard<std::mutex> Lock(M);
+    auto It = Configs.find(Path);
+    if (It == Configs.end()) {
+      auto C = loadLintConfig(Path);
+      if (C)
+        It = Configs.emplace(Path, std::make_unique<LintConfig>(std::move(*C))).first;
+      else
+        It = Configs.emplace(Path, toString(C.takeError())).first;
+    }
+    return get(It->second);
+  }
+  Expected<const Suite *> suite(const std::string &Path) {
+    std::lock_guard<std::mutex> Lock(M);
+    auto It = Suites.find(Path);
+    if (It == Suites.end()) {
+      auto S = loadSuiteFile(Path);
+      if (S)
+        It = Suites.emplace(Path, std::make_unique<Suite>(std::move(*S))).first;
+      else
+        It = Suites.emplace(Path, toString(S.takeError())).first;
+    }
+    return get(It->second);
+  }
+
+private:
+  template <typename T>
+  using Slot = std::variant<std::unique_ptr<T>, std::string>;
+  template <typename T> static Expected<const T *> get(const Slot<T> &S) {
+    if (auto *P = std::get_if<std::unique_ptr<T>>(&S))
+      return P->get();
+    return createStringError(inconvertibleErrorCode(), std::get<std::string>(S));
+  }
+  std::mutex M;
+  std::map<std::string, Slot<DeviceProfile>> Profiles;
+  std::map<std::string, Slot<LintConfig>> Configs;
+  std::map<std::string, Slot<Suite>> Suites;
+};
+
+/// What linting one file produced.
+struct FileResult {
+  FileFindings Findings;
+  std::string Errors;   ///< input errors, printed to stderr in order
+  std::vector<std::string> Verbose;
+  int Code = ExitOk;
+  std::string ProfileId;
+};
+
+/// The settings that apply to one file: the command line over its
+/// configuration over the defaults.
+struct Effective {
+  const LintConfig *Config = nullptr; ///< nullptr: none found
+  std::string ProfileArg = DefaultProfileId;
+  std::string RulesText = "*";
+  std::string WarningsAsErrorsText;
+};
+
+Expected<Effective> effectiveFor(const LintRequest &Req, const std::string &File,
+                                 SharedInputs &In) {
+  Effective E;
+  std::string Path =
+      Req.ConfigPath.empty() ? findLintConfigPath(File) : Req.ConfigPath;
+  if (!Path.empty()) {
+    auto C = In.config(Path);
+    if (!C)
+      return C.takeError();
+    E.Config = *C;
+    if (E.Config->Profile)
+      E.ProfileArg = *E.Config->Profile;
+    if (E.Config->Rules)
+      E.RulesText = *E.Config->Rules;
+    if (E.Config->WarningsAsErrors)
+      E.WarningsAsErrorsText = *E.Config->WarningsAsErrors;
+  }
+  if (Req.Profile)
+    E.ProfileArg = *Req.Profile;
+  if (Req.Rules)
+    E.RulesText = *Req.Rules;
+  if (Req.WarningsAsErrors)
+    E.WarningsAsErrorsText = *Req.WarningsAsErrors;
+  return E;
+}
+
+Expected<RuleSet> rulesFor(const Effective &E) {
+  auto G = GlobList::parse(E.RulesText);
+  if (!G)
+    return createStringError(inconvertibleErrorCode(),
+                             "clspread: error: bad rule list '%s': %s",
+                             E.RulesText.c_str(),
+                             toString(G.takeError()).c_str());
+  auto S = RuleSet::create(*G, E.Config ? E.Config->RuleOptions : RuleOptionMap{});
+  if (!S)
+    return createStringError(inconvertibleErrorCode(), "clspread: error: %s%s",
+                             E.Config ? (E.Config->Path + ": ").c_str() : "",
+                             toString(S.takeError()).c_str());
+  return S;
+}
+
+/// The manifest that may hold launches for \p File: --suite, or a
+/// suite.yaml in the file's directory.
+std::string manifestFor(const LintRequest &Req, const std::string &File) {
+  if (!Req.SuitePath.empty())
+    return Req.SuitePath;
+  SmallString<256> P = sys::path::parent_path(File);
+  sys::path::append(P, "suite.yaml");
+  return sys::fs::is_regular_file(P) ? std::string(P) : std::string();
+}
+
+/// The suite entries of \p S whose file is \p File.
+std::vector<const SuiteEntry *> entriesOf(const Suite &S, const std::string &File) {
+  std::vector<const SuiteEntry *> Out;
+  StringRef Dir = sys::path::parent_path(S.Path);
+  for (const SuiteEntry &E : S.Entries) {
+    SmallString<256> P = Dir;
+    sys::path::append(P, E.File);
+    if (sys::fs::equivalent(P, File))
+      Out.push_back(&E);
+  }
+  return Out;
+}
+
+std::string ruleForDiagnostic(const FrontendDiagnostic &D) {
+  if (D.Level == FrontendDiagnostic::Error)
+    return "clang-diagnostic-error";
+  return D.Option.empty() ? "clang-diagnostic-warning"
+                          : "clang-diagnostic-" + D.Option;
+}
+
+/// Clang's diagnostics as findings: errors and warnings, each with the
+/// notes that follow it.
+void diagnosticFindings(const std::vector<FrontendDiagnostic> &Diags,
+                        const std::string &File, const GlobList &Enabled,
+                        std::vector<Finding> &Out) {
+  Finding *Last = nullptr;
+  for (const FrontendDiagnostic &D : Diags) {
+    SourceLoc Loc{D.File.empty() ? File : D.File, std::max(1u, D.Line),
+                  std::max(1u, D.Col)};
+    if (D.Level == FrontendDiagnostic::Note) {
+      if (Last)
+        Last->Notes.push_back({Loc, D.Message});
+      continue;
+    }
+    Finding F;
+    F.RuleId = ruleForDiagnostic(D);
+    // Errors always count: a kernel that does not compile is a finding
+    // whatever the rule selection.
+    if (D.Level != FrontendDiagnostic::Error && !Enabled.contains(F.RuleId)) {
+      Last = nullptr;
+      continue;
+    }
+    F.Sev = D.Level == FrontendDiagnostic::Error ? Severity::Error
+                                                  : Severity::Warning;
+    F.Loc = Loc;
+    F.Message = D.Message;
+    Out.push_back(std::move(F));
+    Last = &Out.back();
+  }
+}
+
+void lintFile(const LintRequest &Req, const std::string &File, SharedInputs &In,
+              FileResult &R) {
+  R.Findings.File = File;
+  auto fail = [&](const std::string &Message) {
+    R.Errors += Message + "\n";
+    R.Code = ExitInput;
+  };
+  if (sys::fs::is_directory(File))
+    return fail("clspread: error: '" + File + "' is a directory, not a kernel source");
+  auto Buf = MemoryBuffer::getFile(File, /*IsText=*/true);
+  if (!Buf)
+    return fail("clspread: error: cannot read '" + File +
+                "': " + Buf.getError().message());
+  SourceFile Src(File, (*Buf)->getBuffer().str());
+
+  auto E = effectiveFor(Req, File, In);
+  if (!E)
+    return fail(toString(E.takeError()));
+  auto ProfileOr = In.profile(E->ProfileArg);
+  if (!ProfileOr)
+    return fail(toString(ProfileOr.takeError()));
+  const DeviceProfile &Profile = **ProfileOr;
+  R.ProfileId = Profile.Id;
+  auto Rules = rulesFor(*E);
+  if (!Rules)
+    return fail(toString(Rules.takeError()));
+  auto Enabled = GlobList::parse(E->RulesText); // parsed fine in rulesFor
+  std::optional<GlobList> WAE;
+  if (!E->WarningsAsErrorsText.empty()) {
+    auto W = GlobList::parse(E->WarningsAsErrorsText);
+    if (!W)
+      return fail("clspread: error: bad WarningsAsErrors '" +
+                  E->WarningsAsErrorsText + "': " + toString(W.takeError()));
+    WAE = std::move(*W);
+  }
+
+  std::vector<Finding> &Findings = R.Findings.Findings;
+  FrontendOptions FO = Req.Frontend;
+  FO.File = File;
+  FO.Source = Src.text();
+  FO.ShowSnippets = false;
+  std::vector<FrontendDiagnostic> Diags;
+  FO.Collect = &Diags;
+  auto Unit = compileOpenCL(FO, nulls());
+  diagnosticFindings(Diags, File, *Enabled, Findings);
+  if (!Unit) {
+    handleAllErrors(Unit.takeError(), [&](const CompileFailed &) {},
+                    [&](const ErrorInfoBase &EI) {
+                      fail("clspread: error: " + EI.message());
+                    });
+    orderFindings(Findings, WAE ? &*WAE : nullptr);
+    return;
+  }
+
+  // The manifest, for launches and pipelines.
+  const Suite *Manifest = nullptr;
+  std::vector<const SuiteEntry *> Entries;
+  if (std::string M = manifestFor(Req, File); !M.empty()) {
+    auto S = In.suite(M);
+    if (!S)
+      return fail(toString(S.takeError()));
+    Manifest = *S;
+    Entries = entriesOf(*Manifest, File);
+  }
+
+  std::vector<std::string> Names = kernelNames(*Unit->Module);
+  if (Names.empty())
+    R.Verbose.push_back(File + ": no kernel functions");
+  for (const std::string &K : Req.Kernels)
+    if (!llvm::is_contained(Names, K))
+      return fail("clspread: error: " + File + ": no kernel named '" + K +
+                  "' (kernels: " + (Names.empty() ? "none" : join(Names, ", ")) +
+                  ")");
+
+  // Counts and estimates live until the pipelines are checked.
+  struct Analyzed {
+    std::string EntryId;
+    KernelCounts Counts;
+    Estimate Est;
+    LaunchOrigin Origin;
+  };
+  std::vector<std::unique_ptr<Analyzed>> Done;
+  std::vector<std::unique_ptr<KernelContext>> Contexts;
+  auto Reestimate = [&Profile](const KernelCounts &K) {
+    return estimate(K, Profile);
+  };
+  for (const std::string &Name : Names) {
+    if (!Req.Kernels.empty() && !llvm::is_contained(Req.Kernels, Name))
+      continue;
+    // Where the kernel is declared, for the launch comment above it.
+    unsigned DeclLine = 0;
+    if (const Function *F = Unit->Module->getFunction(Name))
+      if (const DISubprogram *SP = F->getSubprogram())
+        DeclLine = SP->getLine();
+
+    LaunchSpec Launch;
+    LaunchOrigin Origin = LaunchOrigin::None;
+    std::string EntryId, From;
+    if (Req.LaunchGiven) {
+      Launch = Req.Launch;
+      Origin = LaunchOrigin::CommandLine;
+    } else if (const LintConfig::LaunchEntry *C =
+                   E->Config ? E->Config->launchFor(File, Name) : nullptr) {
+      Launch = C->Launch;
+      Origin = LaunchOrigin::Config;
+      From = E->Config->Path;
+    } else {
+      auto Comment = findLaunchComment(Src, DeclLine);
+      if (!Comment)
+        return fail(toString(Comment.takeError()));
+      if (*Comment) {
+        Launch = (*Comment)->Launch;
+        Origin = LaunchOrigin::Comment;
+        From = fmt::format("{}:{}", File, (*Comment)->Line);
+      } else {
+        for (const SuiteEntry *SE : Entries)
+          if (SE->Kernel == Name) {
+            Launch = SE->Launch;
+            Origin = LaunchOrigin::Manifest;
+            EntryId = SE->Id;
+            From = Manifest->Path + " entry " + SE->Id;
+            break;
+          }
+      }
+    }
+    // Scalar arguments from the command line apply to every launch.
+    if (Origin != LaunchOrigin::CommandLine)
+      for (const auto &[A, V] : Req.Launch.Args)
+        Launch.Args[A] = V;
+    if (EntryId.empty())
+      for (const SuiteEntry *SE : Entries)
+        if (SE->Kernel == Name) {
+          EntryId = SE->Id;
+          break;
+        }
+
+    AnalyzeOptions AO;
+    AO.Launch = Launch;
+    AO.LaunchGiven = Origin != LaunchOrigin::None;
+    auto Counts = analyzeKernel(*Unit->Module, Name, AO);
+    if (!Counts)
+      return fail("clspread: error: " + File + ": kernel '" + Name +
+                  "': " + toString(Counts.takeError()));
+    auto A = std::make_unique<Analyzed>();
+    A->EntryId = EntryId;
+    A->Counts = std::move(*Counts);
+    A->Est = estimate(A->Counts, Profile);
+    A->Origin = Origin;
+    auto Ctx = std::make_unique<KernelContext>(KernelContext{
+        Src, A->Counts, A->Est, Profile, Origin, FO.ClStd, Reestimate});
+    std::vector<std::string> Skipped;
+    Rules->check(*Ctx, Findings, &Skipped);
+    if (Req.Verbose) {
+      const LaunchSpec &L = A->Counts.Launch;
+      if (Origin == LaunchOrigin::None)
+        R.Verbose.push_back(fmt::format(
+            "{}:{}: kernel {}: no launch (command line, {}, `// clspread: "
+            "launch` comment or suite manifest); skipped {}",
+            File, DeclLine, Name, ConfigFileName,
+            Skipped.empty() ? std::string("no rule") : join(Skipped, ", ")));
+      else
+        R.Verbose.push_back(fmt::format(
+            "{}:{}: kernel {}: launch global {}, local {} from the {}{}", File,
+            DeclLine, Name, formatSizes(L.Global, L.Dims),
+            L.Local ? formatSizes(*L.Local, L.Dims) : "driver's choice",
+            launchOriginName(Origin), From.empty() ? "" : " (" + From + ")"));
+    }
+    Done.push_back(std::move(A));
+    Contexts.push_back(std::move(Ctx));
+  }
+
+  // Pipelines of the manifest whose stages are all kernels of this file.
+  if (Manifest)
+    for (const SuitePipeline &P : Manifest->Pipelines) {
+      PipelineContext PC;
+      PC.Id = P.Id;
+      PC.StageIds = P.Stages;
+      PC.Connect = P.Connect;
+      for (const std::string &Stage : P.Stages)
+        for (size_t I = 0; I < Done.size(); ++I)
+          if (Done[I]->EntryId == Stage && Done[I]->Origin == LaunchOrigin::Manifest)
+            PC.Stages.push_back(Contexts[I].get());
+      if (PC.Stages.size() == P.Stages.size())
+        Rules->checkPipeline(PC, Findings);
+    }
+
+  applySuppressions(Src, Findings);
+  orderFindings(Findings, WAE ? &*WAE : nullptr);
+}
+
+} // namespace
+
+int runLint(const LintRequest &Req, LintOutput &Out, raw_ostream &Errs,
+            std::vector<std::string> &VerboseLog) {
+  SharedInputs In;
+  std::vector<FileResult> Results(Req.Files.size());
+  unsigned Jobs = Req.Jobs ? Req.Jobs
+                           : hardware_concurrency().compute_thread_count();
+  Jobs = std::max(1u, std::min<unsigned>(Jobs, Req.Files.size()));
+  if (Jobs == 1) {
+    for (size_t I = 0; I < Req.Files.size(); ++I)
+      lintFile(Req, Req.Files[I], In, Results[I]);
+  } else {
+    DefaultThreadPool Pool(hardware_concurrency(Jobs));
+    for (size_t I = 0; I < Req.Files.size(); ++I)
+      Pool.async([&, I] { lintFile(Req, Req.Files[I], In, Results[I]); });
+    Pool.wait();
+  }
+  int Code = ExitOk;
+  for (FileResult &R : Results) {
+    Errs << R.Errors;
+    Code = std::max(Code, R.Code);
+    if (Out.ProfileId.empty())
+      Out.ProfileId = R.ProfileId;
+    VerboseLog.insert(VerboseLog.end(), R.Verbose.begin(), R.Verbose.end());
+    Out.Files.push_back(std::move(R.Findings));
+  }
+  Out.Rules = listRules();
+  return Code;
+}
+
+int dumpLintConfig(const LintRequest &Req, const std::string &File,
+                   raw_ostream &OS, raw_ostream &Errs) {
+  SharedInputs In;
+  auto E = effectiveFor(Req, File, In);
+  if (!E) {
+    Errs << toString(E.takeError()) << "\n";
+    return ExitInput;
+  }
+  auto Rules = rulesFor(*E);
+  if (!Rules) {
+    Errs << toString(Rules.takeError()) << "\n";
+    return ExitInput;
+  }
+  YAML::Emitter Y;
+  Y << YAML::BeginMap;
+  Y << YAML::Key << "Profile" << YAML::Value << E->ProfileArg;
+  Y << YAML::Key << "Rules" << YAML::Value << YAML::DoubleQuoted << E->RulesText;
+  Y << YAML::Key << "WarningsAsErrors" << YAML::Value << YAML::DoubleQuoted
+    << E->WarningsAsErrorsText;
+  Y << YAML::Key << "RuleOptions" << YAML::Value << YAML::BeginMap;
+  for (const RuleSet::Entry &R : Rules->entries()) {
+    if (R.Options.entries().empty())
+      continue;
+    Y << YAML::Key << R.Id << YAML::Value << YAML::BeginMap;
+    for (const RuleOptions::Entry &O : R.Options.entries())
+      Y << YAML::Key << O.Name << YAML::Value << O.Value;
+    Y << YAML::EndMap;
+  }
+  Y << YAML::EndMap;
+  if (E->Config && !E->Config->Launches.empty()) {
+    Y << YAML::Key << "Launches" << YAML::Value << YAML::BeginMap;
+    for (const auto &L : E->Config->Launches)
+      Y << YAML::Key << L.Key << YAML::Value << YAML::DoubleQuoted << L.Text;
+    Y << YAML::EndMap;
+  }
+  Y << YAML::EndMap;
+  OS << "# effective configuration for " << File
+     << (E->Config ? " (from " + E->Config->Path + " and the command line)"
+                   : " (defaults and the command line)")
+     << "\n"
+     << Y.c_str() << "\n";
+  return ExitOk;
+}
+
+} // namespace clspread

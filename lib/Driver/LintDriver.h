@@ -1,0 +1,59 @@
+//===- LintDriver.h - clspread lint, end to end --------------*- C++ -*-===//
+//
+// For each file (in parallel, output in input order): find its
+// .clspread.yaml, choose the profile and the rules, compile it once, and for
+// each kernel take the launch from the first place that has one -- the
+// command line, the configuration's Launches, a `// clspread: launch`
+// comment above the kernel, the suite manifest in the file's directory (or
+// --suite) --, analyze, estimate and run the rules; then apply NOLINT
+// comments and WarningsAsErrors. A kernel that does not compile yields
+// Clang's diagnostics as findings (clang-diagnostic-error / -warning).
+//
+//===----------------------------------------------------------------------===//
+#ifndef CLSPREAD_DRIVER_LINTDRIVER_H
+#define CLSPREAD_DRIVER_LINTDRIVER_H
+
+#include "Analysis/Launch.h"
+#include "Frontend/OpenCLFrontend.h"
+#include "Lint/LintConfig.h"
+#include "Report/FindingPrinters.h"
+
+#include "llvm/Support/raw_ostream.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace clspread {
+
+struct LintRequest {
+  std::vector<std::string> Files;
+  FrontendOptions Frontend;           ///< -D, -I, -cl-std, extra args
+  std::optional<std::string> Profile; ///< --profile
+  LaunchSpec Launch;                  ///< --global/--local/--arg
+  bool LaunchGiven = false;
+  std::vector<std::string> Kernels;   ///< --kernel
+  std::optional<std::string> Rules;   ///< --rules
+  std::optional<std::string> WarningsAsErrors;
+  std::string ConfigPath;             ///< --config; "" : walk up
+  std::string SuitePath;              ///< --suite; "" : suite.yaml beside
+  unsigned Jobs = 0;                  ///< 0: every core
+  bool Verbose = false;
+};
+
+/// Lints every file. Input problems (unreadable files, bad configuration or
+/// profile) are printed to \p Errs and make the result 2; findings go to
+/// \p Out. \p VerboseLog gets --verbose lines (skipped rules, launch
+/// origins), in input order.
+int runLint(const LintRequest &Req, LintOutput &Out, llvm::raw_ostream &Errs,
+            std::vector<std::string> &VerboseLog);
+
+/// The effective configuration for \p File as YAML (--dump-config): the
+/// profile, the rules and every selected rule's options with their values.
+/// Returns 2 and prints to \p Errs when the configuration does not load.
+int dumpLintConfig(const LintRequest &Req, const std::string &File,
+                   llvm::raw_ostream &OS, llvm::raw_ostream &Errs);
+
+} // namespace clspread
+
+#endif

@@ -1,0 +1,46 @@
+//===- GlobList.cpp - clang-tidy style rule selections --------------------===//
+#include "Lint/GlobList.h"
+
+#include "llvm/ADT/SmallVector.h"
+
+using namespace llvm;
+
+namespace clspread {
+
+Expected<GlobList> GlobList::parse(StringRef Text) {
+  GlobList L;
+  SmallVector<StringRef, 8> Parts;
+  Text.split(Parts, ',', -1, /*KeepEmpty=*/false);
+  for (StringRef P : Parts) {
+    P = P.trim();
+    if (P.empty())
+      continue;
+    bool Positive = !P.consume_front("-");
+    P = P.trim();
+    // Only '*' is a wildcard in rule globs: escape what GlobPattern would
+    // read as a class or a brace expansion.
+    std::string Escaped;
+    for (char C : P) {
+      if (StringRef("?[]{}\\").contains(C))
+        Escaped += '\\';
+      Escaped += C;
+    }
+    auto G = GlobPattern::create(Escaped);
+    if (!G)
+      return G.takeError();
+    L.Items.push_back({Positive, std::move(*G)});
+    if (!L.Text.empty())
+      L.Text += ',';
+    L.Text += (Positive ? "" : "-") + P.str();
+  }
+  return L;
+}
+
+bool GlobList::contains(StringRef Id) const {
+  for (auto It = Items.rbegin(); It != Items.rend(); ++It)
+    if (It->Pattern.match(Id))
+      return It->Positive;
+  return false;
+}
+
+} // namespace clspread

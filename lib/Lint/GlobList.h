@@ -1,0 +1,42 @@
+//===- GlobList.h - clang-tidy style rule selections ---------*- C++ -*-===//
+//
+// "perf-*,-perf-scalar-global-access": comma-separated globs over rule ids;
+// a leading '-' removes, later entries win, '*' matches any run of
+// characters. The same syntax as clang-tidy's Checks and WarningsAsErrors,
+// so its users need learn nothing new.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CLSPREAD_LINT_GLOBLIST_H
+#define CLSPREAD_LINT_GLOBLIST_H
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+#include "llvm/Support/GlobPattern.h"
+
+#include <string>
+#include <vector>
+
+namespace clspread {
+
+class GlobList {
+public:
+  /// Parses \p Text; an empty text matches nothing.
+  static llvm::Expected<GlobList> parse(llvm::StringRef Text);
+  /// True when the last glob matching \p Id is positive.
+  bool contains(llvm::StringRef Id) const;
+  /// The text it was parsed from, normalized (no blanks).
+  const std::string &text() const { return Text; }
+  bool empty() const { return Items.empty(); }
+
+private:
+  struct Item {
+    bool Positive;
+    llvm::GlobPattern Pattern;
+  };
+  std::vector<Item> Items;
+  std::string Text;
+};
+
+} // namespace clspread
+
+#endif

@@ -1,0 +1,50 @@
+//===- RuleRegistry.cpp - Every lint rule, one line each ------------------===//
+#include "Lint/RuleRegistry.h"
+#include "Lint/rules/Rules.h"
+#include "Support/Embedded.h"
+
+#include <algorithm>
+
+namespace clspread {
+
+CLSPREAD_DECLARE_EMBEDDED(embeddedRulePages);
+
+std::optional<std::string_view> rulePage(llvm::StringRef Id) {
+  for (const EmbeddedFile &F : embeddedRulePages())
+    if (F.Path == Id.str() + ".md")
+      return F.Content;
+  return std::nullopt;
+}
+
+const std::vector<RuleRegistration> &ruleRegistry() {
+  static const std::vector<RuleRegistration> Rules = [] {
+    std::vector<RuleRegistration> R = {
+        // One line per rule: {"rule-id", rules::makeRuleName},
+    };
+    std::sort(R.begin(), R.end(), [](const auto &A, const auto &B) {
+      return llvm::StringRef(A.Id) < B.Id;
+    });
+    return R;
+  }();
+  return Rules;
+}
+
+const RuleRegistration *findRule(llvm::StringRef Id) {
+  for (const RuleRegistration &R : ruleRegistry())
+    if (Id == R.Id)
+      return &R;
+  return nullptr;
+}
+
+std::vector<RuleInfo> listRules() {
+  std::vector<RuleInfo> Out;
+  for (const RuleRegistration &R : ruleRegistry()) {
+    RuleOptions O;
+    std::unique_ptr<LintRule> Rule = R.Make(O);
+    Out.push_back({R.Id, Rule->defaultSeverity(), Rule->summary().str(),
+                   Rule->needsLaunch()});
+  }
+  return Out;
+}
+
+} // namespace clspread

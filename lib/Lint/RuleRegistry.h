@@ -1,0 +1,47 @@
+//===- RuleRegistry.h - Every lint rule, one line each -------*- C++ -*-===//
+//
+// The registry (RuleRegistry.cpp) lists each rule once with the function
+// that builds it from its options. `clspread lint --list-rules`, the config
+// loader (which rejects unknown rule ids in RuleOptions), `explain` and the
+// lint driver all read it.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CLSPREAD_LINT_RULEREGISTRY_H
+#define CLSPREAD_LINT_RULEREGISTRY_H
+
+#include "Lint/LintRule.h"
+
+#include <memory>
+#include <optional>
+#include <string_view>
+#include <vector>
+
+namespace clspread {
+
+using RuleFactory = std::unique_ptr<LintRule> (*)(RuleOptions &);
+
+struct RuleRegistration {
+  const char *Id;
+  RuleFactory Make;
+};
+
+/// Every rule, sorted by id.
+const std::vector<RuleRegistration> &ruleRegistry();
+
+/// The registration of \p Id, or nullptr.
+const RuleRegistration *findRule(llvm::StringRef Id);
+
+/// The page docs/rules/<Id>.md as compiled in, for `clspread explain`.
+std::optional<std::string_view> rulePage(llvm::StringRef Id);
+
+/// Builds every rule with default options and describes it.
+std::vector<RuleInfo> listRules();
+
+/// Helper for registry lines: `{"perf-x", makeRule<PerfXRule>}`.
+template <typename R> std::unique_ptr<LintRule> makeRule(RuleOptions &O) {
+  return std::make_unique<R>(O);
+}
+
+} // namespace clspread
+
+#endif

@@ -1,0 +1,78 @@
+//===- RuleSet.cpp - The rules one run uses, built with their options -----===//
+#include "Lint/RuleSet.h"
+#include "Lint/RuleRegistry.h"
+
+#include <algorithm>
+#include <tuple>
+
+using namespace llvm;
+
+namespace clspread {
+
+Expected<RuleSet> RuleSet::create(const GlobList &Enabled,
+                                  const RuleOptionMap &Options) {
+  RuleSet S;
+  for (const RuleRegistration &R : ruleRegistry()) {
+    if (!Enabled.contains(R.Id))
+      continue;
+    Entry E;
+    E.Id = R.Id;
+    auto It = Options.find(R.Id);
+    E.Options = It == Options.end() ? RuleOptions() : RuleOptions(It->second);
+    E.Rule = R.Make(E.Options);
+    std::vector<std::string> Problems = E.Options.problems();
+    if (!Problems.empty())
+      return createStringError(inconvertibleErrorCode(), "%s: %s", R.Id,
+                               Problems.front().c_str());
+    S.Rules.push_back(std::move(E));
+  }
+  return S;
+}
+
+RuleSet RuleSet::all() {
+  auto G = GlobList::parse("*");
+  auto S = create(*G, {});
+  return std::move(*S); // default options always parse
+}
+
+void RuleSet::check(const KernelContext &C, std::vector<Finding> &Out,
+                    std::vector<std::string> *Skipped) const {
+  for (const Entry &E : Rules) {
+    if (E.Rule->needsLaunch() && !C.launchKnown()) {
+      if (Skipped)
+        Skipped->push_back(E.Id);
+      continue;
+    }
+    FindingSink Sink(Out, E.Id, E.Rule->defaultSeverity(), C.Source.path(),
+                     C.Counts.Name);
+    E.Rule->check(C, Sink);
+  }
+}
+
+void RuleSet::checkPipeline(const PipelineContext &P,
+                            std::vector<Finding> &Out) const {
+  if (P.Stages.empty())
+    return;
+  for (const Entry &E : Rules) {
+    FindingSink Sink(Out, E.Id, E.Rule->defaultSeverity(),
+                     P.Stages.front()->Source.path(), "");
+    E.Rule->checkPipeline(P, Sink);
+  }
+}
+
+void orderFindings(std::vector<Finding> &Findings,
+                   const GlobList *WarningsAsErrors) {
+  if (WarningsAsErrors)
+    for (Finding &F : Findings)
+      if (F.Sev == Severity::Warning && WarningsAsErrors->contains(F.RuleId))
+        F.Sev = Severity::Error;
+  std::stable_sort(Findings.begin(), Findings.end(),
+                   [](const Finding &A, const Finding &B) {
+                     return std::tie(A.Loc.File, A.Loc.Line, A.Loc.Col,
+                                     A.RuleId) <
+                            std::tie(B.Loc.File, B.Loc.Line, B.Loc.Col,
+                                     B.RuleId);
+                   });
+}
+
+} // namespace clspread

@@ -1,0 +1,25 @@
+//===- Rules.h - Factories of the rules in this directory ----*- C++ -*-===//
+//
+// Each rule's class lives in its own .cpp here; this header declares the
+// function that builds it, for the one registry line in RuleRegistry.cpp.
+// One line per rule, sorted by id.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CLSPREAD_LINT_RULES_RULES_H
+#define CLSPREAD_LINT_RULES_RULES_H
+
+#include "Lint/LintRule.h"
+
+#include <memory>
+
+namespace clspread::rules {
+
+#define CLSPREAD_RULE(Name)                                                    \
+  std::unique_ptr<LintRule> make##Name(RuleOptions &O);
+// CLSPREAD_RULE(PerfUncoalescedAccess) declares makePerfUncoalescedAccess.
+// Rules:
+
+#undef CLSPREAD_RULE
+} // namespace clspread::rules
+
+#endif

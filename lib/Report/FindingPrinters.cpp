@@ -1,0 +1,213 @@
+//===- FindingPrinters.cpp - Lint findings as gcc lines, JSON, SARIF ------===//
+#include "Report/FindingPrinters.h"
+
+#include "llvm/Support/Path.h"
+#include "llvm/ADT/STLExtras.h"
+
+#include <fmt/format.h>
+
+#include <map>
+
+using namespace llvm;
+
+namespace clspread {
+
+namespace {
+
+/// SARIF's and the text's names for a severity are the same words.
+const char *levelName(Severity S) { return severityName(S); }
+
+void printLine(raw_ostream &OS, bool Color, const SourceLoc &Loc, Severity S,
+               const std::string &Message, const std::string &Rule) {
+  // clang's colours: bold place, coloured severity, bold message.
+  if (Color)
+    OS.changeColor(raw_ostream::SAVEDCOLOR, /*Bold=*/true);
+  OS << Loc.File << ':' << Loc.Line << ':' << (Loc.Col ? Loc.Col : 1) << ": ";
+  if (Color)
+    OS.changeColor(S == Severity::Error     ? raw_ostream::RED
+                   : S == Severity::Warning ? raw_ostream::MAGENTA
+                                            : raw_ostream::BLACK,
+                   /*Bold=*/true);
+  OS << severityName(S) << ": ";
+  if (Color)
+    OS.changeColor(raw_ostream::SAVEDCOLOR, /*Bold=*/true);
+  OS << Message;
+  if (!Rule.empty())
+    OS << " [" << Rule << "]";
+  if (Color)
+    OS.resetColor();
+  OS << '\n';
+}
+
+std::string fixText(const FixIt &X) {
+  if (X.Begin.Line == X.End.Line && X.Begin.Col == X.End.Col)
+    return fmt::format("fix: insert '{}'", X.Replacement);
+  if (X.Replacement.empty())
+    return fmt::format("fix: remove columns {}-{}", X.Begin.Col, X.End.Col);
+  return fmt::format("fix: replace columns {}-{} with '{}'", X.Begin.Col,
+                     X.End.Col, X.Replacement);
+}
+
+/// Escapes a fix-it's text for one line of output.
+std::string oneLine(const std::string &S) {
+  std::string Out;
+  for (char C : S)
+    Out += C == '\n' ? std::string("\\n") : std::string(1, C);
+  return Out;
+}
+
+json::Object locJSON(const SourceLoc &L) {
+  return json::Object{{"file", L.File}, {"line", L.Line}, {"column", L.Col}};
+}
+
+} // namespace
+
+void printFindingsText(const std::vector<FileFindings> &Files, bool Color,
+                       raw_ostream &OS) {
+  if (Color)
+    OS.enable_colors(true);
+  for (const FileFindings &FF : Files)
+    for (const Finding &F : FF.Findings) {
+      printLine(OS, Color, F.Loc, F.Sev, F.Message, F.RuleId);
+      for (const FindingNote &N : F.Notes)
+        printLine(OS, Color, N.Loc.Line ? N.Loc : F.Loc, Severity::Note,
+                  N.Message, "");
+      for (const FixIt &X : F.Fixes) {
+        SourceLoc At = X.Begin;
+        At.File = F.Loc.File;
+        printLine(OS, Color, At, Severity::Note, oneLine(fixText(X)), "");
+      }
+    }
+}
+
+json::Value findingJSON(const Finding &F) {
+  json::Array Notes, Fixes;
+  for (const FindingNote &N : F.Notes) {
+    json::Object O = locJSON(N.Loc.Line ? N.Loc : F.Loc);
+    O["message"] = N.Message;
+    Notes.push_back(std::move(O));
+  }
+  for (const FixIt &X : F.Fixes)
+    Fixes.push_back(json::Object{
+        {"begin", json::Object{{"line", X.Begin.Line}, {"column", X.Begin.Col}}},
+        {"end", json::Object{{"line", X.End.Line}, {"column", X.End.Col}}},
+        {"replacement", X.Replacement}});
+  json::Object O = locJSON(F.Loc);
+  O["rule"] = F.RuleId;
+  O["severity"] = severityName(F.Sev);
+  O["kernel"] = F.Kernel;
+  O["message"] = F.Message;
+  O["notes"] = std::move(Notes);
+  O["fixes"] = std::move(Fixes);
+  O["gain_s"] = F.GainS ? json::Value(*F.GainS) : json::Value(nullptr);
+  return O;
+}
+
+json::Value findingsJSON(const LintOutput &O) {
+  json::Array Files;
+  for (const FileFindings &FF : O.Files) {
+    json::Array Fs;
+    for (const Finding &F : FF.Findings)
+      Fs.push_back(findingJSON(F));
+    Files.push_back(json::Object{{"file", FF.File}, {"findings", std::move(Fs)}});
+  }
+  return json::Object{{"schema", FindingsSchemaVersion},
+                      {"tool", "clspread"},
+                      {"version", O.ToolVersion},
+                      {"profile", O.ProfileId},
+                      {"files", std::move(Files)}};
+}
+
+json::Value findingsSARIF(const LintOutput &O) {
+  // Rules: every registered one, plus the pseudo-rules findings use
+  // (clang's diagnostics, NOLINT problems), so ruleIndex always resolves.
+  std::vector<RuleInfo> Rules = O.Rules;
+  for (const FileFindings &FF : O.Files)
+    for (const Finding &F : FF.Findings)
+      if (llvm::none_of(Rules, [&](const RuleInfo &R) { return R.Id == F.RuleId; }))
+        Rules.push_back({F.RuleId, F.Sev, F.RuleId, false});
+  std::map<std::string, size_t> Index;
+  json::Array RuleObjs;
+  for (const RuleInfo &R : Rules) {
+    Index[R.Id] = RuleObjs.size();
+    json::Object Obj{
+        {"id", R.Id},
+        {"shortDescription", json::Object{{"text", R.Summary}}},
+        {"defaultConfiguration",
+         json::Object{{"level", levelName(R.DefaultSeverity)}}}};
+    if (StringRef(R.Id).starts_with("perf-") ||
+        StringRef(R.Id).starts_with("portability-"))
+      Obj["helpUri"] = std::string(RulePageBaseUri) + R.Id + ".md";
+    RuleObjs.push_back(std::move(Obj));
+  }
+  auto physical = [](const SourceLoc &L) {
+    json::Object Region{{"startLine", std::max(1u, L.Line)}};
+    if (L.Col)
+      Region["startColumn"] = L.Col;
+    // SARIF URIs use forward slashes; a relative path stays relative
+    // (to the directory the tool ran in, like the text output).
+    return json::Object{
+        {"physicalLocation",
+         json::Object{{"artifactLocation",
+                       json::Object{{"uri", sys::path::convert_to_slash(L.File)}}},
+                      {"region", std::move(Region)}}}};
+  };
+  json::Array Results;
+  for (const FileFindings &FF : O.Files)
+    for (const Finding &F : FF.Findings) {
+      json::Array Related, Fixes;
+      for (const FindingNote &N : F.Notes) {
+        json::Object R = physical(N.Loc.Line ? N.Loc : F.Loc);
+        R["message"] = json::Object{{"text", N.Message}};
+        Related.push_back(std::move(R));
+      }
+      for (const FixIt &X : F.Fixes) {
+        json::Object Region{{"startLine", X.Begin.Line},
+                            {"startColumn", X.Begin.Col},
+                            {"endLine", X.End.Line},
+                            {"endColumn", X.End.Col}};
+        Fixes.push_back(json::Object{
+            {"description", json::Object{{"text", fixText(X)}}},
+            {"artifactChanges",
+             json::Array{json::Object{
+                 {"artifactLocation",
+                  json::Object{{"uri", sys::path::convert_to_slash(F.Loc.File)}}},
+                 {"replacements",
+                  json::Array{json::Object{
+                      {"deletedRegion", std::move(Region)},
+                      {"insertedContent",
+                       json::Object{{"text", X.Replacement}}}}}}}}}});
+      }
+      json::Object R{{"ruleId", F.RuleId},
+                     {"ruleIndex", int64_t(Index[F.RuleId])},
+                     {"level", levelName(F.Sev)},
+                     {"message", json::Object{{"text", F.Message}}},
+                     {"locations", json::Array{physical(F.Loc)}}};
+      if (!Related.empty())
+        R["relatedLocations"] = std::move(Related);
+      if (!Fixes.empty())
+        R["fixes"] = std::move(Fixes);
+      json::Object Props;
+      if (!F.Kernel.empty())
+        Props["kernel"] = F.Kernel;
+      if (F.GainS)
+        Props["estimatedGainSeconds"] = *F.GainS;
+      if (!Props.empty())
+        R["properties"] = std::move(Props);
+      Results.push_back(std::move(R));
+    }
+  json::Object Driver{{"name", "clspread"},
+                      {"version", O.ToolVersion},
+                      {"informationUri", "https://github.com/clspread/clspread"},
+                      {"rules", std::move(RuleObjs)}};
+  json::Object Run{{"tool", json::Object{{"driver", std::move(Driver)}}},
+                   {"results", std::move(Results)}};
+  if (!O.ProfileId.empty())
+    Run["properties"] = json::Object{{"profile", O.ProfileId}};
+  return json::Object{
+      {"version", "2.1.0"},
+      {"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
+      {"runs", json::Array{std::move(Run)}}};
+}
+
+} // namespace clspread

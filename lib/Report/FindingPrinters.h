@@ -1,0 +1,53 @@
+//===- FindingPrinters.h - Lint findings as gcc lines, JSON, SARIF -*- C++ -*-===//
+//
+// One record (Lint/Finding.h), three printers:
+//
+//   text   k.cl:12:14: warning: message [perf-uncoalesced-access]
+//          k.cl:12:14: note: figures ...
+//          gcc's form, which VS Code's $gcc problem matcher, Vim's quickfix
+//          and Emacs' compilation mode read; every line has a place.
+//   json   {"schema": 1, "files": [{"file", "findings": [...]}]}
+//          (docs/output.md)
+//   sarif  SARIF 2.1.0: one run, the tool driver with every rule's
+//          metadata and helpUri, results with physical locations and fixes.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CLSPREAD_REPORT_FINDINGPRINTERS_H
+#define CLSPREAD_REPORT_FINDINGPRINTERS_H
+
+#include "Lint/Finding.h"
+#include "Lint/LintRule.h"
+
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <string>
+#include <vector>
+
+namespace clspread {
+
+/// The JSON schema version of lint output and of analyze's report.
+constexpr unsigned FindingsSchemaVersion = 1;
+
+/// Where a rule's page lives on the web, for SARIF's helpUri.
+constexpr const char *RulePageBaseUri =
+    "https://github.com/clspread/clspread/blob/main/docs/rules/";
+
+struct LintOutput {
+  std::string ToolVersion;
+  std::string ProfileId;          ///< the profile most files used
+  std::vector<FileFindings> Files; ///< in input order
+  std::vector<RuleInfo> Rules;     ///< every registered rule (SARIF metadata)
+};
+
+/// gcc-style lines; \p Color adds clang's colours.
+void printFindingsText(const std::vector<FileFindings> &Files, bool Color,
+                       llvm::raw_ostream &OS);
+/// One finding as JSON (lint's output and analyze's report share it).
+llvm::json::Value findingJSON(const Finding &F);
+llvm::json::Value findingsJSON(const LintOutput &O);
+llvm::json::Value findingsSARIF(const LintOutput &O);
+
+} // namespace clspread
+
+#endif
