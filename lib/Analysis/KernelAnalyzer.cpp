@@ -17,12 +17,14 @@
 #include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/Analysis/AssumptionCache.h"
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
 #include "llvm/Analysis/TargetLibraryInfo.h"
 #include "llvm/IR/CFG.h"
 #include "llvm/IR/Constants.h"
+#include "llvm/IR/DebugInfo.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/GetElementPtrTypeIterator.h"
@@ -46,10 +48,6 @@ namespace {
 // SPIR address spaces.
 enum : unsigned { ASPrivate = 0, ASGlobal = 1, ASConstant = 2, ASLocal = 3,
                   ASGeneric = 4 };
-
-std::string fmtLoc(const std::string &File, unsigned Line) {
-  return File + ":" + std::to_string(Line);
-}
 
 unsigned lanesOf(Type *T) {
   if (auto *VT = dyn_cast<FixedVectorType>(T))
@@ -125,12 +123,16 @@ private:
   std::optional<uint64_t> tripCount(const Loop *Lp);
   void computeFootprints(KernelCounts &K);
   unsigned estimateRegisters();
+  /// The first double-precision value, and the private arrays that stayed
+  /// in memory (indexed at run time), for the lint rules.
+  void findFp64AndPrivateArrays(KernelCounts &K);
   LineCounts &line(Instruction &I);
-  void assume(const std::string &S) {
+  /// Records a guess about \p Line (0: not about a line), once.
+  void assume(const char *Kind, unsigned Line, const std::string &Message) {
     for (auto &A : Assumptions)
-      if (A == S)
+      if (A.Line == Line && A.Message == Message)
         return;
-    Assumptions.push_back(S);
+    Assumptions.push_back({Line ? File : std::string(), Line, Kind, Message});
   }
   unsigned lineOf(const Instruction &I) {
     if (const DILocation *Loc = I.getDebugLoc())
@@ -151,7 +153,7 @@ private:
   const DataLayout &DL;
 
   DenseMap<const BasicBlock *, double> Freq;
-  std::vector<std::string> Assumptions;
+  std::vector<Assumption> Assumptions;
   std::map<unsigned, LineCounts> Lines;
   // Per global access: its affine offset, for footprints.
   struct AccessShape {
@@ -287,13 +289,15 @@ double Analyzer::loopExitProbability(BasicBlock *BB, BranchInst *Br) {
   unsigned Line = lineOf(*Br);
   if (Lp->getExitingBlock() == BB || Lp->getHeader() == BB ||
       Lp->isLoopLatch(BB)) {
-    assume(fmtLoc(File, Line) + ": loop trip count depends on data or on "
-           "arguments not given with --arg; assumed " +
-           std::to_string(Opts.DefaultTripCount));
+    assume("loop-trip-count", Line,
+           "loop trip count depends on data or on arguments not given with "
+           "--arg; assumed " +
+               std::to_string(Opts.DefaultTripCount));
     return 1.0 / Opts.DefaultTripCount;
   }
-  assume(fmtLoc(File, Line) + ": early loop exit depends on data; assumed "
-         "taken on 1 iteration in " + std::to_string(Opts.DefaultTripCount));
+  assume("loop-exit", Line,
+         "early loop exit depends on data; assumed taken on 1 iteration in " +
+             std::to_string(Opts.DefaultTripCount));
   return 1.0 / Opts.DefaultTripCount;
 }
 
@@ -367,28 +371,28 @@ void Analyzer::computeFrequencies() {
         // A guard in front of a loop whose count is unknown: the loop's
         // own trip count assumption covers it; assume the loop is entered.
         P0 = Br->getSuccessor(0) == Guarded ? 1.0 : 0.0;
-        assume(fmtLoc(File, lineOf(*Br)) +
-               ": guard of a loop with an unknown trip count; assumed the "
+        assume("branch", lineOf(*Br),
+               "guard of a loop with an unknown trip count; assumed the "
                "loop is entered");
       } else if (!L.Local && usesLocalIds(Br->getCondition())) {
-        assume(fmtLoc(File, lineOf(*Br)) +
-               ": branch depends on get_local_id or get_group_id and no "
+        assume("branch", lineOf(*Br),
+               "branch depends on get_local_id or get_group_id and no "
                "--local was given; assumed taken by 50% of work-items");
       } else {
         std::string Args = scalarArgsIn(Br->getCondition());
-        assume(fmtLoc(File, lineOf(*Br)) +
-               (Args.empty() ? ": branch depends on data"
-                             : ": branch depends on " + Args +
+        assume("branch", lineOf(*Br),
+               (Args.empty() ? "branch depends on data"
+                             : "branch depends on " + Args +
                                    ", not given with --arg") +
-               "; assumed taken by 50% of work-items");
+                   "; assumed taken by 50% of work-items");
       }
       Out[From].push_back({Index[S0], P0});
       Out[From].push_back({Index[S1], 1 - P0});
       continue;
     }
     if (auto *Sw = dyn_cast<SwitchInst>(T)) {
-      assume(fmtLoc(File, lineOf(*Sw)) +
-             ": switch outcome assumed uniform over its cases");
+      assume("branch", lineOf(*Sw),
+             "switch outcome assumed uniform over its cases");
       double P = 1.0 / Sw->getNumSuccessors();
       for (unsigned S = 0; S < Sw->getNumSuccessors(); ++S)
         Out[From].push_back({Index[Sw->getSuccessor(S)], P});
@@ -403,7 +407,8 @@ void Analyzer::computeFrequencies() {
     bool Sampled = false;
     auto Results = Eval.run(Opts.MaxEvaluatedItems, Sampled);
     if (Sampled)
-      assume("branches depending on work-item ids were counted on a sample "
+      assume("id-sampling", 0,
+             "branches depending on work-item ids were counted on a sample "
              "of " + std::to_string(Opts.MaxEvaluatedItems) +
              " work-items (the NDRange is larger)");
     for (auto &P : IdBranches) {
@@ -569,8 +574,8 @@ void Analyzer::countMemory(Instruction &I, Value *Ptr, Type *Ty, bool IsStore,
     return;
   }
   if (AS == ASGeneric)
-    assume(fmtLoc(File, lineOf(I)) +
-           ": access through a generic pointer counted as global");
+    assume("memory", lineOf(I),
+           "access through a generic pointer counted as global");
   GlobalAccess Acc;
   Acc.IsStore = IsStore;
   Acc.IsAtomic = IsAtomic;
@@ -598,7 +603,16 @@ void Analyzer::countMemory(Instruction &I, Value *Ptr, Type *Ty, bool IsStore,
     Acc.Buffer = F.getArg(ArgNo)->getName().str();
   if (Off)
     Acc.StrideBytes = Off->strideDim0();
-
+  // Loads repeated at one address on every iteration of their loop (the
+  // loads are volatile, so the optimizer kept every one the source makes).
+  if (const Loop *Lp = LI.getLoopFor(I.getParent())) {
+    if (DebugLoc HL = Lp->getStartLoc())
+      Acc.LoopLine = HL.getLine();
+    else if (Lp->getHeader()->getTerminator())
+      Acc.LoopLine = lineOf(*Lp->getHeader()->getTerminator());
+    std::optional<uint64_t> Trips = tripCount(Lp);
+    Acc.LoopInvariant = SE.isLoopInvariant(PS, Lp) && (!Trips || *Trips > 1);
+  }
 
   if (Acc.Space == AddrSpace::Constant) {
     K.ConstantLoads += W;
@@ -692,7 +706,7 @@ void Analyzer::computeFootprints(KernelCounts &K) {
   }
   for (auto &[Arg, FP] : ByArg) {
     if (Unknown.count(Arg) || !Span.count(Arg)) {
-      assume("buffer '" + FP.Arg + "': footprint unknown (an access is not "
+      assume("footprint", 0, "buffer '" + FP.Arg + "': footprint unknown (an access is not "
              "affine in work-item ids and counted loops)");
       continue;
     }
@@ -1154,7 +1168,7 @@ void Analyzer::countInstruction(Instruction &I, double W, KernelCounts &K) {
       return;
     case Intrinsic::memcpy: case Intrinsic::memmove: case Intrinsic::memset:
       if (Counting)
-        assume(fmtLoc(File, lineOf(I)) + ": memory intrinsic not counted");
+        assume("call", lineOf(I), "memory intrinsic not counted");
       return;
     default:
       return; // lifetime, dbg, assume, ...: no work
@@ -1163,7 +1177,7 @@ void Analyzer::countInstruction(Instruction &I, double W, KernelCounts &K) {
   Function *Callee = Call->getCalledFunction();
   if (!Callee) {
     if (Counting)
-      assume(fmtLoc(File, lineOf(I)) + ": indirect call not counted");
+      assume("call", lineOf(I), "indirect call not counted");
     return;
   }
   std::string_view Base = builtinBaseName(Callee->getName());
@@ -1178,7 +1192,7 @@ void Analyzer::countInstruction(Instruction &I, double W, KernelCounts &K) {
   auto Info = lookupBuiltin(Base, IsF, IsD);
   if (!Info) {
     if (Counting)
-      assume(fmtLoc(File, lineOf(I)) + ": call to '" + std::string(Base) +
+      assume("call", lineOf(I), "call to '" + std::string(Base) +
              "' not counted (not an OpenCL builtin clspread knows)");
     return;
   }
@@ -1456,6 +1470,67 @@ unsigned Analyzer::estimateRegisters() {
 
 //===-- Driver ------------------------------------------------------------===//
 
+void Analyzer::findFp64AndPrivateArrays(KernelCounts &K) {
+  auto isDouble = [](Type *T) {
+    return T->getScalarType()->isDoubleTy();
+  };
+  std::map<const AllocaInst *, PrivateArray> Arrays;
+  std::vector<const AllocaInst *> Order;
+  for (BasicBlock &BB : F) {
+    double W = Freq.lookup(&BB);
+    for (Instruction &I : BB) {
+      if (!K.Fp64Use && W > 0) {
+        bool D = isDouble(I.getType());
+        for (const Use &Op : I.operands())
+          D |= isDouble(Op->getType());
+        if (D)
+          if (const DILocation *At = I.getDebugLoc())
+            K.Fp64Use = SourceLoc{File, At->getLine(), At->getColumn()};
+      }
+      if (auto *AI = dyn_cast<AllocaInst>(&I)) {
+        if (!AI->getAllocatedType()->isArrayTy() && !AI->isArrayAllocation())
+          continue;
+        PrivateArray PA;
+        if (std::optional<TypeSize> Sz = AI->getAllocationSize(DL))
+          PA.Bytes = Sz->getFixedValue();
+        // Debug info names the array (as an intrinsic or a record).
+        for (DbgDeclareInst *DDI : findDbgDeclares(AI))
+          PA.Name = DDI->getVariable()->getName().str(),
+          PA.Loc = {File, DDI->getVariable()->getLine(), 0};
+        for (DbgVariableRecord *DVR : findDVRDeclares(AI))
+          PA.Name = DVR->getVariable()->getName().str(),
+          PA.Loc = {File, DVR->getVariable()->getLine(), 0};
+        Arrays[AI] = PA;
+        Order.push_back(AI);
+        continue;
+      }
+      Value *Ptr = nullptr;
+      Type *Ty = nullptr;
+      if (auto *Ld = dyn_cast<LoadInst>(&I)) {
+        Ptr = Ld->getPointerOperand();
+        Ty = Ld->getType();
+      } else if (auto *St = dyn_cast<StoreInst>(&I)) {
+        Ptr = St->getPointerOperand();
+        Ty = St->getValueOperand()->getType();
+      }
+      if (!Ptr)
+        continue;
+      auto *AI = dyn_cast<AllocaInst>(getUnderlyingObject(Ptr));
+      auto It = AI ? Arrays.find(AI) : Arrays.end();
+      if (It == Arrays.end())
+        continue;
+      It->second.AccessesPerItem += W;
+      It->second.BytesPerItem += W * DL.getTypeStoreSize(Ty).getFixedValue();
+      if (!It->second.Loc.Line)
+        if (const DILocation *L = I.getDebugLoc())
+          It->second.Loc = {File, L->getLine(), L->getColumn()};
+    }
+  }
+  for (const AllocaInst *AI : Order)
+    if (Arrays[AI].AccessesPerItem > 0)
+      K.PrivateArrays.push_back(Arrays[AI]);
+}
+
 void Analyzer::run(KernelCounts &K) {
   computeFrequencies();
   for (BasicBlock &BB : F) {
@@ -1491,6 +1566,7 @@ void Analyzer::run(KernelCounts &K) {
           FP.ElemType.pop_back();
       }
   K.Registers = estimateRegisters();
+  findFp64AndPrivateArrays(K);
   for (auto &[Ln, LC] : Lines)
     if (Ln && (LC.AluOps > 0 || LC.GlobalBytes > 0 || LC.LocalBytes > 0 ||
                LC.TexFetches > 0))
@@ -1509,7 +1585,7 @@ unsigned dimsUsed(const Function &F) {
 
 /// Replaces sizes and scalar arguments with the launch's constants.
 void specialize(Function &F, const std::vector<KernelArgInfo> &Args,
-                const LaunchSpec &L, std::vector<std::string> &Assumptions,
+                const LaunchSpec &L, std::vector<Assumption> &Assumptions,
                 uint64_t &LocalArgBytes) {
   // Scalar arguments and __local pointer sizes come from --arg.
   std::set<std::string> Used;
@@ -1525,9 +1601,10 @@ void specialize(Function &F, const std::vector<KernelArgInfo> &Args,
           LocalArgBytes += uint64_t(It->second.Int);
           Used.insert(Name);
         } else {
-          Assumptions.push_back("__local argument '" + Name +
-                                "': size not given (--arg " + Name +
-                                "=BYTES); not counted for occupancy");
+          Assumptions.push_back({"", 0, "argument",
+                                 "__local argument '" + Name +
+                                     "': size not given (--arg " + Name +
+                                     "=BYTES); not counted for occupancy"});
         }
       }
       continue;
@@ -1546,9 +1623,11 @@ void specialize(Function &F, const std::vector<KernelArgInfo> &Args,
   }
   for (auto &[Name, V] : L.Args)
     if (!Used.count(Name))
-      Assumptions.push_back("--arg " + Name + ": kernel '" + F.getName().str() +
-                            "' has no scalar or __local argument of that "
-                            "name; ignored");
+      Assumptions.push_back({"", 0, "argument",
+                             "--arg " + Name + ": kernel '" +
+                                 F.getName().str() +
+                                 "' has no scalar or __local argument of "
+                                 "that name; ignored"});
 
   std::vector<std::pair<CallInst *, Constant *>> Repl;
   for (Instruction &I : instructions(F)) {
@@ -1679,12 +1758,22 @@ Expected<KernelCounts> analyzeKernel(const Module &M, const std::string &Kernel,
   KernelCounts K;
   K.Name = Kernel;
   K.Args = argumentInfo(*F);
+  // The path exactly as the user gave it (the module's source file name):
+  // debug info splits an absolute path into a compilation directory and a
+  // relative name, which editors cannot open.
   std::string File = M.getSourceFileName();
-  if (DISubprogram *SP = F->getSubprogram()) {
-    K.Loc = {SP->getFilename().str(), SP->getLine(), 0};
-    File = SP->getFilename().str();
-  } else {
-    K.Loc = {File, 0, 0};
+  K.Loc = {File, 0, 0};
+  if (DISubprogram *SP = F->getSubprogram())
+    K.Loc.Line = SP->getLine();
+  // reqd_work_group_size(X, Y, Z): a launch must use it, so it is the local
+  // size when the launch gives none.
+  if (MDNode *MD = F->getMetadata("reqd_work_group_size");
+      MD && MD->getNumOperands() == 3) {
+    std::array<uint64_t, 3> R{1, 1, 1};
+    for (unsigned D = 0; D < 3; ++D)
+      if (auto *C = mdconst::dyn_extract<ConstantInt>(MD->getOperand(D)))
+        R[D] = C->getZExtValue();
+    K.ReqdWorkGroupSize = R;
   }
 
   AnalyzeOptions O = Opts;
@@ -1695,9 +1784,12 @@ Expected<KernelCounts> analyzeKernel(const Module &M, const std::string &Kernel,
         {1u << 20, 1, 1}, {1024, 1024, 1}, {128, 128, 64}};
     for (int D = 0; D < 3; ++D)
       O.Launch.Global[D] = Sizes[Dims - 1][D];
-    K.Assumptions.push_back("launch: no --global given; assumed --global " +
-                            formatSizes(O.Launch.Global, Dims));
+    K.Assumptions.push_back({"", 0, "launch",
+                             "launch: no --global given; assumed --global " +
+                                 formatSizes(O.Launch.Global, Dims)});
   }
+  if (!O.Launch.Local && K.ReqdWorkGroupSize)
+    O.Launch.Local = *K.ReqdWorkGroupSize;
   K.Launch = O.Launch;
 
   // GPU compilers inline every call in a kernel; so does the analysis,
@@ -1721,7 +1813,7 @@ Expected<KernelCounts> analyzeKernel(const Module &M, const std::string &Kernel,
       }
     }
 
-  std::vector<std::string> SpecNotes;
+  std::vector<Assumption> SpecNotes;
   uint64_t LocalArgBytes = 0;
   specialize(*F, K.Args, O.Launch, SpecNotes, LocalArgBytes);
   optimizeModule(*Clone);

@@ -79,6 +79,11 @@ struct Assumption {
   unsigned Line = 0;  ///< 0 when not about a line
   std::string Kind;
   std::string Message; ///< without the file:line prefix
+
+  /// "FILE:LINE: MESSAGE", or MESSAGE when it is not about a line.
+  std::string text() const {
+    return Line ? File + ":" + std::to_string(Line) + ": " + Message : Message;
+  }
 };
 
 /// A conditional branch (or switch) whose condition depends on work-item

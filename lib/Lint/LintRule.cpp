@@ -55,6 +55,31 @@ unsigned SourceFile::firstColumn(unsigned N) const {
   return P == StringRef::npos ? 1 : unsigned(P + 1);
 }
 
+std::pair<unsigned, unsigned> KernelContext::kernelPlace() const {
+  unsigned L = Counts.Loc.Line ? Counts.Loc.Line : 1;
+  // The declaration may start a line or two above the name (attributes,
+  // `__kernel` on its own line): look for the keyword there first.
+  for (unsigned N = L; N + 2 >= L && N >= 1; --N) {
+    if (unsigned C = Source.column(N, "__kernel"))
+      return {N, C};
+    if (unsigned C = Source.column(N, "kernel "))
+      return {N, C};
+  }
+  return {L, Source.firstColumn(L)};
+}
+
+std::string KernelContext::gainText(const Estimate &Fixed) const {
+  double Gain = Est.TKernelS - Fixed.TKernelS;
+  if (Gain <= 0 || Est.TKernelS <= 0)
+    return "";
+  auto time = [](double S) {
+    return S >= 1e-3 ? fmt::format("{:.3g} ms", S * 1e3)
+                     : fmt::format("{:.3g} us", S * 1e6);
+  };
+  return fmt::format("estimated gain on {}: {} of {} ({:.0f}%)", Profile.Id,
+                     time(Gain), time(Est.TKernelS), 100 * Gain / Est.TKernelS);
+}
+
 static std::string formatNumber(double V) { return fmt::format("{}", V); }
 
 double RuleOptions::number(StringRef Name, double Default, StringRef Help) {

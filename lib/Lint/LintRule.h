@@ -72,6 +72,13 @@ struct KernelContext {
   bool launchKnown() const { return Origin != LaunchOrigin::None; }
   /// Re-estimates the kernel with modified counts (for "estimated gain").
   std::function<Estimate(const KernelCounts &)> Reestimate;
+
+  /// Line and column of the kernel's declaration (the `kernel` keyword, or
+  /// the first non-blank character of its line).
+  std::pair<unsigned, unsigned> kernelPlace() const;
+  /// "estimated gain on PROFILE: 0.52 ms of 1.9 ms (27%)" for a
+  /// re-estimate \p Fixed, or "" when it gains nothing.
+  std::string gainText(const Estimate &Fixed) const;
 };
 
 /// A pipeline of a suite manifest whose stages were all analyzed.

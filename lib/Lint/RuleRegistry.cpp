@@ -20,6 +20,10 @@ const std::vector<RuleRegistration> &ruleRegistry() {
   static const std::vector<RuleRegistration> Rules = [] {
     std::vector<RuleRegistration> R = {
         // One line per rule: {"rule-id", rules::makeRuleName},
+        {"perf-global-size-too-small", rules::makePerfGlobalSizeTooSmall},
+        {"perf-low-occupancy", rules::makePerfLowOccupancy},
+        {"perf-work-group-size-multiple", rules::makePerfWorkGroupSizeMultiple},
+        {"portability-unsupported-op", rules::makePortabilityUnsupportedOp},
     };
     std::sort(R.begin(), R.end(), [](const auto &A, const auto &B) {
       return llvm::StringRef(A.Id) < B.Id;

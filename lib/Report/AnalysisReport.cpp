@@ -112,8 +112,8 @@ void printTable(const AnalysisReport &R, const ReportOptions &O,
     }
     if (!C.Assumptions.empty() || !E.Notes.empty()) {
       OS << "  assumptions\n";
-      for (const std::string &A : C.Assumptions)
-        OS << "    - " << A << "\n";
+      for (const Assumption &A : C.Assumptions)
+        OS << "    - " << A.text() << "\n";
       for (const std::string &N : E.Notes)
         OS << "    - " << N << "\n";
     }
@@ -151,8 +151,11 @@ json::Value toJSON(const AnalysisReport &R, const ReportOptions &O) {
     json::Array Checks, Assumptions, Accesses, Footprints, Lines;
     for (const Finding &F : K.Findings)
       Checks.push_back(findingJSON(F));
-    for (const std::string &A : C.Assumptions)
-      Assumptions.push_back(A);
+    for (const Assumption &A : C.Assumptions)
+      Assumptions.push_back(json::Object{{"file", A.File},
+                                         {"line", A.Line},
+                                         {"kind", A.Kind},
+                                         {"message", A.Message}});
     json::Array Notes;
     for (const std::string &N : E.Notes)
       Notes.push_back(N);
@@ -271,12 +274,23 @@ static std::string csvField(const std::string &S) {
   return Out + "\"";
 }
 
+/// Every assumption of a kernel in one CSV field: "FILE:LINE: [KIND]
+/// MESSAGE" joined by " | ".
+static std::string assumptionList(const KernelCounts &C) {
+  std::string S;
+  for (const Assumption &A : C.Assumptions)
+    S += (S.empty() ? "" : " | ") +
+         (A.Line ? A.File + ":" + std::to_string(A.Line) + ": " : "") + "[" +
+         A.Kind + "] " + A.Message;
+  return S;
+}
+
 void printCsv(const AnalysisReport &R, raw_ostream &OS) {
   OS << "profile,file,kernel,suite_id,line,global,local,work_items,alu_ops,"
         "vliw_bundles,tex_fetches,global_loads,global_stores,"
         "global_load_bytes,global_store_bytes,bytes_moved,lds_bytes,"
         "barriers,registers,t_alu_s,t_tex_s,t_mem_s,t_kernel_s,bound,"
-        "waves_per_cu,limited_by,findings,assumptions\n";
+        "waves_per_cu,limited_by,findings,assumptions,assumption_list\n";
   for (const KernelResult &K : R.Kernels) {
     const KernelCounts &C = K.Counts;
     const Estimate &E = K.Est;
@@ -284,7 +298,7 @@ void printCsv(const AnalysisReport &R, raw_ostream &OS) {
     OS << fmt::format(
         "{},{},{},{},{},{},{},{},{:.9g},{:.9g},{:.9g},{:.9g},{:.9g},{:.9g},"
         "{:.9g},{:.9g},{:.9g},{:.9g},{},{:.6e},{:.6e},{:.6e},{:.6e},{},{},{},"
-        "{},{}\n",
+        "{},{},{}\n",
         csvField(R.ProfileId), csvField(K.File), csvField(C.Name),
         csvField(K.SuiteId), C.Loc.Line, formatSizes(L.Global, L.Dims),
         L.Local ? formatSizes(*L.Local, L.Dims) : "", L.workItems(), C.aluOps(),
@@ -292,7 +306,7 @@ void printCsv(const AnalysisReport &R, raw_ostream &OS) {
         C.GlobalLoadBytes, C.GlobalStoreBytes, E.BytesMoved, C.LocalBytes,
         C.Barriers, C.Registers, E.TAluS, E.TTexS, E.TMemS, E.TKernelS,
         boundName(E.Limit), E.Occ.WavesPerCU, csvField(E.Occ.LimitedBy),
-        K.Findings.size(), C.Assumptions.size());
+        K.Findings.size(), C.Assumptions.size(), csvField(assumptionList(C)));
   }
 }
 

@@ -18,6 +18,10 @@ namespace clspread::rules {
   std::unique_ptr<LintRule> make##Name(RuleOptions &O);
 // CLSPREAD_RULE(PerfUncoalescedAccess) declares makePerfUncoalescedAccess.
 // Rules:
+CLSPREAD_RULE(PerfGlobalSizeTooSmall)
+CLSPREAD_RULE(PerfLowOccupancy)
+CLSPREAD_RULE(PerfWorkGroupSizeMultiple)
+CLSPREAD_RULE(PortabilityUnsupportedOp)
 
 #undef CLSPREAD_RULE
 } // namespace clspread::rules

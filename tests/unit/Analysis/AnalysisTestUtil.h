@@ -119,6 +119,13 @@ inline const BufferFootprint *footprintOf(const KernelCounts &K,
   return nullptr;
 }
 
+inline std::string joined(const std::vector<Assumption> &V) {
+  std::string S;
+  for (const auto &X : V)
+    S += "  " + X.text() + "\n";
+  return S;
+}
+
 inline std::string joined(const std::vector<std::string> &V) {
   std::string S;
   for (const auto &X : V)

@@ -52,9 +52,9 @@ TEST(Branch, GuardWithoutBoundIsAnAssumption) {
   auto K = analyze(Guard, "k", Launch({1000}));
   EXPECT_DOUBLE_EQ(K.GlobalStores, 0.5);
   ASSERT_EQ(K.Assumptions.size(), 1u) << joined(K.Assumptions);
-  EXPECT_NE(K.Assumptions[0].find("t.cl:4:"), std::string::npos);
-  EXPECT_NE(K.Assumptions[0].find("'n'"), std::string::npos);
-  EXPECT_NE(K.Assumptions[0].find("50%"), std::string::npos);
+  EXPECT_NE(K.Assumptions[0].text().find("t.cl:4:"), std::string::npos);
+  EXPECT_NE(K.Assumptions[0].text().find("'n'"), std::string::npos);
+  EXPECT_NE(K.Assumptions[0].text().find("50%"), std::string::npos);
 }
 
 TEST(Branch, OneDimensionalInteriorGuard) {
@@ -167,8 +167,8 @@ __kernel void k(__global const float *in, __global float *out) {
   EXPECT_DOUBLE_EQ(K.GlobalLoads, 1);
   EXPECT_DOUBLE_EQ(K.GlobalStores, 0.5);
   ASSERT_EQ(K.Assumptions.size(), 1u) << joined(K.Assumptions);
-  EXPECT_NE(K.Assumptions[0].find("t.cl:4:"), std::string::npos);
-  EXPECT_NE(K.Assumptions[0].find("data"), std::string::npos);
+  EXPECT_NE(K.Assumptions[0].text().find("t.cl:4:"), std::string::npos);
+  EXPECT_NE(K.Assumptions[0].text().find("data"), std::string::npos);
 }
 
 TEST(Branch, LocalIdConditionWithLocalSize) {
@@ -251,12 +251,12 @@ __kernel void k(__global float *a) {
   // Two assumptions: the branch (naming the missing local size, not
   // "data") and the footprint of `a`, indexed by the unknown group id.
   ASSERT_EQ(K.Assumptions.size(), 2u) << joined(K.Assumptions);
-  EXPECT_EQ(K.Assumptions[0].find("depends on data"), std::string::npos)
-      << K.Assumptions[0];
-  EXPECT_NE(K.Assumptions[0].find("--local"), std::string::npos)
-      << K.Assumptions[0];
-  EXPECT_NE(K.Assumptions[1].find("footprint unknown"), std::string::npos)
-      << K.Assumptions[1];
+  EXPECT_EQ(K.Assumptions[0].text().find("depends on data"), std::string::npos)
+      << K.Assumptions[0].text();
+  EXPECT_NE(K.Assumptions[0].text().find("--local"), std::string::npos)
+      << K.Assumptions[0].text();
+  EXPECT_NE(K.Assumptions[1].text().find("footprint unknown"), std::string::npos)
+      << K.Assumptions[1].text();
 }
 
 } // namespace

@@ -335,9 +335,9 @@ __kernel void k(__global const float *a, __global float *c) {
   c[i] = mystery(a[i]);
 })", "k", L1k);
   bool Found = false;
-  for (auto &A : K.Assumptions)
-    Found |= A.find("t.cl:5") != std::string::npos &&
-             A.find("mystery") != std::string::npos;
+  for (auto &X : K.Assumptions)
+    Found |= X.text().find("t.cl:5") != std::string::npos &&
+             X.text().find("mystery") != std::string::npos;
   EXPECT_TRUE(Found) << joined(K.Assumptions);
 }
 

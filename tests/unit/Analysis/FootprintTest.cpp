@@ -221,8 +221,8 @@ __kernel void k(__global const float *a, __global const int *idx,
   ASSERT_TRUE(footprintOf(K, "idx"));
   EXPECT_EQ(footprintOf(K, "idx")->Bytes, 1024u);
   bool Found = false;
-  for (auto &A : K.Assumptions)
-    Found |= A.find("buffer 'a'") != std::string::npos;
+  for (auto &X : K.Assumptions)
+    Found |= X.text().find("buffer 'a'") != std::string::npos;
   EXPECT_TRUE(Found) << joined(K.Assumptions);
 }
 

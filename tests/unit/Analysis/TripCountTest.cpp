@@ -23,8 +23,8 @@ double execOf(const KernelCounts &K, const std::string &Buffer) {
 
 bool hasAssumption(const KernelCounts &K, const std::string &A,
                    const std::string &B = "") {
-  for (const auto &S : K.Assumptions)
-    if (S.find(A) != std::string::npos &&
+  for (const auto &X : K.Assumptions)
+    if (std::string S = X.text(); S.find(A) != std::string::npos &&
         (B.empty() || S.find(B) != std::string::npos))
       return true;
   return false;

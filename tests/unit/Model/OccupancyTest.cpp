@@ -1,5 +1,4 @@
 //===- OccupancyTest.cpp - Waves per CU and the limiter, by hand -----------===//
-#include "Model/LaunchChecks.h"
 #include "Model/Occupancy.h"
 
 #include <gtest/gtest.h>
@@ -32,13 +31,6 @@ KernelCounts big(uint64_t Local, unsigned Registers = 0,
 Occupancy occ(const KernelCounts &K, const DeviceProfile &P) {
   std::vector<std::string> Notes;
   return computeOccupancy(K, P, Notes);
-}
-
-bool hasCheck(const std::vector<Check> &Cs, const std::string &Id) {
-  for (const Check &C : Cs)
-    if (C.Id == Id)
-      return true;
-  return false;
 }
 
 TEST(Occupancy, RegisterUnitConversion) {
@@ -125,38 +117,7 @@ TEST(Occupancy, NoLocalSizeAssumesOneWavefrontAndSaysSo) {
                       "assume work-groups of one wavefront (64 work-items)");
 }
 
-TEST(Occupancy, LowOccupancyCheckOnlyForRegistersOrLds) {
-  DeviceProfile P = profile("hd4870");
-  // 300 regs = 75 x 128-bit; 16384 / (75 * 64) = 3.41 -> 3 waves < 4.
-  KernelCounts K = big(256, 300);
-  Occupancy O = occ(K, P);
-  EXPECT_EQ(O.WavesPerCU, 3u);
-  std::vector<Check> C = launchChecks(K, P, O);
-  ASSERT_TRUE(hasCheck(C, "occupancy-low"));
-  EXPECT_EQ(C.back().Message,
-            "3 wavefronts per compute unit, limited by registers: 300 32-bit "
-            "registers per work-item = 75 x 128-bit times 64 work-items per "
-            "wavefront leave room for 3 wavefronts in the 16384 registers of "
-            "a compute unit; 4 or more are needed to hide latency");
-  // 256 regs = 64 x 128-bit; 16384 / 4096 = 4 waves: enough, no check.
-  KernelCounts K4 = big(256, 256);
-  EXPECT_FALSE(hasCheck(launchChecks(K4, P, occ(K4, P)), "occupancy-low"));
-  // A launch-limited 2 waves is the launch's doing, not the kernel's.
-  KernelCounts L = big(64);
-  L.Launch.Global = {1280, 1, 1};
-  EXPECT_FALSE(hasCheck(launchChecks(L, P, occ(L, P)), "occupancy-low"));
-}
-
-TEST(Occupancy, LdsThatDoesNotFitFailsTheLaunch) {
-  // 20 KiB per group > 16 KiB: no group fits, 0 waves, an error.
-  DeviceProfile P = profile("hd4870");
-  KernelCounts K = big(64, 0, 20480);
-  Occupancy O = occ(K, P);
-  EXPECT_EQ(O.WavesPerCU, 0u);
-  EXPECT_EQ(O.LimitedBy, "lds");
-  std::vector<Check> C = launchChecks(K, P, O);
-  ASSERT_TRUE(hasCheck(C, "occupancy-low"));
-  EXPECT_EQ(C.back().Sev, Severity::Error);
-}
+// The perf-low-occupancy rule built on these figures is tested in
+// tests/unit/Lint/LaunchRulesTest.cpp.
 
 } // namespace
