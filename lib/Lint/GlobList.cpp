@@ -25,10 +25,11 @@ Expected<GlobList> GlobList::parse(StringRef Text) {
         Escaped += '\\';
       Escaped += C;
     }
-    auto G = GlobPattern::create(Escaped);
+    auto Owned = std::make_shared<const std::string>(std::move(Escaped));
+    auto G = GlobPattern::create(*Owned);
     if (!G)
       return G.takeError();
-    L.Items.push_back({Positive, std::move(*G)});
+    L.Items.push_back({Positive, Owned, std::move(*G)});
     if (!L.Text.empty())
       L.Text += ',';
     L.Text += (Positive ? "" : "-") + P.str();

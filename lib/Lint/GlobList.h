@@ -13,6 +13,7 @@
 #include "llvm/Support/Error.h"
 #include "llvm/Support/GlobPattern.h"
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -31,6 +32,9 @@ public:
 private:
   struct Item {
     bool Positive;
+    /// GlobPattern keeps a StringRef into its text (its literal prefix), so
+    /// the text lives on the heap, where moving the list leaves it alone.
+    std::shared_ptr<const std::string> Text;
     llvm::GlobPattern Pattern;
   };
   std::vector<Item> Items;

@@ -20,6 +20,17 @@ const std::vector<RuleRegistration> &ruleRegistry() {
   static const std::vector<RuleRegistration> Rules = [] {
     std::vector<RuleRegistration> R = {
         // One line per rule: {"rule-id", rules::makeRuleName},
+        {"perf-barrier-large-work-group", rules::makePerfBarrierLargeWorkGroup},
+        {"perf-global-size-not-divisible", rules::makePerfGlobalSizeNotDivisible},
+        {"perf-low-work-per-item", rules::makePerfLowWorkPerItem},
+        {"perf-missing-reqd-work-group-size", rules::makePerfMissingReqdWorkGroupSize},
+        {"perf-narrow-vector-buffer", rules::makePerfNarrowVectorBuffer},
+        {"perf-private-array-scratch", rules::makePerfPrivateArrayScratch},
+        {"perf-redundant-global-load", rules::makePerfRedundantGlobalLoad},
+        {"perf-scalar-global-access", rules::makePerfScalarGlobalAccess},
+        {"perf-uncoalesced-access", rules::makePerfUncoalescedAccess},
+        {"perf-work-group-size-limit", rules::makePerfWorkGroupSizeLimit},
+        {"portability-fp64", rules::makePortabilityFp64},
         {"perf-global-size-too-small", rules::makePerfGlobalSizeTooSmall},
         {"perf-low-occupancy", rules::makePerfLowOccupancy},
         {"perf-work-group-size-multiple", rules::makePerfWorkGroupSizeMultiple},

@@ -262,7 +262,8 @@ DeviceProfile Parser::parse(const YAML::Node &Root) {
             {"schema", "id", "name", "kind", "notes", "compute_units",
              "lanes_per_cu", "wavefront", "clock", "alu", "tex", "memory",
              "registers", "lds", "occupancy", "launch", "launch_overhead",
-             "measured", "sources", "barrier"});
+             "measured", "sources", "barrier", "max_work_group_size",
+             "work_group"});
 
   YAML::Node Id = required(Root, "", "id");
   P.Id = text(Id, "id");
@@ -357,6 +358,38 @@ DeviceProfile Parser::parse(const YAML::Node &Root) {
                           "occupancy.max_waves_per_cu");
   if (YAML::Node G = optional(Occ, "occupancy", "max_groups_per_cu"))
     P.MaxGroupsPerCU = whole(G, "occupancy.max_groups_per_cu");
+
+  if (YAML::Node M = optional(Root, "", "max_work_group_size"))
+    P.MaxWorkGroupSize = whole(M, "max_work_group_size");
+  if (YAML::Node W = optional(Root, "", "work_group")) {
+    expectMap(W, "work_group");
+    checkKeys(W, "work_group",
+              {"multiple", "recommended", "preferred", "reqd_size_advised",
+               "barrier_group_max", "global_multiple"});
+    auto &A = P.WorkGroup;
+    if (YAML::Node N = optional(W, "work_group", "multiple"))
+      A.Multiple = whole(N, "work_group.multiple");
+    if (YAML::Node N = optional(W, "work_group", "recommended")) {
+      if (!N.IsSequence() || N.size() != 2)
+        fail(N, "'work_group.recommended' must be a list [min, max]");
+      A.RecommendedMin = whole(N[0], "work_group.recommended");
+      A.RecommendedMax = whole(N[1], "work_group.recommended");
+      if (A.RecommendedMin > A.RecommendedMax)
+        fail(N, "'work_group.recommended' must be [min, max] with min <= max");
+    }
+    if (YAML::Node N = optional(W, "work_group", "preferred")) {
+      if (!N.IsSequence())
+        fail(N, "'work_group.preferred' must be a list of sizes");
+      for (const YAML::Node &S : N)
+        A.Preferred.push_back(whole(S, "work_group.preferred"));
+    }
+    if (YAML::Node N = optional(W, "work_group", "reqd_size_advised"))
+      A.ReqdSizeAdvised = boolean(N, "work_group.reqd_size_advised");
+    if (YAML::Node N = optional(W, "work_group", "barrier_group_max"))
+      A.BarrierGroupMax = whole(N, "work_group.barrier_group_max");
+    if (YAML::Node N = optional(W, "work_group", "global_multiple"))
+      A.GlobalMultiple = whole(N, "work_group.global_multiple");
+  }
 
   if (YAML::Node L = optional(Root, "", "launch")) {
     expectMap(L, "launch");

@@ -18,6 +18,17 @@ namespace clspread::rules {
   std::unique_ptr<LintRule> make##Name(RuleOptions &O);
 // CLSPREAD_RULE(PerfUncoalescedAccess) declares makePerfUncoalescedAccess.
 // Rules:
+CLSPREAD_RULE(PerfBarrierLargeWorkGroup)
+CLSPREAD_RULE(PerfGlobalSizeNotDivisible)
+CLSPREAD_RULE(PerfLowWorkPerItem)
+CLSPREAD_RULE(PerfMissingReqdWorkGroupSize)
+CLSPREAD_RULE(PerfNarrowVectorBuffer)
+CLSPREAD_RULE(PerfPrivateArrayScratch)
+CLSPREAD_RULE(PerfRedundantGlobalLoad)
+CLSPREAD_RULE(PerfScalarGlobalAccess)
+CLSPREAD_RULE(PerfUncoalescedAccess)
+CLSPREAD_RULE(PerfWorkGroupSizeLimit)
+CLSPREAD_RULE(PortabilityFp64)
 CLSPREAD_RULE(PerfGlobalSizeTooSmall)
 CLSPREAD_RULE(PerfLowOccupancy)
 CLSPREAD_RULE(PerfWorkGroupSizeMultiple)

@@ -22,7 +22,16 @@ __kernel void rowsum(__global const float *x, __global float *y, int n) {
 // CHECK-NEXT: "global_stores": 1,
 
 // GUESS: "assumptions": [
-// GUESS-NEXT: "{{.*}}loop-tripcount.cl:{{[0-9]+}}: guard of a loop with an unknown trip count; assumed the loop is entered",
-// GUESS-NEXT: "{{.*}}loop-tripcount.cl:{{[0-9]+}}: loop trip count depends on data or on arguments not given with --arg; assumed 16",
+// GUESS-NEXT: {
+// GUESS-NEXT: "file": "{{.*}}loop-tripcount.cl",
+// GUESS-NEXT: "kind": "branch",
+// GUESS-NEXT: "line": 13,
+// GUESS-NEXT: "message": "guard of a loop with an unknown trip count; assumed the loop is entered"
+// GUESS-NEXT: },
+// GUESS-NEXT: {
+// GUESS-NEXT: "file": "{{.*}}loop-tripcount.cl",
+// GUESS-NEXT: "kind": "loop-trip-count",
+// GUESS-NEXT: "line": 13,
+// GUESS-NEXT: "message": "loop trip count depends on data or on arguments not given with --arg; assumed 16"
 // GUESS: "global_load_bytes": 68,
 // GUESS-NEXT: "global_loads": 17,

@@ -123,7 +123,7 @@ __kernel void two(__global float *a) {
   EXPECT_EQ(One->Launch.Dims, 1u);
   EXPECT_EQ(One->Launch.Global[0], 1048576u);
   ASSERT_FALSE(One->Assumptions.empty());
-  EXPECT_NE(One->Assumptions[0].find("1048576"), std::string::npos)
+  EXPECT_NE(One->Assumptions[0].text().find("1048576"), std::string::npos)
       << joined(One->Assumptions);
   auto Two = analyzeKernel(*U->Module, "two", O);
   ASSERT_TRUE(bool(Two));
@@ -131,7 +131,7 @@ __kernel void two(__global float *a) {
   EXPECT_EQ(Two->Launch.Global[0], 1024u);
   EXPECT_EQ(Two->Launch.Global[1], 1024u);
   ASSERT_FALSE(Two->Assumptions.empty());
-  EXPECT_NE(Two->Assumptions[0].find("1024x1024"), std::string::npos)
+  EXPECT_NE(Two->Assumptions[0].text().find("1024x1024"), std::string::npos)
       << joined(Two->Assumptions);
 }
 

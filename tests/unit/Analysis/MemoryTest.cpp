@@ -156,7 +156,7 @@ __kernel void k(__global float *out, __local float *tile) {
   EXPECT_EQ(K.LocalMemBytes, 0u);
   bool Found = false;
   for (auto &A : K.Assumptions)
-    Found |= A.find("'tile'") != std::string::npos;
+    Found |= A.text().find("'tile'") != std::string::npos;
   EXPECT_TRUE(Found) << joined(K.Assumptions);
 }
 

@@ -23,10 +23,14 @@ DeviceProfile profile(const char *Id) {
   return std::move(*P);
 }
 
-/// Every finding of every rule for \p K with a launch from the command line.
+/// The findings of the rules that were analyze's launch checks, for \p K
+/// with a launch from the command line.
 std::vector<Finding> findings(const KernelCounts &K, const DeviceProfile &P,
                               LaunchOrigin Origin = LaunchOrigin::CommandLine) {
-  static const RuleSet Rules = RuleSet::all();
+  static const RuleSet Rules = std::move(*RuleSet::create(
+      *GlobList::parse("perf-global-size-too-small,perf-low-occupancy,"
+                       "perf-work-group-size-multiple"),
+      {}));
   SourceFile Src("k.cl", "__kernel void k(__global float *p) {}\n");
   Estimate E = estimate(K, P);
   KernelContext C{Src, K, E, P, Origin, "CL1.2",

@@ -1,0 +1,84 @@
+//===- PerfNarrowVectorBufferRule.cpp - uchar4 loads, one per work-item ---===//
+//
+// Intel's guide ("Loading and Storing Data in Greatest Chunks"): a work-item
+// that reads a uchar4 issues a 32-bit access; reading a uint4 (four pixels)
+// and unpacking by hand uses the 128-bit path. The AMD talk's amp kernel
+// shows the same (kernels/amp.cl: amp_uchar4 vs amp_uint4).
+//
+//===----------------------------------------------------------------------===//
+#include "Lint/rules/Rules.h"
+
+#include "llvm/ADT/StringRef.h"
+
+#include <fmt/format.h>
+
+#include <set>
+
+namespace clspread::rules {
+
+namespace {
+
+/// True for char/uchar/short/ushort and their vectors (not 128-bit ones).
+bool narrowElement(llvm::StringRef T, unsigned AccessBytes) {
+  T.consume_front("const ");
+  T.consume_front("__global ");
+  T = T.rtrim("* ");
+  for (llvm::StringRef Base : {"uchar", "char", "ushort", "short"})
+    if (T.starts_with(Base)) {
+      llvm::StringRef N = T.drop_front(Base.size());
+      if (N.empty() || N == "2" || N == "3" || N == "4" || N == "8")
+        return AccessBytes < 16;
+    }
+  return false;
+}
+
+class PerfNarrowVectorBufferRule : public LintRule {
+public:
+  explicit PerfNarrowVectorBufferRule(RuleOptions &) {}
+  llvm::StringRef id() const override { return "perf-narrow-vector-buffer"; }
+  Severity defaultSeverity() const override { return Severity::Warning; }
+  llvm::StringRef summary() const override {
+    return "a buffer of 8- or 16-bit elements accessed one element per "
+           "work-item; use 128-bit uint4 accesses and unpack";
+  }
+
+  void check(const KernelContext &C, FindingSink &Out) const override {
+    std::set<std::string> Done;
+    for (const GlobalAccess &A : C.Counts.Accesses) {
+      if (A.IsAtomic || A.Buffer.empty() || Done.count(A.Buffer))
+        continue;
+      const KernelArgInfo *Arg = nullptr;
+      for (const KernelArgInfo &I : C.Counts.Args)
+        if (I.Name == A.Buffer)
+          Arg = &I;
+      if (!Arg || !Arg->IsPointer || !narrowElement(Arg->Type, A.Bytes))
+        continue;
+      // One element per work-item: neighbours are one element apart.
+      if (!A.StrideBytes || *A.StrideBytes != int64_t(A.Bytes))
+        continue;
+      Done.insert(A.Buffer);
+      std::string Elem = llvm::StringRef(Arg->Type).rtrim("* ").str();
+      Finding &F = Out.report(
+          A.Loc.Line, A.Loc.Col,
+          fmt::format("'{}' is a {} buffer {} one {}-byte element per "
+                      "work-item; load and store uint4 (16 B, {} elements) "
+                      "and unpack by hand",
+                      A.Buffer, Elem, A.IsStore ? "written" : "read", A.Bytes,
+                      16 / A.Bytes));
+      F.Notes.push_back(
+          {{}, fmt::format("{}-byte accesses use a quarter or less of the "
+                           "128-bit load/store path (Intel's guide: 'Loading "
+                           "and Storing Data in Greatest Chunks'; "
+                           "kernels/amp.cl amp_uint4)",
+                           A.Bytes)});
+    }
+  }
+};
+
+} // namespace
+
+std::unique_ptr<LintRule> makePerfNarrowVectorBuffer(RuleOptions &O) {
+  return std::make_unique<PerfNarrowVectorBufferRule>(O);
+}
+
+} // namespace clspread::rules

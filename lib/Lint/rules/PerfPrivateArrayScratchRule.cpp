@@ -1,0 +1,58 @@
+//===- PerfPrivateArrayScratchRule.cpp - Arrays that spill to scratch -----===//
+//
+// A private array indexed with a value known only at run time cannot live
+// in registers: GPUs put it in scratch memory, off-chip like global memory
+// but per work-item. The analysis keeps the arrays that survive -O2.
+//
+//===----------------------------------------------------------------------===//
+#include "Lint/rules/Rules.h"
+
+#include "Model/Quantity.h"
+
+#include <fmt/format.h>
+
+namespace clspread::rules {
+
+namespace {
+
+class PerfPrivateArrayScratchRule : public LintRule {
+public:
+  explicit PerfPrivateArrayScratchRule(RuleOptions &) {}
+  llvm::StringRef id() const override { return "perf-private-array-scratch"; }
+  Severity defaultSeverity() const override { return Severity::Warning; }
+  llvm::StringRef summary() const override {
+    return "a private array indexed at run time lives in scratch memory";
+  }
+
+  void check(const KernelContext &C, FindingSink &Out) const override {
+    for (const PrivateArray &A : C.Counts.PrivateArrays) {
+      unsigned Line = A.Loc.Line ? A.Loc.Line : C.kernelPlace().first;
+      unsigned Col = A.Loc.Col;
+      if (!Col && !A.Name.empty())
+        Col = C.Source.column(Line, A.Name);
+      Finding &F = Out.report(
+          Line, Col,
+          fmt::format("private array {}({} B per work-item) is indexed at run "
+                      "time and lives in scratch memory: {:.4g} accesses, "
+                      "{:.4g} B per work-item",
+                      A.Name.empty() ? "" : "'" + A.Name + "' ", A.Bytes,
+                      A.AccessesPerItem, A.BytesPerItem));
+      F.Notes.push_back(
+          {{}, fmt::format("{} work-items move {} through scratch; index it "
+                           "with constants (unrolled loops) so it stays in "
+                           "registers, or share it in __local memory",
+                           C.Counts.Launch.workItems(),
+                           formatQuantity(A.BytesPerItem *
+                                              double(C.Counts.Launch.workItems()),
+                                          Quantity::Dim::Bytes))});
+    }
+  }
+};
+
+} // namespace
+
+std::unique_ptr<LintRule> makePerfPrivateArrayScratch(RuleOptions &O) {
+  return std::make_unique<PerfPrivateArrayScratchRule>(O);
+}
+
+} // namespace clspread::rules
