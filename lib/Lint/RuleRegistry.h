@@ -37,7 +37,7 @@ std::optional<std::string_view> rulePage(llvm::StringRef Id);
 /// Builds every rule with default options and describes it.
 std::vector<RuleInfo> listRules();
 
-/// Helper for registry lines: `{"perf-x", makeRule<PerfXRule>}`.
+/// Helper for registry lines of rules built by their constructor alone.
 template <typename R> std::unique_ptr<LintRule> makeRule(RuleOptions &O) {
   return std::make_unique<R>(O);
 }
