@@ -1493,13 +1493,21 @@ void Analyzer::findFp64AndPrivateArrays(KernelCounts &K) {
         PrivateArray PA;
         if (std::optional<TypeSize> Sz = AI->getAllocationSize(DL))
           PA.Bytes = Sz->getFixedValue();
-        // Debug info names the array (as an intrinsic or a record).
-        for (DbgDeclareInst *DDI : findDbgDeclares(AI))
-          PA.Name = DDI->getVariable()->getName().str(),
-          PA.Loc = {File, DDI->getVariable()->getLine(), 0};
-        for (DbgVariableRecord *DVR : findDVRDeclares(AI))
-          PA.Name = DVR->getVariable()->getName().str(),
-          PA.Loc = {File, DVR->getVariable()->getLine(), 0};
+        // Debug info names the array when it has variables (a declare, or
+        // the value records InstCombine lowers declares to); the frontend
+        // emits line tables only, so usually the first access places it.
+        SmallVector<DbgVariableIntrinsic *, 2> Intrinsics;
+        SmallVector<DbgVariableRecord *, 2> Records;
+        findDbgUsers(Intrinsics, AI, &Records);
+        const DILocalVariable *Var = nullptr;
+        for (DbgVariableIntrinsic *D : Intrinsics)
+          Var = D->getVariable();
+        for (DbgVariableRecord *D : Records)
+          Var = D->getVariable();
+        if (Var) {
+          PA.Name = Var->getName().str();
+          PA.Loc = {File, Var->getLine(), 0};
+        }
         Arrays[AI] = PA;
         Order.push_back(AI);
         continue;

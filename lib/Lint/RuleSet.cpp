@@ -73,6 +73,17 @@ void orderFindings(std::vector<Finding> &Findings,
                             std::tie(B.Loc.File, B.Loc.Line, B.Loc.Col,
                                      B.RuleId);
                    });
+  // An unrolled loop makes several copies of one source access; they say
+  // the same thing at the same place.
+  Findings.erase(std::unique(Findings.begin(), Findings.end(),
+                             [](const Finding &A, const Finding &B) {
+                               return A.RuleId == B.RuleId &&
+                                      A.Loc.File == B.Loc.File &&
+                                      A.Loc.Line == B.Loc.Line &&
+                                      A.Loc.Col == B.Loc.Col &&
+                                      A.Message == B.Message;
+                             }),
+                 Findings.end());
 }
 
 } // namespace clspread

@@ -51,8 +51,9 @@ private:
   std::vector<Entry> Rules;
 };
 
-/// Puts findings in source order (line, column, rule) and turns warnings of
-/// rules \p WarningsAsErrors selects into errors.
+/// Puts findings in source order (line, column, rule), drops repeats (the
+/// unrolled copies of one access) and turns warnings of rules
+/// \p WarningsAsErrors selects into errors.
 void orderFindings(std::vector<Finding> &Findings,
                    const GlobList *WarningsAsErrors);
 

@@ -4,7 +4,7 @@
 // work-item into four (median_x4, 20% faster): neighbouring outputs share
 // most of their loads, and a work-item that computes several keeps the
 // shared pixels in registers. The rule fires when each work-item writes at
-// most one element and its loads are shared with neighbours (each byte of
+// most one scalar element (one store of at most 8 bytes) and its loads are shared with neighbours (each byte of
 // a read buffer's footprint is requested by at least MinReuse work-items).
 //
 //===----------------------------------------------------------------------===//
@@ -32,12 +32,16 @@ public:
 
   void check(const KernelContext &C, FindingSink &Out) const override {
     const KernelCounts &K = C.Counts;
-    if (K.GlobalStores > 1.0 || K.GlobalStores <= 0)
+    // One output: at most one scalar element (up to 8 B) stored per
+    // work-item; a 128-bit store already carries several (median_x4).
+    if (K.GlobalStores > 1.0 || K.GlobalStores <= 0 || K.GlobalStoreBytes > 8)
       return;
     const double N = double(K.Launch.workItems());
     double Requested = 0, Unique = 0;
     for (const BufferFootprint &F : K.Footprints) {
-      if (!F.Read || F.Written || !F.Exact)
+      // An inexact footprint is an upper bound: the reuse computed from it
+      // is a lower bound, so firing on it stays justified.
+      if (!F.Read || F.Written)
         continue;
       double Req = 0;
       for (const GlobalAccess &A : K.Accesses)
