@@ -643,4 +643,59 @@ bool IdEvaluator::runSeparable(std::vector<Result> &Results) {
   return true;
 }
 
+std::array<double, 4> IdEvaluator::divergence(unsigned Output,
+                                              uint64_t MaxGroups,
+                                              bool &Sampled) const {
+  const std::array<uint64_t, 3> L = Launch.localOrOnes();
+  const std::array<uint64_t, 3> &G = Launch.Global;
+  uint64_t NG[3], Groups = 1, GroupSize = L[0] * L[1] * L[2];
+  for (int D = 0; D < 3; ++D) {
+    NG[D] = (G[D] + L[D] - 1) / L[D];
+    Groups *= NG[D];
+  }
+  uint64_t Step = 1;
+  if (Groups > MaxGroups) {
+    Step = Groups / MaxGroups;
+    Sampled = true;
+  }
+  static constexpr unsigned Widths[4] = {8, 16, 32, 64};
+  uint64_t Waves[4] = {}, Split[4] = {};
+  std::vector<uint64_t> R(Program.size());
+  std::vector<int8_t> Out(GroupSize); // -1: the item is past the NDRange
+  for (uint64_t Gr = 0; Gr < Groups; Gr += Step) {
+    uint64_t GId[3] = {Gr % NG[0], (Gr / NG[0]) % NG[1], Gr / (NG[0] * NG[1])};
+    for (uint64_t Lin = 0; Lin < GroupSize; ++Lin) {
+      uint64_t LId[3] = {Lin % L[0], (Lin / L[0]) % L[1], Lin / (L[0] * L[1])};
+      uint64_t Id[3];
+      bool Inside = true;
+      for (int D = 0; D < 3; ++D) {
+        Id[D] = GId[D] * L[D] + LId[D];
+        Inside &= Id[D] < G[D];
+      }
+      if (!Inside) {
+        Out[Lin] = -1;
+        continue;
+      }
+      for (size_t K = 0; K <= Output; ++K)
+        evalSlot(K, R, Id, L);
+      Out[Lin] = int8_t(R[Output] & 1);
+    }
+    for (unsigned W = 0; W < 4; ++W)
+      for (uint64_t Start = 0; Start < GroupSize; Start += Widths[W]) {
+        bool Seen[2] = {false, false};
+        for (uint64_t I = Start; I < std::min(GroupSize, Start + Widths[W]); ++I)
+          if (Out[I] >= 0)
+            Seen[Out[I]] = true;
+        if (!Seen[0] && !Seen[1])
+          continue;
+        ++Waves[W];
+        Split[W] += Seen[0] && Seen[1];
+      }
+  }
+  std::array<double, 4> F{};
+  for (unsigned W = 0; W < 4; ++W)
+    F[W] = Waves[W] ? double(Split[W]) / double(Waves[W]) : 0.0;
+  return F;
+}
+
 } // namespace clspread

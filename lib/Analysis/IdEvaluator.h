@@ -51,6 +51,15 @@ public:
   /// or a uniform sample of at most \p MaxItems (\p Sampled says which).
   std::vector<Result> run(uint64_t MaxItems, bool &Sampled);
 
+  /// For wavefronts of 8, 16, 32 and 64 work-items (consecutive linear
+  /// local ids, x fastest, of one work-group), the fraction in which
+  /// \p Output is not the same for every work-item: the branch splits
+  /// them. Evaluated item by item over at most \p MaxGroups work-groups
+  /// spread evenly over the NDRange (\p Sampled says when that is not all
+  /// of them). Needs the launch's local size.
+  std::array<double, 4> divergence(unsigned Output, uint64_t MaxGroups,
+                                   bool &Sampled) const;
+
   /// A range of values one slot takes over a box of work-items.
   struct Interval {
     int64_t Lo, Hi;

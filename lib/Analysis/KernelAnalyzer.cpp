@@ -153,6 +153,11 @@ private:
   const DataLayout &DL;
 
   DenseMap<const BasicBlock *, double> Freq;
+  /// Branches on ids of dimension 0, with their IdEvaluator output when the
+  /// condition is id-only; and the sites made of them, by block.
+  std::vector<std::pair<BranchInst *, std::optional<unsigned>>>
+      DivergenceQueries;
+  std::vector<std::pair<const BasicBlock *, BranchSite>> Sites;
   std::vector<Assumption> Assumptions;
   std::map<unsigned, LineCounts> Lines;
   // Per global access: its affine offset, for footprints.
@@ -254,6 +259,19 @@ static bool usesLocalIds(Value *V) {
   walkSlice(V, [&](Value *X) {
     if (auto W = workItemCall(X))
       Found |= W->Fn == WorkItemFn::LocalId || W->Fn == WorkItemFn::GroupId;
+    return !Found;
+  });
+  return Found;
+}
+
+/// Whether \p V depends on get_local_id(0) or get_global_id(0): the ids
+/// that tell neighbours in a wavefront apart.
+static bool usesIdDim0(Value *V) {
+  bool Found = false;
+  walkSlice(V, [&](Value *X) {
+    if (auto W = workItemCall(X))
+      Found |= (W->Fn == WorkItemFn::LocalId || W->Fn == WorkItemFn::GlobalId) &&
+               W->Dim && *W->Dim == 0;
     return !Found;
   });
   return Found;
@@ -361,8 +379,13 @@ void Analyzer::computeFrequencies() {
           }
         }
         IdBranches.push_back({From, Br, Eval.addQuery(*Slot, Guards)});
+        if (usesIdDim0(Br->getCondition()))
+          DivergenceQueries.push_back({Br, *Slot});
         continue;
       }
+      // A branch on ids and data: where it splits wavefronts is unknown.
+      if (!Exiting && usesIdDim0(Br->getCondition()))
+        DivergenceQueries.push_back({Br, std::nullopt});
       double P0 = 0.5;
       if (Exiting) {
         double PExit = loopExitProbability(BB, Br);
@@ -401,6 +424,20 @@ void Analyzer::computeFrequencies() {
     unsigned NS = T->getNumSuccessors();
     for (unsigned S = 0; S < NS; ++S)
       Out[From].push_back({Index[T->getSuccessor(S)], 1.0 / NS});
+  }
+
+  for (auto &[Br, Slot] : DivergenceQueries) {
+    BranchSite Site;
+    Site.Loc = {File, lineOf(*Br), 0};
+    if (const DILocation *DL = Br->getDebugLoc())
+      Site.Loc.Col = DL->getColumn();
+    Site.DependsOnLocalId0 = true;
+    if (Slot && L.Local) {
+      auto F = Eval.divergence(*Slot, /*MaxGroups=*/64, Site.Sampled);
+      for (unsigned W = 0; W < 4; ++W)
+        Site.DivergentFraction[W] = F[W];
+    }
+    Sites.push_back({Br->getParent(), std::move(Site)});
   }
 
   if (!IdBranches.empty()) {
@@ -1575,6 +1612,11 @@ void Analyzer::run(KernelCounts &K) {
       }
   K.Registers = estimateRegisters();
   findFp64AndPrivateArrays(K);
+  for (auto &[BB, Site] : Sites) {
+    Site.ExecPerItem = Freq.lookup(BB);
+    if (Site.ExecPerItem > 0)
+      K.Branches.push_back(std::move(Site));
+  }
   for (auto &[Ln, LC] : Lines)
     if (Ln && (LC.AluOps > 0 || LC.GlobalBytes > 0 || LC.LocalBytes > 0 ||
                LC.TexFetches > 0))

@@ -21,6 +21,7 @@ const std::vector<RuleRegistration> &ruleRegistry() {
     std::vector<RuleRegistration> R = {
         // One line per rule: {"rule-id", rules::makeRuleName},
         {"perf-barrier-large-work-group", rules::makePerfBarrierLargeWorkGroup},
+        {"perf-divergent-branch", rules::makePerfDivergentBranch},
         {"perf-global-size-not-divisible", rules::makePerfGlobalSizeNotDivisible},
         {"perf-low-work-per-item", rules::makePerfLowWorkPerItem},
         {"perf-missing-reqd-work-group-size", rules::makePerfMissingReqdWorkGroupSize},
