@@ -33,6 +33,7 @@ const std::vector<RuleRegistration> &ruleRegistry() {
         {"perf-work-group-size-limit", rules::makePerfWorkGroupSizeLimit},
         {"portability-fp64", rules::makePortabilityFp64},
         {"perf-global-size-too-small", rules::makePerfGlobalSizeTooSmall},
+        {"perf-kernel-fusion", rules::makePerfKernelFusion},
         {"perf-low-occupancy", rules::makePerfLowOccupancy},
         {"perf-work-group-size-multiple", rules::makePerfWorkGroupSizeMultiple},
         {"portability-unsupported-op", rules::makePortabilityUnsupportedOp},

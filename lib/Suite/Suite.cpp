@@ -178,6 +178,7 @@ public:
 
 private:
   llvm::Error parseEntry(const YAML::Node &N, SuiteEntry &E);
+  llvm::Error parsePipelines(const YAML::Node &N, Suite &S);
   llvm::Expected<std::string> scalar(const YAML::Node &N, const std::string &What);
   llvm::Error parseSizes(const YAML::Node &N, const std::string &What,
                          unsigned &Dims, std::array<uint64_t, 3> &Sizes);
@@ -503,7 +504,8 @@ llvm::Expected<Suite> Parser::parse(std::string_view Text) {
                 "a suite manifest must be a map with keys 'schema' and "
                 "'kernels'");
   MapFields F(Root);
-  if (llvm::Error Err = F.checkKeys(D, {"schema", "kernels"}, "suite manifest"))
+  if (llvm::Error Err =
+          F.checkKeys(D, {"schema", "kernels", "pipelines"}, "suite manifest"))
     return Err;
   if (llvm::Error Err = F.require(D, {"schema", "kernels"}, "suite manifest"))
     return Err;
@@ -532,7 +534,79 @@ llvm::Expected<Suite> Parser::parse(std::string_view Text) {
   }
   if (llvm::Error Err = checkVariants(S))
     return Err;
+  if (const YAML::Node *P = F.get("pipelines"))
+    if (llvm::Error Err = parsePipelines(*P, S))
+      return Err;
   return S;
+}
+
+llvm::Error Parser::parsePipelines(const YAML::Node &N, Suite &S) {
+  if (!N.IsSequence())
+    return D.at(N.Mark(), "pipelines must be a list of {id, stages, connect}");
+  for (const YAML::Node &P : N) {
+    if (!P.IsMap())
+      return D.at(P.Mark(), "a pipeline must be a map with keys id, stages "
+                            "and connect");
+    MapFields F(P);
+    if (llvm::Error Err = F.checkKeys(D, {"id", "stages", "connect"}, "pipeline"))
+      return Err;
+    if (llvm::Error Err = F.require(D, {"id", "stages"}, "pipeline"))
+      return Err;
+    SuitePipeline SP;
+    const YAML::Node &Id = *F.get("id");
+    if (!Id.IsScalar() || Id.Scalar().empty())
+      return D.at(Id.Mark(), "a pipeline id must be a name");
+    SP.Id = Id.Scalar();
+    for (const SuitePipeline &Other : S.Pipelines)
+      if (Other.Id == SP.Id)
+        return D.at(Id.Mark(), fmt::format("duplicate pipeline '{}'", SP.Id));
+    const YAML::Node &Stages = *F.get("stages");
+    if (!Stages.IsSequence() || Stages.size() < 2)
+      return D.at(Stages.Mark(), "stages must list two or more entry ids");
+    for (const YAML::Node &St : Stages) {
+      if (!St.IsScalar() || !S.find(St.Scalar()))
+        return D.at(St.Mark(),
+                    fmt::format("no entry '{}' in this manifest",
+                                St.IsScalar() ? St.Scalar() : "?"));
+      SP.Stages.push_back(St.Scalar());
+    }
+    // connect: { from-stage.arg: to-stage.arg }, the later stage reading
+    // what the earlier one wrote.
+    auto stageOf = [&](const YAML::Node &V, int &Index) -> llvm::Error {
+      std::string T = V.IsScalar() ? V.Scalar() : "";
+      size_t Dot = T.rfind('.');
+      Index = -1;
+      if (Dot != std::string::npos)
+        for (size_t I = 0; I < SP.Stages.size(); ++I)
+          if (SP.Stages[I] == T.substr(0, Dot))
+            Index = int(I);
+      if (Index < 0 || Dot + 1 == T.size())
+        return D.at(V.Mark(),
+                    fmt::format("'{}' must be STAGE.ARGUMENT with STAGE one "
+                                "of the pipeline's stages",
+                                T));
+      return llvm::Error::success();
+    };
+    if (const YAML::Node *C = F.get("connect")) {
+      if (!C->IsMap())
+        return D.at(C->Mark(), "connect must map STAGE.ARG (written) to "
+                               "STAGE.ARG (read by a later stage)");
+      for (auto KV : *C) {
+        int From, To;
+        if (llvm::Error Err = stageOf(KV.first, From))
+          return Err;
+        if (llvm::Error Err = stageOf(KV.second, To))
+          return Err;
+        if (To <= From)
+          return D.at(KV.second.Mark(),
+                      fmt::format("'{}' must be a later stage than '{}'",
+                                  KV.second.Scalar(), KV.first.Scalar()));
+        SP.Connect.emplace_back(KV.first.Scalar(), KV.second.Scalar());
+      }
+    }
+    S.Pipelines.push_back(std::move(SP));
+  }
+  return llvm::Error::success();
 }
 
 } // namespace

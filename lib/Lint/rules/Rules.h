@@ -18,6 +18,7 @@ namespace clspread::rules {
   std::unique_ptr<LintRule> make##Name(RuleOptions &O);
 // CLSPREAD_RULE(PerfUncoalescedAccess) declares makePerfUncoalescedAccess.
 // Rules:
+CLSPREAD_RULE(PerfKernelFusion)
 CLSPREAD_RULE(PerfDivergentBranch)
 CLSPREAD_RULE(PerfBarrierLargeWorkGroup)
 CLSPREAD_RULE(PerfGlobalSizeNotDivisible)

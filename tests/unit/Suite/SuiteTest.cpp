@@ -488,3 +488,50 @@ TEST(BundledSuite, ImageAndBufferSizesMatchArgs) {
       }
     }
 }
+
+namespace {
+const char *const TwoStages = R"(schema: 1
+kernels:
+  - id: a
+    file: k.cl
+    kernel: k
+    global: [1024]
+  - id: b
+    file: k.cl
+    kernel: k2
+    global: [1024]
+)";
+} // namespace
+
+TEST(SuiteParse, Pipelines) {
+  std::string Yaml = std::string(TwoStages) + R"(pipelines:
+  - id: p
+    stages: [a, b]
+    connect: { a.x: b.x }
+)";
+  llvm::Expected<Suite> S = parseSuite(Yaml, "t.yaml", fakeReader);
+  ASSERT_TRUE(bool(S)) << llvm::toString(S.takeError());
+  ASSERT_EQ(S->Pipelines.size(), 1u);
+  EXPECT_EQ(S->Pipelines[0].Id, "p");
+  EXPECT_EQ(S->Pipelines[0].Stages, (std::vector<std::string>{"a", "b"}));
+  ASSERT_EQ(S->Pipelines[0].Connect.size(), 1u);
+  EXPECT_EQ(S->Pipelines[0].Connect[0].first, "a.x");
+  EXPECT_EQ(S->Pipelines[0].Connect[0].second, "b.x");
+}
+
+TEST(SuiteErrors, Pipelines) {
+  std::string Base = std::string(TwoStages) + "pipelines:\n";
+  EXPECT_EQ(errorOf(Base + "  - id: p\n    stages: [a, c]\n"),
+            "t.yaml:13:17: error: no entry 'c' in this manifest");
+  EXPECT_EQ(errorOf(Base + "  - id: p\n    stages: [a]\n"),
+            "t.yaml:13:13: error: stages must list two or more entry ids");
+  EXPECT_EQ(errorOf(Base + "  - id: p\n    stages: [a, b]\n"
+                           "    connect: { b.x: a.x }\n"),
+            "t.yaml:14:21: error: 'a.x' must be a later stage than 'b.x'");
+  EXPECT_EQ(errorOf(Base + "  - id: p\n    stages: [a, b]\n"
+                           "    connect: { x: b.x }\n"),
+            "t.yaml:14:16: error: 'x' must be STAGE.ARGUMENT with STAGE one "
+            "of the pipeline's stages");
+  EXPECT_EQ(errorOf(Base + "  - id: p\n    stages: [a, b]\n    stagez: 1\n"),
+            "t.yaml:14:5: error: unknown key 'stagez' in pipeline");
+}
