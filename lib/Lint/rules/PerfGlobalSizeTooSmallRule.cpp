@@ -2,8 +2,9 @@
 //
 // seeds/002's launch arithmetic: compute_units * waves_per_cu_min *
 // wavefront work-items fill every compute unit (HD 4870: 10 * 2 * 64 =
-// 1280); twice that leaves spare wavefronts to hide latency (2560). Below
-// the first: a warning; between the two: a note.
+// 1280); twice that leaves spare wavefronts to hide latency (2560). Both
+// are warnings (a note would be invisible to editors' gcc problem
+// matchers, which read warnings and errors); the message says which.
 //
 //===----------------------------------------------------------------------===//
 #include "Lint/rules/Rules.h"
@@ -43,8 +44,7 @@ public:
                  fmt::format("{} work-items fill {} but leave no spare "
                              "wavefronts to hide memory latency; that needs {} "
                              "({} compute units x {} wavefronts x {})",
-                             N, P.Name, Hide, CU, P.WavesPerCULatency, W),
-                 Severity::Note);
+                             N, P.Name, Hide, CU, P.WavesPerCULatency, W));
   }
 };
 

@@ -73,7 +73,7 @@ class PerfKernelFusionRule : public LintRule {
 public:
   explicit PerfKernelFusionRule(RuleOptions &) {}
   llvm::StringRef id() const override { return "perf-kernel-fusion"; }
-  Severity defaultSeverity() const override { return Severity::Note; }
+  Severity defaultSeverity() const override { return Severity::Warning; }
   llvm::StringRef summary() const override {
     return "two pipeline stages over the same NDRange pass a buffer "
            "one-to-one: consider one kernel";

@@ -23,7 +23,7 @@ public:
                           "Fire when each loaded byte is requested by at "
                           "least this many work-items")) {}
   llvm::StringRef id() const override { return "perf-low-work-per-item"; }
-  Severity defaultSeverity() const override { return Severity::Note; }
+  Severity defaultSeverity() const override { return Severity::Warning; }
   llvm::StringRef summary() const override {
     return "one output per work-item with loads shared by neighbours: "
            "compute several outputs per work-item";

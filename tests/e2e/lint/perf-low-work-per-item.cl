@@ -7,4 +7,4 @@
 // work-item: silent.
 // By hand: 8.992 loads x 4 B x 16777216 items over a footprint bounded by
 // 67125252 B (the image plus the border rows' reach) = 8.99.
-// CHECK: median.cl:{{[0-9]+}}:1: note: each work-item writes one output and its loads are shared: every byte read is requested by 8.99 work-items on average{{.*}} [perf-low-work-per-item]
+// CHECK: median.cl:{{[0-9]+}}:1: warning: each work-item writes one output and its loads are shared: every byte read is requested by 8.99 work-items on average{{.*}} [perf-low-work-per-item]

@@ -65,8 +65,8 @@ Ids idsFor(uint64_t N, uint64_t Local = 64) {
 // 2560 for any latency hiding (seeds/002).
 TEST(LaunchRules, GlobalSizeEdges) {
   EXPECT_EQ(idsFor(1279), Ids{"perf-global-size-too-small:warning"});
-  EXPECT_EQ(idsFor(1280), Ids{"perf-global-size-too-small:note"});
-  EXPECT_EQ(idsFor(2559), Ids{"perf-global-size-too-small:note"});
+  EXPECT_EQ(idsFor(1280), Ids{"perf-global-size-too-small:warning"});
+  EXPECT_EQ(idsFor(2559), Ids{"perf-global-size-too-small:warning"});
   EXPECT_EQ(idsFor(2560), Ids{});
 }
 
@@ -133,7 +133,7 @@ TEST(LaunchRules, LowOccupancyOnlyForRegistersOrLds) {
   // 256 regs = 64 x 128-bit; 16384 / 4096 = 4 waves: enough.
   EXPECT_TRUE(findings(launch(1 << 20, 256, 256), P).empty());
   // A launch-limited 2 waves is the launch's doing (the global-size rule's).
-  EXPECT_EQ(idsFor(1280), Ids{"perf-global-size-too-small:note"});
+  EXPECT_EQ(idsFor(1280), Ids{"perf-global-size-too-small:warning"});
 }
 
 TEST(LaunchRules, LdsThatDoesNotFitFailsTheLaunch) {
