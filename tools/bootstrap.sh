@@ -17,6 +17,7 @@ packages=(
   libcli11-dev libfmt-dev libyaml-cpp-dev libgtest-dev nlohmann-json3-dev
   ocl-icd-opencl-dev opencl-c-headers opencl-clhpp-headers
   pocl-opencl-icd oclgrind clinfo libclc-19
+  git python3-jsonschema python3-yaml pre-commit
 )
 
 missing=()
