@@ -261,6 +261,8 @@ std::vector<IdEvaluator::Result> IdEvaluator::run(uint64_t MaxItems,
   Sampled = false;
   if (runSeparable(Results))
     return Results;
+  if (runOneGroup(Results))
+    return Results;
   // Boxes of the NDRange on which every condition is uniform.
   {
     std::vector<unsigned> Needed;
@@ -643,25 +645,64 @@ bool IdEvaluator::runSeparable(std::vector<Result> &Results) {
   return true;
 }
 
-std::array<double, 4> IdEvaluator::divergence(unsigned Output,
-                                              uint64_t MaxGroups,
-                                              bool &Sampled) const {
+bool IdEvaluator::runOneGroup(std::vector<Result> &Results) const {
+  // Conditions on local ids alone repeat in every work-group; with uniform
+  // groups one group, counted once per group, is the whole NDRange.
+  if (!Launch.Local)
+    return false;
+  const std::array<uint64_t, 3> &L = *Launch.Local;
+  uint64_t Groups = 1, GroupSize = 1;
+  for (int D = 0; D < 3; ++D) {
+    if (Launch.Global[D] % L[D])
+      return false;
+    Groups *= Launch.Global[D] / L[D];
+    GroupSize *= L[D];
+  }
+  for (const Instr &I : Program)
+    if (I.Kind == Op::GlobalId || I.Kind == Op::GroupId)
+      return false;
+  std::vector<uint64_t> R(Program.size());
+  for (uint64_t Lin = 0; Lin < GroupSize; ++Lin) {
+    uint64_t Id[3] = {Lin % L[0], (Lin / L[0]) % L[1], Lin / (L[0] * L[1])};
+    for (size_t K = 0; K < Program.size(); ++K)
+      evalSlot(K, R, Id, L);
+    tally(R, Groups, Results);
+  }
+  return true;
+}
+
+std::vector<std::array<double, 4>>
+IdEvaluator::divergence(const std::vector<unsigned> &Outputs,
+                        uint64_t MaxGroups, bool &Sampled) const {
   const std::array<uint64_t, 3> L = Launch.localOrOnes();
   const std::array<uint64_t, 3> &G = Launch.Global;
   uint64_t NG[3], Groups = 1, GroupSize = L[0] * L[1] * L[2];
+  bool Uniform = true;
   for (int D = 0; D < 3; ++D) {
     NG[D] = (G[D] + L[D] - 1) / L[D];
     Groups *= NG[D];
+    Uniform &= G[D] % L[D] == 0;
   }
+  bool LocalOnly = llvm::none_of(Program, [](const Instr &I) {
+    return I.Kind == Op::GlobalId || I.Kind == Op::GroupId;
+  });
   uint64_t Step = 1;
-  if (Groups > MaxGroups) {
+  if (LocalOnly && Uniform)
+    Step = Groups; // every group is the same as the first
+  else if (Groups > MaxGroups) {
     Step = Groups / MaxGroups;
     Sampled = true;
   }
+  size_t Last = 0;
+  for (unsigned O : Outputs)
+    Last = std::max<size_t>(Last, O);
   static constexpr unsigned Widths[4] = {8, 16, 32, 64};
-  uint64_t Waves[4] = {}, Split[4] = {};
+  std::vector<std::array<uint64_t, 4>> Waves(Outputs.size()),
+      Split(Outputs.size());
   std::vector<uint64_t> R(Program.size());
-  std::vector<int8_t> Out(GroupSize); // -1: the item is past the NDRange
+  // Per output, per item: 0 or 1, or -1 past the NDRange.
+  std::vector<std::vector<int8_t>> Out(Outputs.size(),
+                                       std::vector<int8_t>(GroupSize));
   for (uint64_t Gr = 0; Gr < Groups; Gr += Step) {
     uint64_t GId[3] = {Gr % NG[0], (Gr / NG[0]) % NG[1], Gr / (NG[0] * NG[1])};
     for (uint64_t Lin = 0; Lin < GroupSize; ++Lin) {
@@ -672,29 +713,30 @@ std::array<double, 4> IdEvaluator::divergence(unsigned Output,
         Id[D] = GId[D] * L[D] + LId[D];
         Inside &= Id[D] < G[D];
       }
-      if (!Inside) {
-        Out[Lin] = -1;
-        continue;
-      }
-      for (size_t K = 0; K <= Output; ++K)
-        evalSlot(K, R, Id, L);
-      Out[Lin] = int8_t(R[Output] & 1);
+      if (Inside)
+        for (size_t K = 0; K <= Last; ++K)
+          evalSlot(K, R, Id, L);
+      for (size_t Q = 0; Q < Outputs.size(); ++Q)
+        Out[Q][Lin] = Inside ? int8_t(R[Outputs[Q]] & 1) : int8_t(-1);
     }
-    for (unsigned W = 0; W < 4; ++W)
-      for (uint64_t Start = 0; Start < GroupSize; Start += Widths[W]) {
-        bool Seen[2] = {false, false};
-        for (uint64_t I = Start; I < std::min(GroupSize, Start + Widths[W]); ++I)
-          if (Out[I] >= 0)
-            Seen[Out[I]] = true;
-        if (!Seen[0] && !Seen[1])
-          continue;
-        ++Waves[W];
-        Split[W] += Seen[0] && Seen[1];
-      }
+    for (size_t Q = 0; Q < Outputs.size(); ++Q)
+      for (unsigned W = 0; W < 4; ++W)
+        for (uint64_t Start = 0; Start < GroupSize; Start += Widths[W]) {
+          bool Seen[2] = {false, false};
+          for (uint64_t I = Start; I < std::min(GroupSize, Start + Widths[W]);
+               ++I)
+            if (Out[Q][I] >= 0)
+              Seen[Out[Q][I]] = true;
+          if (!Seen[0] && !Seen[1])
+            continue;
+          ++Waves[Q][W];
+          Split[Q][W] += Seen[0] && Seen[1];
+        }
   }
-  std::array<double, 4> F{};
-  for (unsigned W = 0; W < 4; ++W)
-    F[W] = Waves[W] ? double(Split[W]) / double(Waves[W]) : 0.0;
+  std::vector<std::array<double, 4>> F(Outputs.size());
+  for (size_t Q = 0; Q < Outputs.size(); ++Q)
+    for (unsigned W = 0; W < 4; ++W)
+      F[Q][W] = Waves[Q][W] ? double(Split[Q][W]) / double(Waves[Q][W]) : 0.0;
   return F;
 }
 

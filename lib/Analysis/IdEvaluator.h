@@ -51,14 +51,17 @@ public:
   /// or a uniform sample of at most \p MaxItems (\p Sampled says which).
   std::vector<Result> run(uint64_t MaxItems, bool &Sampled);
 
-  /// For wavefronts of 8, 16, 32 and 64 work-items (consecutive linear
-  /// local ids, x fastest, of one work-group), the fraction in which
-  /// \p Output is not the same for every work-item: the branch splits
-  /// them. Evaluated item by item over at most \p MaxGroups work-groups
-  /// spread evenly over the NDRange (\p Sampled says when that is not all
-  /// of them). Needs the launch's local size.
-  std::array<double, 4> divergence(unsigned Output, uint64_t MaxGroups,
-                                   bool &Sampled) const;
+  /// For each of \p Outputs and wavefronts of 8, 16, 32 and 64 work-items
+  /// (consecutive linear local ids, x fastest, of one work-group), the
+  /// fraction of wavefronts in which the output is not the same for every
+  /// work-item: the branch splits them. Evaluated item by item, in one pass
+  /// for all outputs, over at most \p MaxGroups work-groups spread evenly
+  /// over the NDRange (\p Sampled says when that is not all of them); when
+  /// nothing reads global or group ids and the groups are uniform, one
+  /// group stands for all. Needs the launch's local size.
+  std::vector<std::array<double, 4>>
+  divergence(const std::vector<unsigned> &Outputs, uint64_t MaxGroups,
+             bool &Sampled) const;
 
   /// A range of values one slot takes over a box of work-items.
   struct Interval {
@@ -80,6 +83,9 @@ private:
     uint8_t Dims = 0;             ///< bit d: depends on ids of dimension d
   };
   bool runSeparable(std::vector<Result> &Results);
+  /// When no condition reads global or group ids and the work-groups are
+  /// uniform: one work-group, each item weighted by the number of groups.
+  bool runOneGroup(std::vector<Result> &Results) const;
   /// Adds \p Weight work-items with slot values \p Vals to every query.
   void tally(const std::vector<uint64_t> &Vals, uint64_t Weight,
              std::vector<Result> &Results) const;

@@ -426,16 +426,28 @@ void Analyzer::computeFrequencies() {
       Out[From].push_back({Index[T->getSuccessor(S)], 1.0 / NS});
   }
 
+  // Divergence of the branches on dimension-0 ids: one evaluation pass
+  // for all of them.
+  std::vector<unsigned> Outputs;
+  for (auto &[Br, Slot] : DivergenceQueries)
+    if (Slot)
+      Outputs.push_back(*Slot);
+  bool DivSampled = false;
+  std::vector<std::array<double, 4>> Fractions;
+  if (!Outputs.empty() && L.Local)
+    Fractions = Eval.divergence(Outputs, /*MaxGroups=*/64, DivSampled);
+  size_t Next = 0;
   for (auto &[Br, Slot] : DivergenceQueries) {
     BranchSite Site;
     Site.Loc = {File, lineOf(*Br), 0};
     if (const DILocation *DL = Br->getDebugLoc())
       Site.Loc.Col = DL->getColumn();
     Site.DependsOnLocalId0 = true;
-    if (Slot && L.Local) {
-      auto F = Eval.divergence(*Slot, /*MaxGroups=*/64, Site.Sampled);
+    if (Slot && !Fractions.empty()) {
       for (unsigned W = 0; W < 4; ++W)
-        Site.DivergentFraction[W] = F[W];
+        Site.DivergentFraction[W] = Fractions[Next][W];
+      Site.Sampled = DivSampled;
+      ++Next;
     }
     Sites.push_back({Br->getParent(), std::move(Site)});
   }
