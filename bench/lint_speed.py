@@ -6,11 +6,12 @@
      lint   clspread lint FILE [-D...]      (launches from kernels/suite.yaml
                                              beside it, every rule, default
                                              profile)
-     clang  clang-19 -x cl -cl-std=CL1.2 -O2 -emit-llvm -c FILE -o /dev/null
-                -target spir64 -Xclang -finclude-default-header
-                -Xclang -fdeclare-opencl-builtins [-D...]
+     clang  clang-19 -x cl -O2 -emit-llvm -c FILE -o /dev/null [-D...]
+            (the command the target names, as written)
    Target: lint / clang <= 1.2 for every file. Runs are interleaved so
-   background load hits both alike.
+   background load hits both alike. The verdict uses wall time; the CPU
+   ratio (user + system of the child), which other tenants of a shared
+   machine disturb less, is shown beside it.
 
 2. Corpus: writes 1000 kernel files into a temporary directory, made from
    the bundled kernels with their macros baked in as #defines at varied
@@ -27,6 +28,7 @@ Exits 0 whatever the result: it reports, it does not gate.
 
 import argparse
 import glob
+import resource
 import os
 import re
 import shutil
@@ -39,23 +41,30 @@ import time
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PER_FILE_TARGET = 1.2
 CORPUS_TARGET_S = 20.0
-CLANG = ["clang-19", "-x", "cl", "-cl-std=CL1.2", "-O2", "-emit-llvm", "-c",
-         "-target", "spir64", "-Xclang", "-finclude-default-header",
-         "-Xclang", "-fdeclare-opencl-builtins"]
+# The issue's baseline, as written: clang's driver includes the full
+# opencl-c.h header for -x cl. (clspread's frontend uses the faster
+# -fdeclare-opencl-builtins; that is part of what is being compared.)
+CLANG = ["clang-19", "-x", "cl", "-O2", "-emit-llvm", "-c"]
 # -D options the suite builds these files with (kernels/suite.yaml).
 DEFINES = {"load_pattern.cl": ["-DITEMS=4"], "reduce.cl": ["-DGROUP=256"]}
 
 
+def cpu():
+    ru = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return ru.ru_utime + ru.ru_stime
+
+
 def wall(cmd, **kw):
-    t0 = time.perf_counter()
+    """(wall seconds, exit status, CPU seconds of the child) of one run."""
+    c0, t0 = cpu(), time.perf_counter()
     r = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, **kw)
-    return time.perf_counter() - t0, r.returncode
+    return time.perf_counter() - t0, r.returncode, cpu() - c0
 
 
 def per_file(clspread, runs):
-    print("1. per file: clspread lint vs clang-19 -O2 -emit-llvm -target spir64, "
+    print("1. per file: clspread lint vs clang-19 -x cl -O2 -emit-llvm -c, "
           "median of %d runs (ms); target: every ratio <= %.2f" % (runs, PER_FILE_TARGET))
-    print("%-20s %9s %9s %7s" % ("file", "lint", "clang", "ratio"))
+    print("%-20s %9s %9s %7s %9s" % ("file", "lint", "clang", "ratio", "CPU ratio"))
     ratios = []
     for path in sorted(glob.glob(os.path.join(REPO, "kernels", "*.cl"))):
         d = DEFINES.get(os.path.basename(path), [])
@@ -66,14 +75,19 @@ def per_file(clspread, runs):
             if rc not in (0, 1):
                 print("  %s: %s exited %d" % (os.path.basename(path), c[0], rc))
         times = {k: [] for k in cmds}
+        cpus = {k: [] for k in cmds}
         for _ in range(runs):
             for k, c in cmds.items():
-                times[k].append(wall(c)[0])
+                w, _, u = wall(c)
+                times[k].append(w)
+                cpus[k].append(u)
         med = {k: statistics.median(v) for k, v in times.items()}
+        cmed = {k: statistics.median(v) for k, v in cpus.items()}
         ratio = med["lint"] / med["clang"]
         ratios.append(ratio)
-        print("%-20s %9.1f %9.1f %7.2f" % (os.path.basename(path), med["lint"] * 1e3,
-                                          med["clang"] * 1e3, ratio))
+        print("%-20s %9.1f %9.1f %7.2f %9.2f" % (
+            os.path.basename(path), med["lint"] * 1e3, med["clang"] * 1e3, ratio,
+            cmed["lint"] / cmed["clang"] if cmed["clang"] else float("nan")))
     print("max ratio %.2f, median %.2f: %s" % (
         max(ratios), statistics.median(ratios),
         "target met" if max(ratios) <= PER_FILE_TARGET else "TARGET MISSED"))
@@ -107,7 +121,7 @@ def corpus(clspread, count):
         files = make_corpus(tmp, count)
         print("2. corpus: %d files in one `clspread lint -j2` vs %d sequential "
               "clang compiles" % (count, count))
-        t_lint, rc = wall([clspread, "lint", "-j2"] + files)
+        t_lint, rc, _ = wall([clspread, "lint", "-j2"] + files)
         if rc not in (0, 1):
             print("  clspread lint exited %d" % rc)
         t0 = time.perf_counter()

@@ -435,7 +435,7 @@ void Analyzer::computeFrequencies() {
   bool DivSampled = false;
   std::vector<std::array<double, 4>> Fractions;
   if (!Outputs.empty() && L.Local)
-    Fractions = Eval.divergence(Outputs, /*MaxGroups=*/64, DivSampled);
+    Fractions = Eval.divergence(Outputs, /*MaxGroups=*/16, DivSampled);
   size_t Next = 0;
   for (auto &[Br, Slot] : DivergenceQueries) {
     BranchSite Site;
