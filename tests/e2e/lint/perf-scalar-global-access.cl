@@ -1,0 +1,27 @@
+// RUN: clspread lint %s --rules=perf-scalar-global-access | FileCheck %s --implicit-check-not=warning:
+// saxpy moves 12 B per 2 flops: MEM-bound on the HD 4870. Each of its
+// two buffers is reported once, at its first access (y's load comes
+// before its store).
+
+// clspread: launch global=1048576 local=256 args=a=2.0
+__kernel void saxpy(__global const float *x, __global float *y, float a) {
+  size_t i = get_global_id(0);
+  y[i] = a * x[i] + y[i];
+  // CHECK: scalar-global-access.cl:[[@LINE-1]]:14: warning: each work-item loads one 4-byte element of 'x' and its neighbours the next ones; in this MEM-bound kernel, loading a float4/int4 (16 B) per work-item and doing four elements' work uses the 128-bit path [perf-scalar-global-access]
+  // CHECK: scalar-global-access.cl:[[@LINE-2]]:21: warning: each work-item loads one 4-byte element of 'y'
+}
+
+// float4: silent. An ALU-bound kernel with scalar loads: silent.
+// clspread: launch global=262144 local=256 args=a=2.0
+__kernel void saxpy4(__global const float4 *x, __global float4 *y, float a) {
+  size_t i = get_global_id(0);
+  y[i] = a * x[i] + y[i];
+}
+// clspread: launch global=1048576 local=256
+__kernel void heavy(__global float *p) {
+  size_t i = get_global_id(0);
+  float v = p[i];
+  for (int k = 0; k < 64; ++k)
+    v = sin(v) * cos(v) + 1.0f;
+  p[i] = v;
+}
