@@ -38,50 +38,40 @@ constexpr int ExitOk = 0, ExitInput = 2;
 class SharedInputs {
 public:
   Expected<const DeviceProfile *> profile(const std::string &IdOrPath) {
-    std::lock_guard<std::mutex> Lock(M);
-    auto It = Profiles.find(IdOrPath);
-    if (It == Profiles.end()) {
-      auto P = findProfile(IdOrPath);
-      if (P)
-        It = Profiles.emplace(IdOrPath, std::make_unique<DeviceProfile>(std::move(*P))).first;
-      else
-        It = Profiles.emplace(IdOrPath, toString(P.takeError())).first;
-    }
-    return get(It->second);
+    return cached(Profiles, IdOrPath, [](const std::string &K) { return findProfile(K); });
   }
   Expected<const LintConfig *> config(const std::string &Path) {
-    std::lock_guard<std::mutex> Lock(M);
-    auto It = Configs.find(Path);
-    if (It == Configs.end()) {
-      auto C = loadLintConfig(Path);
-      if (C)
-        It = Configs.emplace(Path, std::make_unique<LintConfig>(std::move(*C))).first;
-      else
-        It = Configs.emplace(Path, toString(C.takeError())).first;
-    }
-    return get(It->second);
+    return cached(Configs, Path, loadLintConfig);
   }
   Expected<const Suite *> suite(const std::string &Path) {
-    std::lock_guard<std::mutex> Lock(M);
-    auto It = Suites.find(Path);
-    if (It == Suites.end()) {
-      auto S = loadSuiteFile(Path);
-      if (S)
-        It = Suites.emplace(Path, std::make_unique<Suite>(std::move(*S))).first;
-      else
-        It = Suites.emplace(Path, toString(S.takeError())).first;
-    }
-    return get(It->second);
+    return cached(Suites, Path, loadSuiteFile);
   }
 
 private:
+  /// A loaded value, or the message of its error.
   template <typename T>
   using Slot = std::variant<std::unique_ptr<T>, std::string>;
-  template <typename T> static Expected<const T *> get(const Slot<T> &S) {
-    if (auto *P = std::get_if<std::unique_ptr<T>>(&S))
+
+  /// The value \p Load gives for \p Key, loaded by the first thread that
+  /// asks and kept (failures too) for the rest of the run.
+  template <typename T, typename LoadFn>
+  Expected<const T *> cached(std::map<std::string, Slot<T>> &Map,
+                             const std::string &Key, LoadFn Load) {
+    std::lock_guard<std::mutex> Lock(M);
+    auto It = Map.find(Key);
+    if (It == Map.end()) {
+      Expected<T> V = Load(Key);
+      if (V)
+        It = Map.emplace(Key, std::make_unique<T>(std::move(*V))).first;
+      else
+        It = Map.emplace(Key, toString(V.takeError())).first;
+    }
+    if (auto *P = std::get_if<std::unique_ptr<T>>(&It->second))
       return P->get();
-    return createStringError(inconvertibleErrorCode(), std::get<std::string>(S));
+    return createStringError(inconvertibleErrorCode(),
+                             std::get<std::string>(It->second));
   }
+
   std::mutex M;
   std::map<std::string, Slot<DeviceProfile>> Profiles;
   std::map<std::string, Slot<LintConfig>> Configs;

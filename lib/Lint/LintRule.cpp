@@ -68,6 +68,14 @@ std::pair<unsigned, unsigned> KernelContext::kernelPlace() const {
   return {L, Source.firstColumn(L)};
 }
 
+std::pair<unsigned, unsigned> KernelContext::reqdAttributePlace() const {
+  auto [Line, Col] = kernelPlace();
+  for (unsigned N = Line; N + 3 >= Line && N >= 1; --N)
+    if (unsigned A = Source.column(N, "reqd_work_group_size"))
+      return {N, A};
+  return {Line, Col};
+}
+
 std::string KernelContext::gainText(const Estimate &Fixed) const {
   double Gain = Est.TKernelS - Fixed.TKernelS;
   if (Gain <= 0 || Est.TKernelS <= 0)

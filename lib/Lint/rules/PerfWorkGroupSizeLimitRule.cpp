@@ -32,13 +32,7 @@ public:
     const KernelCounts &K = C.Counts;
     const LaunchSpec &L = K.Launch;
     auto [Line, Col] = C.kernelPlace();
-    unsigned AttrLine = Line, AttrCol = Col;
-    for (unsigned N = Line; N + 3 >= Line && N >= 1; --N)
-      if (unsigned A = C.Source.column(N, "reqd_work_group_size")) {
-        AttrLine = N;
-        AttrCol = A;
-        break;
-      }
+    auto [AttrLine, AttrCol] = C.reqdAttributePlace();
     const unsigned Dims = std::max(L.Dims, 1u);
     if (K.ReqdWorkGroupSize && L.Local && *L.Local != *K.ReqdWorkGroupSize)
       Out.report(Line, Col,

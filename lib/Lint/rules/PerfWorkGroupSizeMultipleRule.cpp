@@ -35,7 +35,9 @@ public:
     uint64_t G = L.workGroupSize();
     if (!G)
       return;
-    auto [Line, Col] = place(C);
+    // Where the size comes from: the attribute, or the launch (the kernel).
+    auto [Line, Col] = C.Counts.ReqdWorkGroupSize ? C.reqdAttributePlace()
+                                                   : C.kernelPlace();
     std::string Shape =
         L.Dims > 1 ? " (" + formatSizes(*L.Local, L.Dims) + ")" : "";
     uint64_t W = P.WorkGroup.Multiple ? P.WorkGroup.Multiple : P.Wavefront;
@@ -72,17 +74,6 @@ public:
     }
   }
 
-private:
-  /// The reqd_work_group_size attribute when the size comes from it, else
-  /// the kernel.
-  static std::pair<unsigned, unsigned> place(const KernelContext &C) {
-    auto [Line, Col] = C.kernelPlace();
-    if (C.Counts.ReqdWorkGroupSize)
-      for (unsigned N = Line; N + 3 >= Line && N >= 1; --N)
-        if (unsigned A = C.Source.column(N, "reqd_work_group_size"))
-          return {N, A};
-    return {Line, Col};
-  }
 };
 
 } // namespace
