@@ -1,0 +1,117 @@
+#!/usr/bin/env python3
+"""Scaffolds a lint rule: its class, its page, its test kernel, its registry
+lines -- the four places a rule lives (docs/rules/README.md).
+
+    tools/new-rule.py perf-my-new-rule "one line for --list-rules"
+
+writes lib/Lint/rules/PerfMyNewRuleRule.cpp, docs/rules/perf-my-new-rule.md
+and tests/e2e/lint/perf-my-new-rule.cl, and adds the rule to
+lib/Lint/rules/Rules.h and lib/Lint/RuleRegistry.cpp. It refuses to
+overwrite anything. Fill in check(), the page and the expectations, then
+rebuild (cmake picks the new files up).
+"""
+import os
+import re
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def main():
+    if len(sys.argv) != 3 or not re.fullmatch(r"(perf|portability)-[a-z0-9]+(-[a-z0-9]+)*", sys.argv[1]):
+        sys.exit("usage: tools/new-rule.py (perf|portability)-NAME \"summary\"")
+    rid, summary = sys.argv[1], sys.argv[2]
+    name = "".join(w.capitalize() for w in rid.split("-"))
+    files = {
+        f"lib/Lint/rules/{name}Rule.cpp": f'''//===- {name}Rule.cpp - {summary} ---===//
+//
+// What the rule detects and why, with the guide it comes from
+// (docs/rules/{rid}.md).
+//
+//===----------------------------------------------------------------------===//
+#include "Lint/rules/Rules.h"
+
+#include <fmt/format.h>
+
+namespace clspread::rules {{
+
+namespace {{
+
+class {name}Rule : public LintRule {{
+public:
+  explicit {name}Rule(RuleOptions &O) {{}}
+  llvm::StringRef id() const override {{ return "{rid}"; }}
+  Severity defaultSeverity() const override {{ return Severity::Warning; }}
+  llvm::StringRef summary() const override {{
+    return "{summary}";
+  }}
+
+  void check(const KernelContext &C, FindingSink &Out) const override {{
+    // Out.report(Line, Col, fmt::format(...)).Notes.push_back(...);
+  }}
+}};
+
+}} // namespace
+
+std::unique_ptr<LintRule> make{name}(RuleOptions &O) {{
+  return std::make_unique<{name}Rule>(O);
+}}
+
+}} // namespace clspread::rules
+''',
+        f"docs/rules/{rid}.md": f'''# {rid}
+
+**Fires when** {summary}.
+
+**Severity:** warning.
+
+**Why.** (quote the guide in shared/seeds it comes from)
+
+**Example.** Before:
+
+```c
+```
+
+After:
+
+```c
+```
+
+**Example message.**
+
+```
+```
+
+**Options:** none.
+''',
+        f"tests/e2e/lint/{rid}.cl": f'''// RUN: clspread lint %s --rules={rid} | FileCheck %s --implicit-check-not=warning: --implicit-check-not=error:
+// A kernel that must trigger the rule, with `// CHECK: {rid}.cl:[[@LINE]]:COL: warning: ...`
+// on the line, and kernels that must stay silent.
+''',
+    }
+    for rel in files:
+        if os.path.exists(os.path.join(ROOT, rel)):
+            sys.exit(f"{rel} exists: nothing written")
+    for rel, text in files.items():
+        with open(os.path.join(ROOT, rel), "w") as f:
+            f.write(text)
+    edits = {
+        "lib/Lint/rules/Rules.h": ("// Rules:\n", f"// Rules:\nCLSPREAD_RULE({name})\n"),
+        "lib/Lint/RuleRegistry.cpp": (
+            "        // One line per rule: {\"rule-id\", rules::makeRuleName},\n",
+            "        // One line per rule: {\"rule-id\", rules::makeRuleName},\n"
+            f"        {{\"{rid}\", rules::make{name}}},\n"),
+    }
+    for rel, (anchor, new) in edits.items():
+        path = os.path.join(ROOT, rel)
+        with open(path) as f:
+            text = f.read()
+        if anchor not in text:
+            sys.exit(f"{rel}: anchor line not found; add the rule by hand")
+        with open(path, "w") as f:
+            f.write(text.replace(anchor, new, 1))
+    print("\n".join(list(files) + list(edits)))
+
+
+if __name__ == "__main__":
+    main()
