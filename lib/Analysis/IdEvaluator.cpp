@@ -1,5 +1,7 @@
 //===- IdEvaluator.cpp - Count id-only branch outcomes over an NDRange ----===//
 #include "Analysis/IdEvaluator.h"
+
+#include "llvm/Analysis/ScalarEvolutionExpressions.h"
 #include "Analysis/Builtins.h"
 
 #include "llvm/IR/Constants.h"
@@ -45,6 +47,106 @@ std::optional<unsigned> IdEvaluator::compile(Value *V) {
   if (Program.empty()) // slot 0: a zero that unused operand fields point at
     Program.push_back(Instr{Op::Const});
   return compileValue(V, 0);
+}
+
+unsigned IdEvaluator::addSum(unsigned Output, std::vector<Guard> Guards) {
+  Queries.push_back({Output, std::move(Guards), /*Sum=*/true});
+  return unsigned(Queries.size() - 1);
+}
+
+std::optional<unsigned> IdEvaluator::compileSCEV(const SCEV *S, unsigned Depth) {
+  if (Depth > 64)
+    return std::nullopt;
+  Type *Ty = S->getType();
+  if (!Ty->isIntegerTy() || Ty->getIntegerBitWidth() > 64)
+    return std::nullopt;
+  const unsigned W = Ty->getIntegerBitWidth();
+  auto push = [&](Instr I) {
+    Program.push_back(I);
+    return unsigned(Program.size() - 1);
+  };
+  if (auto *C = dyn_cast<SCEVConstant>(S)) {
+    Instr I{Op::Const};
+    I.Width = W;
+    I.Imm = mask(C->getAPInt().getZExtValue(), W);
+    return push(I);
+  }
+  if (auto *U = dyn_cast<SCEVUnknown>(S))
+    return compileValue(U->getValue(), Depth + 1);
+  if (isa<SCEVZeroExtendExpr>(S) || isa<SCEVSignExtendExpr>(S) ||
+      isa<SCEVTruncateExpr>(S)) {
+    const SCEV *Opnd = cast<SCEVCastExpr>(S)->getOperand(0);
+    auto A = compileSCEV(Opnd, Depth + 1);
+    if (!A)
+      return std::nullopt;
+    Instr I{isa<SCEVZeroExtendExpr>(S)   ? Op::ZExt
+            : isa<SCEVSignExtendExpr>(S) ? Op::SExt
+                                         : Op::Trunc};
+    I.A = *A;
+    I.Width = W;
+    I.SrcWidth = Opnd->getType()->getIntegerBitWidth();
+    I.Dims = Program[*A].Dims;
+    return push(I);
+  }
+  if (auto *D = dyn_cast<SCEVUDivExpr>(S)) {
+    auto L = compileSCEV(D->getLHS(), Depth + 1), R = compileSCEV(D->getRHS(), Depth + 1);
+    if (!L || !R)
+      return std::nullopt;
+    Instr I{Op::UDiv};
+    I.A = *L;
+    I.B = *R;
+    I.Width = W;
+    I.Dims = Program[*L].Dims | Program[*R].Dims;
+    return push(I);
+  }
+  auto *N = dyn_cast<SCEVNAryExpr>(S);
+  if (!N || isa<SCEVAddRecExpr>(S))
+    return std::nullopt; // a recurrence is not loop-invariant
+  std::optional<unsigned> Acc;
+  for (const SCEV *Opnd : N->operands()) {
+    auto X = compileSCEV(Opnd, Depth + 1);
+    if (!X)
+      return std::nullopt;
+    if (!Acc) {
+      Acc = X;
+      continue;
+    }
+    uint8_t Dims = Program[*Acc].Dims | Program[*X].Dims;
+    if (isa<SCEVAddExpr>(S) || isa<SCEVMulExpr>(S)) {
+      Instr I{isa<SCEVAddExpr>(S) ? Op::Add : Op::Mul};
+      I.A = *Acc;
+      I.B = *X;
+      I.Width = W;
+      I.Dims = Dims;
+      Acc = push(I);
+      continue;
+    }
+    // min/max: a compare and a select.
+    CmpInst::Predicate P;
+    switch (S->getSCEVType()) {
+    case scUMaxExpr: P = CmpInst::ICMP_UGT; break;
+    case scSMaxExpr: P = CmpInst::ICMP_SGT; break;
+    case scUMinExpr: case scSequentialUMinExpr: P = CmpInst::ICMP_ULT; break;
+    case scSMinExpr: P = CmpInst::ICMP_SLT; break;
+    default: return std::nullopt;
+    }
+    Instr Cmp{Op::ICmp};
+    Cmp.A = *Acc;
+    Cmp.B = *X;
+    Cmp.Width = 1;
+    Cmp.SrcWidth = W;
+    Cmp.Imm = P;
+    Cmp.Dims = Dims;
+    unsigned C = push(Cmp);
+    Instr Sel{Op::Select};
+    Sel.A = C;
+    Sel.B = *Acc;
+    Sel.C = *X;
+    Sel.Width = W;
+    Sel.Dims = Dims;
+    Acc = push(Sel);
+  }
+  return Acc;
 }
 
 std::optional<unsigned> IdEvaluator::compileValue(Value *V, unsigned Depth) {
@@ -250,8 +352,13 @@ void IdEvaluator::tally(const std::vector<uint64_t> &Vals, uint64_t Weight,
     if (!Reach)
       continue;
     Results[Q].Reached += Weight;
-    if (Vals[Queries[Q].Output] & 1)
+    uint64_t V = Vals[Queries[Q].Output];
+    if (Queries[Q].Sum) {
+      Results[Q].Sum += double(V) * double(Weight);
+      Results[Q].Max = std::max(Results[Q].Max, V);
+    } else if (V & 1) {
       Results[Q].Taken += Weight;
+    }
   }
 }
 
@@ -521,7 +628,7 @@ bool IdEvaluator::splitBoxes(
     }
   if (Uniform) {
     for (unsigned K : Needed)
-      S.Vals[K] = uint64_t(V[K].Lo) & 1;
+      S.Vals[K] = uint64_t(V[K].Lo);
     Leaf(B, S.Vals);
     return true;
   }
@@ -538,7 +645,7 @@ bool IdEvaluator::splitBoxes(
             if (!(Program[K].Dims & ~DimMask))
               evalSlot(K, R, Id, L);
           for (unsigned K : Needed)
-            S.Vals[K] = R[K] & 1;
+            S.Vals[K] = R[K];
           Box U = {{{X, X + 1}, {Y, Y + 1}, {Z, Z + 1}}};
           Leaf(U, S.Vals);
         }
@@ -558,6 +665,9 @@ bool IdEvaluator::splitBoxes(
 }
 
 bool IdEvaluator::runSeparable(std::vector<Result> &Results) {
+  // Signatures group coordinates by booleans; a sum needs the integers.
+  if (llvm::any_of(Queries, [](const Query &Q) { return Q.Sum; }))
+    return false;
   // Frontier: one-dimension booleans that a multi-dimension slot or a query
   // reads. Each dimension's coordinates are grouped by the frontier values
   // they give (their signature); the multi-dimension rest is evaluated once

@@ -16,6 +16,7 @@
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/IR/Value.h"
 
 #include <array>
@@ -31,6 +32,10 @@ public:
   /// Compiles \p V (an i1 or integer value); nullopt when its slice reaches
   /// anything other than ids, constants and integer arithmetic.
   std::optional<unsigned> compile(llvm::Value *V);
+  /// Compiles a loop-invariant ScalarEvolution expression (a loop's exit
+  /// count: `(n - 1 - gid) /u gsize` for a grid-stride loop) the same way;
+  /// nullopt for recurrences, pointers and values compile() rejects.
+  std::optional<unsigned> compileSCEV(const llvm::SCEV *S, unsigned Depth = 0);
 
   struct Guard {
     unsigned Output; ///< from compile()
@@ -40,9 +45,16 @@ public:
   /// have \p Output true. Returns the query index.
   unsigned addQuery(unsigned Output, std::vector<Guard> Guards);
 
+  /// Registers a sum query: over the items where every guard holds, the
+  /// sum of \p Output read as an unsigned integer (Result::Sum). The mean
+  /// trip count of a loop whose count depends on ids is one.
+  unsigned addSum(unsigned Output, std::vector<Guard> Guards);
+
   struct Result {
     uint64_t Reached = 0; ///< items where all guards hold
     uint64_t Taken = 0;   ///< of those, items where the condition is true
+    double Sum = 0;       ///< sum queries: the output summed over them
+    uint64_t Max = 0;     ///< sum queries: the largest output among them
   };
   /// Runs every query over the NDRange. When the conditions combine
   /// booleans that each depend on one dimension (borders: `x == 0 ||
@@ -123,6 +135,7 @@ private:
   struct Query {
     unsigned Output;
     std::vector<Guard> Guards;
+    bool Sum = false;
   };
   std::vector<Query> Queries;
 };

@@ -109,6 +109,9 @@ private:
   // Step 4 and 5.
   void computeFrequencies();
   double loopExitProbability(BasicBlock *BB, BranchInst *Br);
+  /// The id-only conditions that hold wherever \p BB runs: branches of its
+  /// dominators whose one edge dominates it.
+  std::vector<IdEvaluator::Guard> guardsOf(BasicBlock *BB, IdEvaluator &Eval);
   BasicBlock *enteredLoop(BranchInst *Br);
   // Step 6.
   void countInstruction(Instruction &I, double W, KernelCounts &K);
@@ -277,6 +280,25 @@ static bool usesIdDim0(Value *V) {
   return Found;
 }
 
+std::vector<IdEvaluator::Guard> Analyzer::guardsOf(BasicBlock *BB,
+                                                   IdEvaluator &Eval) {
+  std::vector<IdEvaluator::Guard> Guards;
+  for (auto *Node = DT.getNode(BB)->getIDom(); Node; Node = Node->getIDom()) {
+    BasicBlock *D = Node->getBlock();
+    auto *DB = dyn_cast<BranchInst>(D->getTerminator());
+    if (!DB || !DB->isConditional() ||
+        DB->getSuccessor(0) == DB->getSuccessor(1))
+      continue;
+    for (unsigned S = 0; S < 2; ++S) {
+      BasicBlockEdge E(D, DB->getSuccessor(S));
+      if (DT.dominates(E, BB))
+        if (auto GS = Eval.compile(DB->getCondition()))
+          Guards.push_back({*GS, S == 0});
+    }
+  }
+  return Guards;
+}
+
 /// The successor of \p Br that enters a loop (its preheader or header)
 /// whose trip count ScalarEvolution does not know, if any.
 BasicBlock *Analyzer::enteredLoop(BranchInst *Br) {
@@ -338,6 +360,13 @@ void Analyzer::computeFrequencies() {
     unsigned Query;
   };
   std::vector<Pending> IdBranches;
+  struct PendingExit {
+    unsigned From;
+    BranchInst *Br;
+    Loop *Lp;
+    unsigned Query;
+  };
+  std::vector<PendingExit> IdExits;
 
   for (BasicBlock *BB : Blocks) {
     unsigned From = Index[BB];
@@ -361,28 +390,21 @@ void Analyzer::computeFrequencies() {
         continue;
       }
       if (auto Slot = Eval.compile(Br->getCondition())) {
-        // Guards: id-only branches of dominators whose one edge dominates BB.
-        std::vector<IdEvaluator::Guard> Guards;
-        for (auto *Node = DT.getNode(BB)->getIDom(); Node;
-             Node = Node->getIDom()) {
-          BasicBlock *D = Node->getBlock();
-          auto *DB = dyn_cast<BranchInst>(D->getTerminator());
-          if (!DB || !DB->isConditional() ||
-              DB->getSuccessor(0) == DB->getSuccessor(1))
-            continue;
-          for (unsigned S = 0; S < 2; ++S) {
-            BasicBlockEdge E(D, DB->getSuccessor(S));
-            if (DT.dominates(E, BB)) {
-              if (auto GS = Eval.compile(DB->getCondition()))
-                Guards.push_back({*GS, S == 0});
-            }
-          }
-        }
-        IdBranches.push_back({From, Br, Eval.addQuery(*Slot, Guards)});
+        IdBranches.push_back({From, Br, Eval.addQuery(*Slot, guardsOf(BB, Eval))});
         if (usesIdDim0(Br->getCondition()))
           DivergenceQueries.push_back({Br, *Slot});
         continue;
       }
+      // An exit whose count ScalarEvolution gives as a function of ids,
+      // sizes and arguments (grid-stride loops, `for (i = lid; i < n; i +=
+      // lsize)`, triangular loops): its mean over the work-items that
+      // enter the loop, evaluated over the NDRange.
+      if (Exiting && !isa<SCEVCouldNotCompute>(SE.getExitCount(Lp, BB)))
+        if (auto Slot = Eval.compileSCEV(SE.getExitCount(Lp, BB))) {
+          IdExits.push_back({From, Br, Lp,
+                             Eval.addSum(*Slot, guardsOf(Lp->getHeader(), Eval))});
+          continue;
+        }
       // A branch on ids and data: where it splits wavefronts is unknown.
       if (!Exiting && usesIdDim0(Br->getCondition()))
         DivergenceQueries.push_back({Br, std::nullopt});
@@ -452,7 +474,7 @@ void Analyzer::computeFrequencies() {
     Sites.push_back({Br->getParent(), std::move(Site)});
   }
 
-  if (!IdBranches.empty()) {
+  if (!IdBranches.empty() || !IdExits.empty()) {
     bool Sampled = false;
     auto Results = Eval.run(Opts.MaxEvaluatedItems, Sampled);
     if (Sampled)
@@ -460,6 +482,18 @@ void Analyzer::computeFrequencies() {
              "branches depending on work-item ids were counted on a sample "
              "of " + std::to_string(Opts.MaxEvaluatedItems) +
              " work-items (the NDRange is larger)");
+    for (auto &P : IdExits) {
+      const auto &R = Results[P.Query];
+      BasicBlock *S0 = P.Br->getSuccessor(0);
+      bool ExitOn0 = !P.Lp->contains(S0);
+      // Exit count + 1 executions of the exiting block per entry: its mean
+      // over the entering items. With no item entering, any value serves.
+      double Mean = R.Reached ? R.Sum / double(R.Reached) : 0;
+      double PExit = 1.0 / (Mean + 1.0);
+      Out[P.From].push_back({Index[S0], ExitOn0 ? PExit : 1 - PExit});
+      Out[P.From].push_back(
+          {Index[P.Br->getSuccessor(1)], ExitOn0 ? 1 - PExit : PExit});
+    }
     for (auto &P : IdBranches) {
       const auto &R = Results[P.Query];
       double PTrue = R.Reached ? double(R.Taken) / double(R.Reached) : 0.5;

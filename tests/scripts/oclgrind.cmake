@@ -6,6 +6,12 @@ if(OCLGRIND)
     COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/oclgrind/check_counts.py
             ${CMAKE_BINARY_DIR}/bin)
   set_tests_properties(oclgrind/static-vs-dynamic-counts PROPERTIES TIMEOUT 300)
+  # Loops bounded by work-item ids, sizes and arguments (grid-stride,
+  # lid-strided, triangular): counted exactly over the NDRange.
+  add_test(NAME oclgrind/id-bounded-loops
+    COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/oclgrind/check_counts.py
+            ${CMAKE_BINARY_DIR}/bin ${PROJECT_SOURCE_DIR}/tests/oclgrind/loops/suite.yaml)
+  set_tests_properties(oclgrind/id-bounded-loops PROPERTIES TIMEOUT 300)
 else()
   message(WARNING "oclgrind not found: the static-vs-dynamic count test is not registered")
 endif()
