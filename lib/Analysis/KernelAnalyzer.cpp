@@ -35,6 +35,8 @@
 #include "llvm/TargetParser/Triple.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 
+#include <fmt/format.h>
+
 #include <cmath>
 #include <map>
 #include <set>
@@ -299,6 +301,40 @@ std::vector<IdEvaluator::Guard> Analyzer::guardsOf(BasicBlock *BB,
   return Guards;
 }
 
+/// Why ScalarEvolution cannot count a loop whose exit tests \p Cond: "depends
+/// on data" (a load), "depends on argument 'n', not given with --arg",
+/// "depends on floating-point values the loop computes" (an escape-time
+/// loop), or "is not affine in the loop counter".
+static std::string loopReason(Value *Cond) {
+  bool Data = false, Float = false;
+  std::set<std::string> Args;
+  walkSlice(Cond, [&](Value *X) {
+    Float |= isa<FCmpInst>(X) || X->getType()->isFPOrFPVectorTy();
+    if (isa<LoadInst>(X) || isa<AtomicRMWInst>(X) || isa<AtomicCmpXchgInst>(X)) {
+      Data = true;
+      return false;
+    }
+    if (auto *A = dyn_cast<Argument>(X)) {
+      if (!A->getType()->isPointerTy())
+        Args.insert(A->getName().str());
+      return false;
+    }
+    return true;
+  });
+  if (Data)
+    return "depends on data (a value loaded from memory)";
+  if (!Args.empty()) {
+    std::string S;
+    for (const std::string &A : Args)
+      S += (S.empty() ? "'" : ", '") + A + "'";
+    return "depends on " + std::string(Args.size() == 1 ? "argument " : "arguments ") +
+           S + ", not given with --arg";
+  }
+  if (Float)
+    return "depends on floating-point values the loop computes";
+  return "is not affine in the loop counter (ScalarEvolution cannot count it)";
+}
+
 /// The successor of \p Br that enters a loop (its preheader or header)
 /// whose trip count ScalarEvolution does not know, if any.
 BasicBlock *Analyzer::enteredLoop(BranchInst *Br) {
@@ -327,16 +363,47 @@ double Analyzer::loopExitProbability(BasicBlock *BB, BranchInst *Br) {
   if (auto *C = dyn_cast<SCEVConstant>(EC))
     return 1.0 / (double(C->getAPInt().getZExtValue()) + 1.0);
   unsigned Line = lineOf(*Br);
-  if (Lp->getExitingBlock() == BB || Lp->getHeader() == BB ||
-      Lp->isLoopLatch(BB)) {
+  bool Main = Lp->getExitingBlock() == BB || Lp->getHeader() == BB ||
+              Lp->isLoopLatch(BB);
+  // A count the user stated for this loop (by its first line).
+  unsigned LoopLine = Lp->getStartLoc() ? Lp->getStartLoc().getLine() : Line;
+  for (unsigned At : {LoopLine, Line})
+    if (auto It = Opts.TripCounts.find(At); It != Opts.TripCounts.end()) {
+      if (!Main)
+        return 0.0; // the stated count is the whole trip: no early exit
+      assume("stated", LoopLine,
+             fmt::format("loop trip count {} as stated (--trip or a "
+                         "`// clspread: trip` comment)",
+                         It->second));
+      return 1.0 / double(It->second);
+    }
+  // What the analysis knows: the largest count ScalarEvolution can prove
+  // (a data-dependent exit under a counted bound, as Mandelbrot's
+  // `it < max_iter`), and why it cannot count exactly.
+  std::optional<uint64_t> Max;
+  if (auto *M = dyn_cast<SCEVConstant>(SE.getConstantMaxBackedgeTakenCount(Lp));
+      M && M->getAPInt().getActiveBits() <= 24) // 2^31 - 1 says nothing
+    Max = M->getAPInt().getZExtValue() + 1;
+  const double Assumed =
+      Max ? std::min<double>(Opts.DefaultTripCount, double(*Max))
+          : double(Opts.DefaultTripCount);
+  std::string Range =
+      Max ? fmt::format("trip count in [1, {}]; assumed {:g}", *Max, Assumed)
+          : fmt::format("assumed {:g}", Assumed);
+  std::string Hint = fmt::format(" (state it with --trip FILE:{}=N or a "
+                                 "`// clspread: trip N` comment above the "
+                                 "loop)",
+                                 LoopLine);
+  if (Main) {
     assume("loop-trip-count", Line,
-           "loop trip count depends on data or on arguments not given with "
-           "--arg; assumed " +
-               std::to_string(Opts.DefaultTripCount));
-    return 1.0 / Opts.DefaultTripCount;
+           "loop trip count " + loopReason(Br->getCondition()) + "; " + Range +
+               Hint);
+    return 1.0 / Assumed;
   }
   assume("loop-exit", Line,
-         "early loop exit depends on data; assumed taken on 1 iteration in " +
+         "early loop exit " + loopReason(Br->getCondition()) + "; " +
+             (Max ? fmt::format("trip count in [1, {}]; ", *Max) : "") +
+             "assumed taken on 1 iteration in " +
              std::to_string(Opts.DefaultTripCount));
   return 1.0 / Opts.DefaultTripCount;
 }

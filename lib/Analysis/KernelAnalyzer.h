@@ -28,6 +28,7 @@
 #include "llvm/IR/Module.h"
 #include "llvm/Support/Error.h"
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -43,6 +44,10 @@ struct AnalyzeOptions {
   uint64_t MaxEvaluatedItems = uint64_t(1) << 22;
   /// Trip count assumed for a loop whose count depends on data.
   unsigned DefaultTripCount = 16;
+  /// Trip counts the user states where analysis cannot count (`--trip
+  /// FILE:LINE=N`, `// clspread: trip N` above the loop), by the line of
+  /// the loop's `for`/`while`/`do`.
+  std::map<unsigned, uint64_t> TripCounts;
 };
 
 /// Names of the kernels (spir_kernel functions) in \p M, in source order.

@@ -73,7 +73,8 @@ struct GlobalAccess {
 
 /// A guess the analysis made, with the place it concerns. Kinds (stable,
 /// used in JSON): "launch", "argument", "loop-trip-count", "loop-exit",
-/// "branch", "id-sampling", "memory", "call", "footprint".
+/// "branch", "id-sampling", "memory", "call", "footprint", and "stated"
+/// for a figure the user gave (a trip count), listed so it is never silent.
 struct Assumption {
   std::string File;   ///< path as given; "" when not about a place
   unsigned Line = 0;  ///< 0 when not about a line

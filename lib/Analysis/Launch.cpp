@@ -1,5 +1,7 @@
 //===- Launch.cpp - Parsing launch sizes and scalar arguments -------------===//
 #include "Analysis/Launch.h"
+
+#include "llvm/ADT/StringRef.h"
 #include "Analysis/KernelCounts.h"
 
 #include <cerrno>
@@ -76,6 +78,59 @@ std::optional<AluClass> aluClassFromName(const std::string &Name) {
     if (Name == AluClassNames[I])
       return AluClass(I);
   return std::nullopt;
+}
+
+std::map<unsigned, uint64_t>
+parseTripComments(const std::string &Source,
+                  std::vector<std::pair<unsigned, std::string>> &Bad) {
+  std::map<unsigned, uint64_t> Out;
+  std::vector<std::pair<unsigned, uint64_t>> Pending; // directives above
+  unsigned N = 0;
+  size_t Pos = 0;
+  while (Pos <= Source.size()) {
+    size_t End = Source.find('\n', Pos);
+    if (End == std::string::npos)
+      End = Source.size();
+    llvm::StringRef Line = llvm::StringRef(Source).slice(Pos, End).trim();
+    ++N;
+    Pos = End + 1;
+    if (Line.starts_with("//")) {
+      llvm::StringRef Body = Line.drop_front(2).trim();
+      if (Body.consume_front("clspread:")) {
+        Body = Body.trim();
+        if (Body.consume_front("trip")) {
+          uint64_t Count = 0;
+          if (Body.trim().getAsInteger(10, Count) || Count == 0)
+            Bad.push_back({N, Line.str()});
+          else
+            Pending.push_back({N, Count});
+        }
+      }
+      continue;
+    }
+    if (Line.empty()) {
+      Pending.clear(); // a directive belongs to the loop right below it
+      continue;
+    }
+    for (auto &[At, Count] : Pending)
+      Out[N] = Count;
+    Pending.clear();
+    if (End == Source.size())
+      break;
+  }
+  return Out;
+}
+
+std::optional<TripOption> parseTripOption(const std::string &Text) {
+  llvm::StringRef T(Text);
+  auto [Place, Count] = T.rsplit('=');
+  auto [File, Line] = Place.rsplit(':');
+  TripOption O;
+  O.File = File.str();
+  if (File.empty() || Line.getAsInteger(10, O.Line) || O.Line == 0 ||
+      Count.getAsInteger(10, O.Count) || O.Count == 0)
+    return std::nullopt;
+  return O;
 }
 
 } // namespace clspread

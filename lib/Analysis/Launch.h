@@ -15,6 +15,8 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace clspread {
 
@@ -59,6 +61,22 @@ std::string formatSizes(const std::array<uint64_t, 3> &S, unsigned Dims);
 /// Parses "name=value" (value as parseArgValue()).
 std::optional<std::pair<std::string, ArgValue>>
 parseArg(const std::string &Text);
+
+/// Trip counts stated in a source: `// clspread: trip N` on the line(s)
+/// directly above a loop, by the line of the loop (the next line that is
+/// not a comment). Malformed directives are returned in \p Bad as
+/// (line, text).
+std::map<unsigned, uint64_t>
+parseTripComments(const std::string &Source,
+                  std::vector<std::pair<unsigned, std::string>> &Bad);
+
+/// Parses `--trip FILE:LINE=N`: (file, line, N), or nullopt.
+struct TripOption {
+  std::string File;
+  unsigned Line = 0;
+  uint64_t Count = 0;
+};
+std::optional<TripOption> parseTripOption(const std::string &Text);
 
 } // namespace clspread
 

@@ -7,6 +7,7 @@
 #include "Model/Spreadsheet.h"
 
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 
 #include <algorithm>
@@ -16,6 +17,31 @@
 using namespace llvm;
 
 namespace clspread {
+
+Expected<std::map<unsigned, uint64_t>>
+tripCountsFor(const std::string &File, const std::string &Source,
+              const std::vector<TripOption> &Given) {
+  std::vector<std::pair<unsigned, std::string>> Bad;
+  std::map<unsigned, uint64_t> Trips = parseTripComments(Source, Bad);
+  if (!Bad.empty()) {
+    SourceFile Src(File, Source);
+    unsigned Col = Src.column(Bad.front().first, "clspread:");
+    return createStringError(
+        inconvertibleErrorCode(),
+        "%s:%u:%u: error: malformed trip directive '%s' (expected "
+        "'// clspread: trip N' with N a positive integer)",
+        File.c_str(), Bad.front().first, Col ? Col : 1,
+        Bad.front().second.c_str());
+  }
+  for (const TripOption &T : Given) {
+    StringRef F(File);
+    if (F == T.File || (F.ends_with(T.File) &&
+                        F.drop_back(T.File.size()).ends_with("/")) ||
+        sys::fs::equivalent(File, T.File))
+      Trips[T.Line] = T.Count;
+  }
+  return Trips;
+}
 
 void printError(raw_ostream &OS, const Twine &Message) {
   OS << "clspread: error: " << Message << "\n";
@@ -63,6 +89,7 @@ struct UnitCache {
 
 int analyzeSource(FrontendOptions FO, const std::vector<std::string> &Names,
                   const LaunchSpec &Launch, bool LaunchGiven,
+                  const std::vector<TripOption> &GivenTrips,
                   const DeviceProfile &Profile, const SuiteEntry *Entry,
                   AnalysisReport &Report, raw_ostream &Diags,
                   UnitCache &Cache) {
@@ -74,6 +101,11 @@ int analyzeSource(FrontendOptions FO, const std::vector<std::string> &Names,
       return ExitUsage;
     }
     FO.Source = (*Buf)->getBuffer().str();
+  }
+  auto Trips = tripCountsFor(FO.File, *FO.Source, GivenTrips);
+  if (!Trips) {
+    Diags << toString(Trips.takeError()) << "\n";
+    return ExitUsage;
   }
   const std::string BuildOptions = buildOptionsOf(FO);
   std::string Key = FO.File + '\0' + BuildOptions + '\0' + *FO.Source;
@@ -118,6 +150,7 @@ int analyzeSource(FrontendOptions FO, const std::vector<std::string> &Names,
     AnalyzeOptions AO;
     AO.Launch = Launch;
     AO.LaunchGiven = LaunchGiven;
+    AO.TripCounts = *Trips;
     auto Counts = analyzeKernel(*Unit->Module, N, AO);
     if (!Counts) {
       printError(Diags, FO.File + ": kernel '" + N +
@@ -178,7 +211,7 @@ int runAnalyze(const AnalyzeRequest &Req, const DeviceProfile &Profile,
       FO.File = F;
       FO.Source.reset();
       merge(analyzeSource(FO, Req.Kernels, Req.Launch, Req.LaunchGiven,
-                          Profile, nullptr, Report, Diags, Cache));
+                          Req.Trips, Profile, nullptr, Report, Diags, Cache));
     }
     return Worst;
   }
@@ -215,8 +248,8 @@ int runAnalyze(const AnalyzeRequest &Req, const DeviceProfile &Profile,
     FO.Source = E.Source;
     applyBuildOptions(E.BuildOptions, FO);
     merge(analyzeSource(FO, {E.Kernel}, Req.Quick ? E.Quick : E.Launch,
-                        /*LaunchGiven=*/true, Profile, &E, Report, Diags,
-                        Cache));
+                        /*LaunchGiven=*/true, Req.Trips, Profile, &E, Report,
+                        Diags, Cache));
   }
   return Worst;
 }

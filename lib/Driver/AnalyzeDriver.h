@@ -16,6 +16,7 @@
 
 #include "llvm/Support/raw_ostream.h"
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -38,8 +39,16 @@ struct AnalyzeRequest {
   std::vector<std::string> Kernels;  ///< --kernel: subset by name
   LaunchSpec Launch;
   bool LaunchGiven = false;
+  std::vector<TripOption> Trips; ///< --trip FILE:LINE=N
   FrontendOptions Frontend; ///< File is filled per file
 };
+
+/// The trip counts stated for \p File: its `// clspread: trip N` comments,
+/// overridden by the --trip options whose file is this one. A malformed
+/// comment is an error `FILE:LINE:COL: error: ...`.
+llvm::Expected<std::map<unsigned, uint64_t>>
+tripCountsFor(const std::string &File, const std::string &Source,
+              const std::vector<TripOption> &Given);
 
 /// Runs the pipeline. Diagnostics (Clang's, gcc style) go to \p Diags.
 /// Returns the exit code; \p Report holds every kernel that succeeded.

@@ -1,6 +1,7 @@
 //===- LintDriver.cpp - clspread lint, end to end -------------------------===//
 #include "Driver/LintDriver.h"
 #include "Analysis/KernelAnalyzer.h"
+#include "Driver/AnalyzeDriver.h"
 #include "Lint/LaunchText.h"
 #include "Lint/RuleRegistry.h"
 #include "Lint/RuleSet.h"
@@ -31,7 +32,7 @@ namespace clspread {
 
 namespace {
 
-constexpr int ExitOk = 0, ExitInput = 2;
+constexpr int ExitInput = ExitUsage;
 
 /// Loads each profile, configuration and manifest once per run, for every
 /// thread. Failures are cached too, so their message prints once.
@@ -263,6 +264,10 @@ void lintFile(const LintRequest &Req, const std::string &File, SharedInputs &In,
     Entries = entriesOf(*Manifest, File);
   }
 
+  auto Trips = tripCountsFor(File, Src.text(), Req.Trips);
+  if (!Trips)
+    return fail(toString(Trips.takeError()));
+
   std::vector<std::string> Names = kernelNames(*Unit->Module);
   if (Names.empty())
     R.Verbose.push_back(File + ": no kernel functions");
@@ -337,6 +342,7 @@ void lintFile(const LintRequest &Req, const std::string &File, SharedInputs &In,
     AnalyzeOptions AO;
     AO.Launch = Launch;
     AO.LaunchGiven = Origin != LaunchOrigin::None;
+    AO.TripCounts = *Trips;
     auto Counts = analyzeKernel(*Unit->Module, Name, AO);
     if (!Counts)
       return fail("clspread: error: " + File + ": kernel '" + Name +

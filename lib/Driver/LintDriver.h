@@ -32,6 +32,7 @@ struct LintRequest {
   std::optional<std::string> Profile; ///< --profile
   LaunchSpec Launch;                  ///< --global/--local/--arg
   bool LaunchGiven = false;
+  std::vector<TripOption> Trips;      ///< --trip FILE:LINE=N
   std::vector<std::string> Kernels;   ///< --kernel
   std::optional<std::string> Rules;   ///< --rules
   std::optional<std::string> WarningsAsErrors;

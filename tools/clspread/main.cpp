@@ -52,6 +52,23 @@ static int findingsExit(const std::vector<const Finding *> &Findings,
   return ExitOk;
 }
 
+/// Parses each --trip FILE:LINE=N; prints the problem and returns false on
+/// bad text.
+static bool parseTrips(const std::vector<std::string> &Texts,
+                       std::vector<TripOption> &Out) {
+  for (const std::string &T : Texts) {
+    auto O = parseTripOption(T);
+    if (!O) {
+      printError(llvm::errs(), "bad --trip '" + T +
+                                   "' (expected FILE:LINE=N, N a positive "
+                                   "integer)");
+      return false;
+    }
+    Out.push_back(*O);
+  }
+  return true;
+}
+
 /// Parses --global/--local/--arg into \p L; prints the problem and returns
 /// false on bad text. \p RequireDivides: OpenCL 1.2's rule that the local
 /// size divides the global one (analyze); lint reports it as a finding.
@@ -160,7 +177,7 @@ int main(int argc, char **argv) {
   AnalyzeRequest Req;
   std::string ProfileArg = DefaultProfileId, Format = "table", Output;
   std::string Global, Local, ClStd = "CL1.2";
-  std::vector<std::string> ArgList;
+  std::vector<std::string> ArgList, TripList;
   bool Lines = false;
   CLI::App *Analyze = App.add_subcommand(
       "analyze", "Estimate kernels on a device profile (default: the bundled "
@@ -179,6 +196,9 @@ int main(int argc, char **argv) {
     Sub->add_option("-a,--arg", ArgList,
                     "Scalar argument value (name=value), or the bytes of a "
                     "__local pointer argument; repeatable");
+    Sub->add_option("--trip", TripList,
+                    "Trip count of a loop analysis cannot count: "
+                    "FILE:LINE=N (LINE: the loop's first line); repeatable");
     Sub->add_option("-k,--kernel", Req.Kernels,
                     "Only this kernel; repeatable (default: all)");
     Sub->add_option("-o,--output", Output, "Write to a file (atomically)");
@@ -244,6 +264,8 @@ int main(int argc, char **argv) {
   Lint->add_option("-a,--arg", LArgs, "Scalar argument value (name=value); "
                                       "repeatable");
   Lint->add_option("-k,--kernel", LReq.Kernels, "Only this kernel; repeatable");
+  std::vector<std::string> LTrips;
+  Lint->add_option("--trip", LTrips, "Trip count of a loop: FILE:LINE=N");
   Lint->add_option("-D", LReq.Frontend.Defines, "Define a macro");
   Lint->add_option("-I", LReq.Frontend.IncludeDirs, "Include directory");
   Lint->add_option("--cl-std", LClStd, "OpenCL C version (also -cl-std=)")
@@ -367,7 +389,8 @@ int main(int argc, char **argv) {
       return ExitOk;
     }
     if (!parseLaunchFlags(LGlobal, LLocal, LArgs, /*RequireDivides=*/false,
-                          LReq.Launch, LReq.LaunchGiven))
+                          LReq.Launch, LReq.LaunchGiven) ||
+        !parseTrips(LTrips, LReq.Trips))
       return ExitUsage;
     if (!LReq.LaunchGiven && LReq.Launch.Local) {
       printError(llvm::errs(), "--local needs --global");
@@ -491,7 +514,8 @@ int main(int argc, char **argv) {
 
   // analyze: launch flags.
   if (!parseLaunchFlags(Global, Local, ArgList, /*RequireDivides=*/true,
-                        Req.Launch, Req.LaunchGiven))
+                        Req.Launch, Req.LaunchGiven) ||
+      !parseTrips(TripList, Req.Trips))
     return ExitUsage;
   if (!Req.Files.empty() && (Req.Quick || !Req.SuiteIds.empty() ||
                              !Req.SuitePath.empty())) {

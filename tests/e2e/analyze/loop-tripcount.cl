@@ -32,6 +32,6 @@ __kernel void rowsum(__global const float *x, __global float *y, int n) {
 // GUESS-NEXT: "file": "{{.*}}loop-tripcount.cl",
 // GUESS-NEXT: "kind": "loop-trip-count",
 // GUESS-NEXT: "line": 13,
-// GUESS-NEXT: "message": "loop trip count depends on data or on arguments not given with --arg; assumed 16"
+// GUESS-NEXT: "message": "loop trip count depends on argument 'n', not given with --arg; assumed 16 (state it with --trip FILE:13=N or a `// clspread: trip N` comment above the loop)"
 // GUESS: "global_load_bytes": 68,
 // GUESS-NEXT: "global_loads": 17,
