@@ -1844,6 +1844,80 @@ void specialize(Function &F, const std::vector<KernelArgInfo> &Args,
 }
 
 /// Reads Clang's kernel_arg_* metadata (-cl-kernel-arg-info).
+/// The OpenCL C name of a scalar or vector IR type ("float", "int4"), or
+/// "" for anything else. Integer signedness is not in the IR: signed.
+std::string openclTypeName(Type *T) {
+  unsigned Lanes = 1;
+  if (auto *V = dyn_cast<FixedVectorType>(T)) {
+    Lanes = V->getNumElements();
+    T = V->getElementType();
+  }
+  std::string Base;
+  if (T->isHalfTy())
+    Base = "half";
+  else if (T->isFloatTy())
+    Base = "float";
+  else if (T->isDoubleTy())
+    Base = "double";
+  else if (T->isIntegerTy(8))
+    Base = "char";
+  else if (T->isIntegerTy(16))
+    Base = "short";
+  else if (T->isIntegerTy(32))
+    Base = "int";
+  else if (T->isIntegerTy(64))
+    Base = "long";
+  else
+    return "";
+  return Lanes == 1 ? Base : Base + std::to_string(Lanes);
+}
+
+/// Appends the fields of \p T at \p Offset, flattened; false if a field
+/// has no OpenCL C scalar or vector type (a pointer).
+bool flattenFields(Type *T, uint64_t Offset, const DataLayout &DL,
+                   std::vector<KernelArgInfo::Field> &Out) {
+  if (auto *S = dyn_cast<StructType>(T)) {
+    const StructLayout *L = DL.getStructLayout(S);
+    for (unsigned I = 0; I < S->getNumElements(); ++I)
+      if (!flattenFields(S->getElementType(I),
+                         Offset + L->getElementOffset(I), DL, Out))
+        return false;
+    return true;
+  }
+  if (auto *A = dyn_cast<ArrayType>(T)) {
+    uint64_t Step = DL.getTypeAllocSize(A->getElementType());
+    for (uint64_t I = 0; I < A->getNumElements(); ++I)
+      if (!flattenFields(A->getElementType(), Offset + I * Step, DL, Out))
+        return false;
+    return true;
+  }
+  std::string Name = openclTypeName(T);
+  if (Name.empty())
+    return false;
+  Out.push_back({Offset, Name});
+  return true;
+}
+
+/// The struct a pointer argument's base type names ("Particle*",
+/// "struct P*"): clang calls it %struct.Particle / %struct.P.
+void structLayout(const Function &F, KernelArgInfo &Info) {
+  llvm::StringRef T = llvm::StringRef(Info.BaseType).rtrim("* ");
+  T.consume_front("const ");
+  T.consume_front("struct ");
+  T = T.trim();
+  if (T.empty())
+    return;
+  auto *S = StructType::getTypeByName(F.getContext(), ("struct." + T).str());
+  if (!S || S->isOpaque())
+    return;
+  const DataLayout &DL = F.getParent()->getDataLayout();
+  std::vector<KernelArgInfo::Field> Fields;
+  if (!flattenFields(S, 0, DL, Fields))
+    return;
+  Info.StructBytes = DL.getTypeAllocSize(S);
+  Info.Fields = std::move(Fields);
+}
+
 std::vector<KernelArgInfo> argumentInfo(const Function &F) {
   auto str = [&](const char *Kind, unsigned I) -> std::string {
     if (MDNode *N = F.getMetadata(Kind))
@@ -1879,6 +1953,8 @@ std::vector<KernelArgInfo> argumentInfo(const Function &F) {
                  : Space == ASConstant ? AddrSpace::Constant
                  : Space == ASLocal    ? AddrSpace::Local
                                        : AddrSpace::Private;
+    if (Info.IsPointer)
+      structLayout(F, Info);
     Out.push_back(std::move(Info));
   }
   return Out;

@@ -159,6 +159,15 @@ struct KernelArgInfo {
   bool IsImage = false;  ///< image2d_t & co.
   bool IsSampler = false;
   std::string Access;    ///< image access qualifier: read_only, write_only
+  /// For a pointer to a struct: its size and its scalar and vector fields
+  /// at their byte offsets (nested structs and arrays flattened; padding
+  /// is the gaps), so a runner can fill each field with values of its type.
+  struct Field {
+    uint64_t Offset = 0;
+    std::string Elem; ///< OpenCL C name: "float", "int", "uchar4"
+  };
+  uint64_t StructBytes = 0; ///< 0: not a struct
+  std::vector<Field> Fields;
 };
 
 struct KernelCounts {

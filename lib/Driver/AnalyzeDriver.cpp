@@ -90,6 +90,7 @@ struct UnitCache {
 int analyzeSource(FrontendOptions FO, const std::vector<std::string> &Names,
                   const LaunchSpec &Launch, bool LaunchGiven,
                   const std::vector<TripOption> &GivenTrips,
+                  const std::map<std::string, uint64_t> &GivenBuffers,
                   const DeviceProfile &Profile, const SuiteEntry *Entry,
                   AnalysisReport &Report, raw_ostream &Diags,
                   UnitCache &Cache) {
@@ -163,6 +164,8 @@ int analyzeSource(FrontendOptions FO, const std::vector<std::string> &Names,
       KR.SuiteId = Entry->Id;
       KR.VariantOf = Entry->VariantOf;
       KR.BufferBytes = Entry->BufferBytes;
+    } else {
+      KR.BufferBytes = GivenBuffers;
     }
     KR.Source = *FO.Source;
     KR.BuildOptions = BuildOptions;
@@ -211,7 +214,19 @@ int runAnalyze(const AnalyzeRequest &Req, const DeviceProfile &Profile,
       FO.File = F;
       FO.Source.reset();
       merge(analyzeSource(FO, Req.Kernels, Req.Launch, Req.LaunchGiven,
-                          Req.Trips, Profile, nullptr, Report, Diags, Cache));
+                          Req.Trips, Req.BufferBytes, Profile, nullptr, Report,
+                          Diags, Cache));
+    }
+    // A --buffer that names no buffer argument of any analyzed kernel is a
+    // mistake the plan would otherwise carry silently.
+    for (const auto &[Name, Bytes] : Req.BufferBytes) {
+      bool Known = false;
+      for (const KernelResult &K : Report.Kernels)
+        for (const KernelArgInfo &A : K.Counts.Args)
+          Known |= A.IsPointer && A.Name == Name;
+      if (!Known && !Report.Kernels.empty())
+        Diags << "clspread: warning: --buffer " << Name
+              << ": no analyzed kernel has a buffer argument of that name\n";
     }
     return Worst;
   }
@@ -248,8 +263,8 @@ int runAnalyze(const AnalyzeRequest &Req, const DeviceProfile &Profile,
     FO.Source = E.Source;
     applyBuildOptions(E.BuildOptions, FO);
     merge(analyzeSource(FO, {E.Kernel}, Req.Quick ? E.Quick : E.Launch,
-                        /*LaunchGiven=*/true, Req.Trips, Profile, &E, Report,
-                        Diags, Cache));
+                        /*LaunchGiven=*/true, Req.Trips, {}, Profile, &E,
+                        Report, Diags, Cache));
   }
   return Worst;
 }

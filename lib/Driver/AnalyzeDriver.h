@@ -40,6 +40,9 @@ struct AnalyzeRequest {
   LaunchSpec Launch;
   bool LaunchGiven = false;
   std::vector<TripOption> Trips; ///< --trip FILE:LINE=N
+  /// --buffer NAME=SIZE: buffer sizes in bytes for files, where the access
+  /// analysis cannot derive them (what a manifest's `buffers:` gives).
+  std::map<std::string, uint64_t> BufferBytes;
   FrontendOptions Frontend; ///< File is filled per file
 };
 

@@ -52,6 +52,14 @@ json::Value makePlan(const AnalysisReport &R,
       } else if (A.IsPointer) {
         Arg["kind"] = "buffer";
         Arg["elem"] = elemType(A.Type);
+        if (A.StructBytes) {
+          // A struct: the runner fills each field with values of its type.
+          json::Array Fields;
+          for (const KernelArgInfo::Field &F : A.Fields)
+            Fields.push_back(json::Object{{"offset", F.Offset}, {"elem", F.Elem}});
+          Arg["struct"] = json::Object{{"bytes", A.StructBytes},
+                                       {"fields", std::move(Fields)}};
+        }
         const BufferFootprint *FP = nullptr;
         for (const BufferFootprint &F : C.Footprints)
           if (F.ArgIndex == A.Index)
@@ -64,7 +72,8 @@ json::Value makePlan(const AnalysisReport &R,
           Arg["bytes"] = (FP->MaxOffset + 15) / 16 * 16;
         else
           warn("buffer size unknown (its accesses are not affine in ids; "
-               "give it in the manifest's buffers)");
+               "give it with --buffer " + A.Name + "=SIZE or in the "
+               "manifest's buffers)");
         bool Rd = !FP || FP->Read, Wr = !FP || FP->Written;
         if (A.Space == AddrSpace::Constant)
           Wr = false;

@@ -336,7 +336,11 @@ void Run::bindBuffer(Bound &B) {
   check(Err, "clCreateBuffer", Where + " (" + bytesText(A.Bytes) + ")");
   std::vector<unsigned char> Data(size_t(A.Bytes), OutputPattern);
   if (A.Acc != Access::Write)
-    fillRandom(Data, A.Elem, streamSeed(S.Seed, Spec.Id, A.Index), A.Range);
+    if (A.StructBytes)
+      fillRandomStructs(Data, A.StructBytes, A.Fields,
+                        streamSeed(S.Seed, Spec.Id, A.Index), A.Range);
+    else
+      fillRandom(Data, A.Elem, streamSeed(S.Seed, Spec.Id, A.Index), A.Range);
   auto [WriteErr, WriteCall] = writeWhole(Ses.queue(), B.Memory.get(), A, Data);
   check(WriteErr, WriteCall, Where);
   cl_mem M = B.Memory.get();

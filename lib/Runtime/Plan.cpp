@@ -216,7 +216,31 @@ bool parseArg(Checker &C, const json &A, size_t Pos, ArgSpec &Arg) {
     else
       Arg.Bytes = *Bytes;
     std::string Elem = A.value("elem", std::string());
-    if (Elem.empty()) {
+    auto St = A.find("struct");
+    if (St != A.end() && !St->is_null()) {
+      // Element type name is the struct's; sampling reads it as bytes.
+      auto SB = St->is_object() ? C.count(*St, "bytes", Where) : std::nullopt;
+      auto Fs = St->is_object() ? St->find("fields") : St->end();
+      if (!SB || *SB == 0 || Fs == St->end() || !Fs->is_array()) {
+        C.problem(Where + "\"struct\" must be {\"bytes\": N, \"fields\": "
+                          "[{\"offset\", \"elem\"}...]}");
+      } else {
+        Arg.StructBytes = *SB;
+        for (const auto &F : *Fs) {
+          auto T = F.is_object() ? parseElemType(F.value("elem", std::string()))
+                                 : std::nullopt;
+          auto Off = F.is_object() ? C.count(F, "offset", Where) : std::nullopt;
+          if (!T || !Off || *Off + T->bytes() > *SB) {
+            C.problem(Where + "a struct field needs \"offset\" and a known "
+                              "\"elem\" inside the struct's bytes");
+            break;
+          }
+          Arg.Fields.push_back({*Off, *T});
+        }
+      }
+      Elem.clear();
+      Arg.Elem = *parseElemType("uchar");
+    } else if (Elem.empty()) {
       Arg.Elem = *parseElemType("uchar");
       C.warn(Where + "no \"elem\"; filled and sampled as uchar");
     } else if (auto T = parseElemType(Elem)) {

@@ -37,6 +37,11 @@ struct ArgSpec {
   uint64_t Bytes = 0;
   ElemType Elem;
   std::optional<std::pair<double, double>> Range; ///< optional fill range
+  /// A buffer of structs ("struct" in the plan): the struct's size and its
+  /// fields by byte offset; each is filled with values of its type and the
+  /// padding with zeros. Empty for buffers of scalars and vectors.
+  uint64_t StructBytes = 0;
+  std::vector<std::pair<uint64_t, ElemType>> Fields;
   // scalar: the bytes to pass to clSetKernelArg (already encoded)
   std::vector<unsigned char> Value;
   std::string TypeName;

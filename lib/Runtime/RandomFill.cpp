@@ -1,5 +1,7 @@
 //===- RandomFill.cpp - Seeded, portable buffer contents ------------------===//
 #include "RandomFill.h"
+
+#include <algorithm>
 #include "Checksum.h"
 
 #include <cmath>
@@ -60,6 +62,18 @@ void fillRandom(std::vector<unsigned char> &Bytes, const ElemType &Type, uint64_
     fillScalar(Bytes.data() + Off, Type.Kind, Rng, Range);
   for (size_t Off = Whole; Off < Bytes.size(); ++Off)
     Bytes[Off] = uint8_t(Rng.next());
+}
+
+void fillRandomStructs(std::vector<unsigned char> &Bytes, uint64_t StructBytes,
+                       const std::vector<std::pair<uint64_t, ElemType>> &Fields,
+                       uint64_t Seed, std::optional<std::pair<double, double>> Range) {
+  SplitMix64 Rng(Seed);
+  std::fill(Bytes.begin(), Bytes.end(), 0);
+  for (size_t Base = 0; Base + StructBytes <= Bytes.size(); Base += StructBytes)
+    for (const auto &[Offset, Type] : Fields)
+      for (unsigned L = 0; L < Type.Lanes; ++L)
+        fillScalar(Bytes.data() + Base + Offset + L * Type.scalarBytes(), Type.Kind, Rng,
+                   Range);
 }
 
 } // namespace clspread::runtime

@@ -52,6 +52,13 @@ uint64_t streamSeed(uint64_t Seed, const std::string &KernelId, unsigned ArgInde
 /// Fills \p Bytes with random elements of \p Type. \p Range, when given,
 /// bounds the values: [lo, hi) for floats, [lo, hi] for integers. Bytes past
 /// the last whole element are random too.
+/// Fills a buffer of structs of \p StructBytes: each field with values of
+/// its type (as fillRandom), the padding with zeros.
+void fillRandomStructs(std::vector<unsigned char> &Bytes, uint64_t StructBytes,
+                       const std::vector<std::pair<uint64_t, ElemType>> &Fields,
+                       uint64_t Seed,
+                       std::optional<std::pair<double, double>> Range = std::nullopt);
+
 void fillRandom(std::vector<unsigned char> &Bytes, const ElemType &Type,
                 uint64_t Seed, std::optional<std::pair<double, double>> Range = {});
 

@@ -9,6 +9,7 @@
 #include "Driver/AnalyzeDriver.h"
 #include "Driver/CalibrateDriver.h"
 #include "Driver/LintDriver.h"
+#include "Driver/MeasureCommand.h"
 #include "Driver/PlanWriter.h"
 #include "Driver/ValidateDriver.h"
 #include "Model/DeviceProfile.h"
@@ -177,7 +178,7 @@ int main(int argc, char **argv) {
   AnalyzeRequest Req;
   std::string ProfileArg = DefaultProfileId, Format = "table", Output;
   std::string Global, Local, ClStd = "CL1.2";
-  std::vector<std::string> ArgList, TripList;
+  std::vector<std::string> ArgList, TripList, BufferList;
   bool Lines = false;
   CLI::App *Analyze = App.add_subcommand(
       "analyze", "Estimate kernels on a device profile (default: the bundled "
@@ -185,17 +186,35 @@ int main(int argc, char **argv) {
   CLI::App *Plan = App.add_subcommand(
       "plan", "Write the launch plan clspread-run measures (default: the "
               "bundled suite)");
-  // analyze and plan read the same kernels and launches.
-  for (CLI::App *Sub : {Analyze, Plan}) {
+  CLI::App *MeasureCmd = App.add_subcommand(
+      "measure", "Analyze, run on an OpenCL device now (default: PoCL) and "
+                 "print each estimate beside the measured time");
+  std::string MeasureFormat = "table";
+  MeasureOptions MeasureOpts;
+  std::string MPlatform, MDevice, MRepeats, MMinTime;
+  MeasureCmd->add_option("-f,--format", MeasureFormat, "table or json")
+      ->check(CLI::IsMember({"table", "json"}))
+      ->capture_default_str();
+  MeasureCmd->add_option("--platform", MPlatform, "Runner: platform index or name");
+  MeasureCmd->add_option("--device", MDevice, "Runner: device index or name");
+  MeasureCmd->add_option("--repeats", MRepeats, "Runner: exact launches per kernel");
+  MeasureCmd->add_option("--min-time", MMinTime, "Runner: seconds of kernel time");
+  MeasureCmd->add_option("--runner", MeasureOpts.RunnerPath,
+                         "clspread-run to use (default: beside clspread)");
+  // analyze, plan and measure read the same kernels and launches.
+  for (CLI::App *Sub : {Analyze, Plan, MeasureCmd}) {
     Sub->add_option("files", Req.Files, "OpenCL C files (default: the suite)");
     Sub->add_option("-p,--profile", ProfileArg,
-                    "Bundled profile id or a profile YAML file")
-        ->capture_default_str();
+                    "Bundled profile id or a profile YAML file (default "
+                    "hd4870; measure: pocl-cpu, the default device's)");
     Sub->add_option("-g,--global", Global, "Global size, e.g. 2048x2048");
     Sub->add_option("-l,--local", Local, "Local size, e.g. 16x16");
     Sub->add_option("-a,--arg", ArgList,
                     "Scalar argument value (name=value), or the bytes of a "
                     "__local pointer argument; repeatable");
+    Sub->add_option("--buffer", BufferList,
+                    "Buffer size where the accesses do not give it: "
+                    "NAME=SIZE (\"16 MiB\", 4096); repeatable");
     Sub->add_option("--trip", TripList,
                     "Trip count of a loop analysis cannot count: "
                     "FILE:LINE=N (LINE: the loop's first line); repeatable");
@@ -517,21 +536,53 @@ int main(int argc, char **argv) {
                         Req.Launch, Req.LaunchGiven) ||
       !parseTrips(TripList, Req.Trips))
     return ExitUsage;
+  for (const std::string &B : BufferList) {
+    auto [Name, Size] = llvm::StringRef(B).split('=');
+    auto Bytes = parseByteSize(Size.trim());
+    if (Name.empty() || Size.empty() || !Bytes) {
+      printError(llvm::errs(), "bad --buffer '" + B +
+                                   "' (expected NAME=SIZE, e.g. data=16MiB "
+                                   "or data=4096)");
+      return ExitUsage;
+    }
+    Req.BufferBytes[Name.trim().str()] = *Bytes;
+  }
   if (!Req.Files.empty() && (Req.Quick || !Req.SuiteIds.empty() ||
                              !Req.SuitePath.empty())) {
     printError(llvm::errs(),
                "--suite, --entry and --quick apply to suite runs (no files)");
     return ExitUsage;
   }
-  if (Req.Files.empty() && (Req.LaunchGiven || !ArgList.empty())) {
-    printError(llvm::errs(), "--global/--local/--arg apply to files; suite "
-                             "entries carry their own launches");
+  if (Req.Files.empty() &&
+      (Req.LaunchGiven || !ArgList.empty() || !BufferList.empty())) {
+    printError(llvm::errs(), "--global/--local/--arg/--buffer apply to files; "
+                             "suite entries carry their own launches");
     return ExitUsage;
   }
   Req.Frontend.ClStd = ClStd;
   Req.Frontend.ExtraArgs = ClangArgs;
   Req.Frontend.ColorDiagnostics =
       llvm::sys::Process::StandardErrHasColors();
+
+  if (MeasureCmd->parsed()) {
+    if (!MeasureCmd->count("--profile"))
+      ProfileArg = "pocl-cpu";
+    auto P = loadProfile(ProfileArg);
+    if (!P)
+      return ExitUsage;
+    if (MeasureOpts.RunnerPath.empty())
+      MeasureOpts.RunnerPath = toolBeside(argv[0], "clspread-run");
+    for (auto [Flag, Value] : {std::pair{"--platform", &MPlatform},
+                               {"--device", &MDevice},
+                               {"--repeats", &MRepeats},
+                               {"--min-time", &MMinTime}})
+      if (!Value->empty()) {
+        MeasureOpts.RunnerArgs.push_back(Flag);
+        MeasureOpts.RunnerArgs.push_back(*Value);
+      }
+    return runMeasure(Req, *P, MeasureOpts, commandLine(), MeasureFormat == "json",
+                      llvm::outs(), llvm::errs());
+  }
 
   auto Profile = loadProfile(ProfileArg);
   if (!Profile)

@@ -61,4 +61,4 @@ __kernel void acc(__global const float *x, __global float *y,
 // CHECK-NEXT: "kind": "buffer",
 // CHECK-NEXT: "name": "scat"
 
-// WARN: clspread: warning: acc: argument 'scat': buffer size unknown (its accesses are not affine in ids; give it in the manifest's buffers)
+// WARN: clspread: warning: acc: argument 'scat': buffer size unknown (its accesses are not affine in ids; give it with --buffer scat=SIZE or in the manifest's buffers)
