@@ -1746,10 +1746,21 @@ unsigned dimsUsed(const Function &F) {
   return std::min(Max, 3u);
 }
 
-/// Replaces sizes and scalar arguments with the launch's constants.
-void specialize(Function &F, const std::vector<KernelArgInfo> &Args,
-                const LaunchSpec &L, std::vector<Assumption> &Assumptions,
-                uint64_t &LocalArgBytes) {
+/// Replaces sizes and scalar arguments with the launch's constants. A value
+/// that does not fit its parameter's type is an error.
+Error specialize(Function &F, const std::vector<KernelArgInfo> &Args,
+                 const LaunchSpec &L, std::vector<Assumption> &Assumptions,
+                 uint64_t &LocalArgBytes) {
+  auto mismatch = [&](const KernelArgInfo &Info, const ArgValue &V,
+                      const char *Want) {
+    return createStringError(
+        inconvertibleErrorCode(),
+        "--arg %s=%s: parameter '%s' of kernel '%s' is %s '%s'; '%s' is not %s",
+        Info.Name.c_str(), V.Text.c_str(), Info.Name.c_str(),
+        F.getName().str().c_str(),
+        Info.IsPointer ? "a __local pointer, sized in bytes, of type" : "of type",
+        Info.Type.c_str(), V.Text.c_str(), Want);
+  };
   // Scalar arguments and __local pointer sizes come from --arg.
   std::set<std::string> Used;
   for (Argument &A : F.args()) {
@@ -1761,6 +1772,8 @@ void specialize(Function &F, const std::vector<KernelArgInfo> &Args,
     if (A.getType()->isPointerTy()) {
       if (Info.Space == AddrSpace::Local) {
         if (It != L.Args.end()) {
+          if (!It->second.Numeric || It->second.IsFloat || It->second.Int <= 0)
+            return mismatch(Info, It->second, "a positive whole number of bytes");
           LocalArgBytes += uint64_t(It->second.Int);
           Used.insert(Name);
         } else {
@@ -1777,10 +1790,17 @@ void specialize(Function &F, const std::vector<KernelArgInfo> &Args,
     Used.insert(Name);
     Constant *C = nullptr;
     Type *T = A.getType();
-    if (T->isIntegerTy())
-      C = ConstantInt::get(T, It->second.Int, /*IsSigned=*/true);
-    else if (T->isFloatingPointTy())
-      C = ConstantFP::get(T, It->second.Float);
+    const ArgValue &V = It->second;
+    if (T->isIntegerTy()) {
+      if (!V.Numeric || (V.IsFloat && V.Float != std::floor(V.Float)))
+        return mismatch(Info, V, "an integer");
+      C = ConstantInt::get(T, V.IsFloat ? int64_t(V.Float) : V.Int,
+                           /*IsSigned=*/true);
+    } else if (T->isFloatingPointTy()) {
+      if (!V.Numeric)
+        return mismatch(Info, V, "a number");
+      C = ConstantFP::get(T, V.Float);
+    }
     if (C)
       A.replaceAllUsesWith(C);
   }
@@ -1841,6 +1861,7 @@ void specialize(Function &F, const std::vector<KernelArgInfo> &Args,
     Call->replaceAllUsesWith(C);
     Call->eraseFromParent();
   }
+  return Error::success();
 }
 
 /// Reads Clang's kernel_arg_* metadata (-cl-kernel-arg-info).
@@ -2054,7 +2075,8 @@ Expected<KernelCounts> analyzeKernel(const Module &M, const std::string &Kernel,
 
   std::vector<Assumption> SpecNotes;
   uint64_t LocalArgBytes = 0;
-  specialize(*F, K.Args, O.Launch, SpecNotes, LocalArgBytes);
+  if (Error E = specialize(*F, K.Args, O.Launch, SpecNotes, LocalArgBytes))
+    return std::move(E);
   optimizeModule(*Clone);
   inlineDeferredHelpers(*Clone);
   F = Clone->getFunction(Kernel);

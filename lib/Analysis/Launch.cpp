@@ -61,9 +61,13 @@ parseArg(const std::string &Text) {
   size_t Eq = Text.find('=');
   if (Eq == std::string::npos || Eq == 0)
     return std::nullopt;
-  auto V = parseArgValue(Text.substr(Eq + 1));
-  if (!V)
+  std::string Value = Text.substr(Eq + 1);
+  if (Value.empty())
     return std::nullopt;
+  auto V = parseArgValue(Value);
+  if (!V)
+    return std::make_pair(Text.substr(0, Eq), ArgValue::ofText(Value));
+  V->Text = Value;
   return std::make_pair(Text.substr(0, Eq), *V);
 }
 

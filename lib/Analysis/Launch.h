@@ -26,9 +26,15 @@ struct ArgValue {
   bool IsFloat = false;
   int64_t Int = 0;
   double Float = 0.0;
+  /// False for a value the command line gave that is not a number
+  /// (`--arg width=abc`): kept, so the analysis can say which parameter
+  /// and type it was meant for.
+  bool Numeric = true;
+  std::string Text; ///< as written, for messages
 
-  static ArgValue ofInt(int64_t V) { return {false, V, double(V)}; }
-  static ArgValue ofFloat(double V) { return {true, int64_t(V), V}; }
+  static ArgValue ofInt(int64_t V) { return {false, V, double(V), true, std::to_string(V)}; }
+  static ArgValue ofFloat(double V) { return {true, int64_t(V), V, true, std::to_string(V)}; }
+  static ArgValue ofText(std::string T) { return {false, 0, 0.0, false, std::move(T)}; }
 };
 
 struct LaunchSpec {
@@ -58,7 +64,9 @@ std::optional<std::array<uint64_t, 3>> parseSizes(const std::string &Text,
 std::optional<ArgValue> parseArgValue(const std::string &Text);
 /// The first \p Dims sizes as parseSizes() reads them: "2048x2048".
 std::string formatSizes(const std::array<uint64_t, 3> &S, unsigned Dims);
-/// Parses "name=value" (value as parseArgValue()).
+/// Parses "name=value" (value as parseArgValue(); text that is not a number
+/// is kept as ArgValue::ofText for the analysis to reject with the
+/// parameter's type); nullopt without a name and '='.
 std::optional<std::pair<std::string, ArgValue>>
 parseArg(const std::string &Text);
 

@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
 #include <memory>
 
 using namespace llvm;
@@ -41,6 +42,24 @@ tripCountsFor(const std::string &File, const std::string &Source,
       Trips[T.Line] = T.Count;
   }
   return Trips;
+}
+
+std::string unknownArgs(const LaunchSpec &Launch, const AnalysisReport &Report) {
+  if (Report.Kernels.empty())
+    return "";
+  std::set<std::string> Known;
+  for (const KernelResult &K : Report.Kernels)
+    for (const KernelArgInfo &A : K.Counts.Args)
+      if (!A.IsPointer || A.Space == AddrSpace::Local)
+        Known.insert(A.Name);
+  for (const auto &[Name, V] : Launch.Args)
+    if (!Known.count(Name))
+      return "--arg " + Name + ": no analyzed kernel has a scalar or __local "
+             "parameter named '" + Name + "' (parameters: " +
+             (Known.empty() ? std::string("none")
+                            : join(Known.begin(), Known.end(), ", ")) +
+             ")";
+  return "";
 }
 
 void printError(raw_ostream &OS, const Twine &Message) {
@@ -216,6 +235,14 @@ int runAnalyze(const AnalyzeRequest &Req, const DeviceProfile &Profile,
       merge(analyzeSource(FO, Req.Kernels, Req.Launch, Req.LaunchGiven,
                           Req.Trips, Req.BufferBytes, Profile, nullptr, Report,
                           Diags, Cache));
+    }
+    // An --arg no analyzed kernel has is a mistake (a typo, a renamed
+    // parameter), not something to assume past: no report. One that some
+    // kernels of a file have and others do not stays a note on the others.
+    if (std::string Err = unknownArgs(Req.Launch, Report); !Err.empty()) {
+      printError(Diags, Err);
+      Report.Kernels.clear();
+      return ExitUsage;
     }
     // A --buffer that names no buffer argument of any analyzed kernel is a
     // mistake the plan would otherwise carry silently.

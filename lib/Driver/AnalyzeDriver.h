@@ -58,6 +58,10 @@ tripCountsFor(const std::string &File, const std::string &Source,
 int runAnalyze(const AnalyzeRequest &Req, const DeviceProfile &Profile,
                AnalysisReport &Report, llvm::raw_ostream &Diags);
 
+/// The error for an --arg that none of \p Report's kernels has as a scalar
+/// or __local parameter ("" when every name is some kernel's).
+std::string unknownArgs(const LaunchSpec &Launch, const AnalysisReport &Report);
+
 /// Prints "clspread: error: MESSAGE" the one way the tool does.
 void printError(llvm::raw_ostream &OS, const llvm::Twine &Message);
 

@@ -22,6 +22,7 @@
 #include <yaml-cpp/yaml.h>
 
 #include <map>
+#include <set>
 #include <memory>
 #include <mutex>
 #include <variant>
@@ -84,6 +85,7 @@ struct FileResult {
   FileFindings Findings;
   std::string Errors;   ///< input errors, printed to stderr in order
   std::vector<std::string> Verbose;
+  std::set<std::string> ParamNames; ///< scalar and __local parameters seen
   int Code = ExitOk;
   std::string ProfileId;
 };
@@ -344,6 +346,10 @@ void lintFile(const LintRequest &Req, const std::string &File, SharedInputs &In,
     AO.LaunchGiven = Origin != LaunchOrigin::None;
     AO.TripCounts = *Trips;
     auto Counts = analyzeKernel(*Unit->Module, Name, AO);
+    if (Counts)
+      for (const KernelArgInfo &A : Counts->Args)
+        if (!A.IsPointer || A.Space == AddrSpace::Local)
+          R.ParamNames.insert(A.Name);
     if (!Counts)
       return fail("clspread: error: " + File + ": kernel '" + Name +
                   "': " + toString(Counts.takeError()));
@@ -413,6 +419,23 @@ int runLint(const LintRequest &Req, LintOutput &Out, raw_ostream &Errs,
     Pool.wait();
   }
   int Code = ExitOk;
+  // An --arg no linted kernel has is a mistake: no findings, exit 2.
+  std::set<std::string> Params;
+  bool Analyzed = false;
+  for (const FileResult &R : Results) {
+    Params.insert(R.ParamNames.begin(), R.ParamNames.end());
+    Analyzed |= R.Code == ExitOk;
+  }
+  for (const auto &[Name, V] : Req.Launch.Args)
+    if (Analyzed && !Params.count(Name)) {
+      Errs << "clspread: error: --arg " << Name
+           << ": no linted kernel has a scalar or __local parameter named '"
+           << Name << "'\n";
+      for (FileResult &R : Results)
+        R.Findings.Findings.clear();
+      Code = ExitInput;
+      break;
+    }
   for (FileResult &R : Results) {
     Errs << R.Errors;
     Code = std::max(Code, R.Code);

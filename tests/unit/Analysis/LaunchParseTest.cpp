@@ -104,15 +104,30 @@ TEST(ParseArg, Floats) {
 }
 
 TEST(ParseArg, ValueMayContainEquals) {
-  // Only the first '=' separates: the value "=1" is not a number.
-  EXPECT_FALSE(parseArg("a==1"));
+  // Only the first '=' separates: the value "=1" is not a number, kept as
+  // text for the analysis to reject with the parameter's type.
+  auto P = parseArg("a==1");
+  ASSERT_TRUE(P);
+  EXPECT_EQ(P->first, "a");
+  EXPECT_FALSE(P->second.Numeric);
+  EXPECT_EQ(P->second.Text, "=1");
 }
 
 TEST(ParseArg, RejectsMalformedText) {
-  for (const char *Bad : {"", "n", "=5", "n=", "n=abc", "n=12abc", "n=1.5.2",
-                          "n= "}) {
+  // Without a name, '=' and a value there is no argument at all.
+  for (const char *Bad : {"", "n", "=5", "n="})
     EXPECT_FALSE(parseArg(Bad)) << "'" << Bad << "'";
+  // A value that is not a number is kept as text, marked so.
+  for (const char *Text : {"n=abc", "n=12abc", "n=1.5.2", "n= "}) {
+    auto P = parseArg(Text);
+    ASSERT_TRUE(P) << Text;
+    EXPECT_FALSE(P->second.Numeric) << Text;
+    EXPECT_EQ("n=" + P->second.Text, Text);
   }
+  auto N = parseArg("n=0x10");
+  ASSERT_TRUE(N);
+  EXPECT_TRUE(N->second.Numeric);
+  EXPECT_EQ(N->second.Int, 16);
 }
 
 TEST(AluClassNames, RoundTrip) {
