@@ -47,6 +47,26 @@ int runValidate(const ValidateRequest &Req, const DeviceProfile &Profile,
     printError(Diags, "cannot create '" + Req.OutDir + "': " + EC.message());
     return ExitUsage;
   }
+  // Measured just now: the runner's JSON went to a temporary file, so keep
+  // it beside the report, and cite that copy.
+  if (Req.MeasurementsPath.empty()) {
+    SmallString<256> Raw(Req.OutDir);
+    sys::path::append(Raw, "measured.json");
+    if (Error E = writeFileAtomically(std::string(Raw),
+                                      formatv("{0:2}", *Meas).str() + "\n")) {
+      printError(Diags, "cannot write '" + std::string(Raw) +
+                            "': " + toString(std::move(E)));
+      return ExitUsage;
+    }
+    Out << "wrote " << Raw << "\n";
+    // The runner's command named temporary files: cite the kept copy.
+    std::string Cmd = V->MeasuredWith;
+    if (size_t O = Cmd.find(" -o "); O != std::string::npos)
+      Cmd = Cmd.substr(0, O);
+    V->MeasuredWith = Cmd + " -o measured.json PLAN (run by this validate "
+                            "command on the plan of these kernels; raw "
+                            "results: measured.json beside this report)";
+  }
   SmallString<256> Base(Req.OutDir);
   sys::path::append(Base, "validate");
   for (auto [Ext, Text] :

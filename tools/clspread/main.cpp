@@ -25,10 +25,25 @@
 
 #include <CLI/CLI.hpp>
 
+#include <ctime>
 #include <string>
 #include <vector>
 
 using namespace clspread;
+
+/// A directory name under the working directory that does not exist yet:
+/// PREFIX-YYYYMMDD-HHMMSS, with -2, -3 ... if two runs share a second. A
+/// default output never overwrites earlier results (from a clone of this
+/// repository, docs/results/ holds the committed ones).
+static std::string freshOutDir(const std::string &Prefix) {
+  std::time_t Now = std::time(nullptr);
+  char Stamp[32];
+  std::strftime(Stamp, sizeof Stamp, "%Y%m%d-%H%M%S", std::localtime(&Now));
+  std::string Dir = Prefix + "-" + Stamp;
+  for (int N = 2; llvm::sys::fs::exists(Dir); ++N)
+    Dir = Prefix + "-" + Stamp + "-" + std::to_string(N);
+  return Dir;
+}
 
 /// --fail-on: the least severity that makes the exit code 1; "never" is
 /// nullopt.
@@ -330,8 +345,8 @@ int main(int argc, char **argv) {
   Validate->add_option("--runner", VReq.RunnerPath,
                        "clspread-run to use (default: beside clspread)");
   Validate->add_option("--out-dir", VReq.OutDir,
-                       "Where validate.{json,md,html} go (default: "
-                       "docs/results/PROFILE)");
+                       "Where validate.{json,md,html,svg} go (default: a new "
+                       "directory validate-PROFILE-DATE-TIME here)");
   Validate->add_option("--suite", VReq.Analyze.SuitePath, "Suite manifest");
   Validate->add_option("--entry", VReq.Analyze.SuiteIds,
                        "Only this suite entry; repeatable");
@@ -523,7 +538,7 @@ int main(int argc, char **argv) {
     if (VReq.RunnerPath.empty())
       VReq.RunnerPath = toolBeside(argv[0], "clspread-run");
     if (VReq.OutDir.empty())
-      VReq.OutDir = "docs/results/" + P->Id;
+      VReq.OutDir = freshOutDir("validate-" + P->Id);
     VReq.RunnerArgs = runnerArgs();
     VReq.CommandLine = commandLine();
     VReq.Analyze.Frontend.ColorDiagnostics =
