@@ -16,6 +16,9 @@
 #include "clang/Frontend/CompilerInvocation.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"
 #include "clang/Lex/PreprocessorOptions.h"
+#include "llvm/ADT/SCCIterator.h"
+#include "llvm/Analysis/CallGraph.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Transforms/InstCombine/InstCombine.h"
 #include "llvm/Transforms/Scalar/EarlyCSE.h"
@@ -23,6 +26,8 @@
 #include "llvm/Transforms/Scalar/SimplifyCFG.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+
+#include <set>
 
 using namespace llvm;
 
@@ -73,6 +78,58 @@ private:
 };
 
 } // namespace
+
+/// OpenCL C forbids recursion (6.9 of the 1.2 specification), but Clang
+/// accepts it, and -O2 may fold it away before anyone notices. Reports the
+/// first call of each cycle among the unit's functions the way Clang reports
+/// errors, and to FrontendOptions::Collect; returns how many cycles.
+unsigned reportRecursion(llvm::Module &M, const FrontendOptions &Opts,
+                     llvm::raw_ostream &Diags) {
+  CallGraph CG(M);
+  unsigned Found = 0;
+  for (scc_iterator<CallGraph *> I = scc_begin(&CG); !I.isAtEnd(); ++I) {
+    const std::vector<CallGraphNode *> &SCC = *I;
+    if (!I.hasCycle())
+      continue;
+    std::set<const Function *> InCycle;
+    for (CallGraphNode *N : SCC)
+      if (N->getFunction())
+        InCycle.insert(N->getFunction());
+    // The first call, in source order, from a function of the cycle to one.
+    const CallBase *First = nullptr;
+    for (const Function *F : InCycle)
+      for (const Instruction &Inst : instructions(*F))
+        if (auto *CB = dyn_cast<CallBase>(&Inst))
+          if (InCycle.count(CB->getCalledFunction())) {
+            auto line = [](const CallBase *C) {
+              return C->getDebugLoc() ? C->getDebugLoc().getLine() : 0u;
+            };
+            if (!First || line(CB) < line(First))
+              First = CB;
+          }
+    if (!First)
+      continue;
+    ++Found;
+    FrontendDiagnostic D;
+    D.File = Opts.File;
+    if (const DebugLoc &DL = First->getDebugLoc()) {
+      D.Line = DL.getLine();
+      D.Col = DL.getCol();
+    }
+    std::string Callee = First->getCalledFunction()->getName().str();
+    std::string Caller = First->getFunction()->getName().str();
+    D.Message = Caller == Callee
+                    ? "'" + Callee + "' calls itself: OpenCL C does not "
+                      "allow recursion"
+                    : "'" + Caller + "' calls '" + Callee + "', which calls it "
+                      "back: OpenCL C does not allow recursion";
+    Diags << D.File << ":" << D.Line << ":" << D.Col << ": error: " << D.Message
+          << "\n";
+    if (Opts.Collect)
+      Opts.Collect->push_back(D);
+  }
+  return Found;
+}
 
 char CompileFailed::ID = 0;
 
@@ -188,6 +245,8 @@ Expected<CompiledUnit> compileOpenCL(const FrontendOptions &Opts,
   Unit.Module = Action.takeModule();
   if (!Unit.Module)
     return make_error<CompileFailed>(1);
+  if (unsigned Cycles = reportRecursion(*Unit.Module, Opts, Diags))
+    return make_error<CompileFailed>(Cycles);
   return Unit;
 }
 
