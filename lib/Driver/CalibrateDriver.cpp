@@ -115,6 +115,62 @@ std::vector<DerivedFigure> deriveFigures(const AnalysisReport &Report,
   return Out;
 }
 
+/// The profile's datasheet value of a figure calibrate derives (SI units),
+/// when it has one.
+static std::optional<double> datasheetValue(const DeviceProfile &P,
+                                            const std::string &Path) {
+  if (Path == "memory.bandwidth")
+    return P.BandwidthBps;
+  if (Path == "tex.units_per_cu")
+    return P.TexUnitsPerCU;
+  if (Path == "memory.latency")
+    return P.MemoryLatencyS;
+  if (Path == "lds.bandwidth_per_clock")
+    return P.LdsBytesPerClock;
+  if (Path.rfind("alu.rates.", 0) == 0)
+    if (auto C = aluClassFromName(Path.substr(10)))
+      return P.Alu.Rate[unsigned(*C)];
+  return std::nullopt;
+}
+
+std::vector<DerivedFigure> checkFigures(std::vector<DerivedFigure> Figures,
+                                        const json::Value &Measurements,
+                                        const DeviceProfile &P, bool Force,
+                                        raw_ostream &Diags) {
+  auto ById = resultsById(Measurements);
+  std::vector<DerivedFigure> Kept;
+  for (DerivedFigure &F : Figures) {
+    auto It = ById.find(F.Path);
+    double Cv = It == ById.end() ? 0 : It->second->getNumber("cv").value_or(0);
+    if (Cv > CalibrateMaxCv) {
+      Diags << fmt::format(
+          "clspread: warning: {}: its runs spread by {:.0f}% (coefficient of "
+          "variation; limit {:.0f}%): {}\n",
+          F.Path, 100 * Cv, 100 * CalibrateMaxCv,
+          Force ? "kept because of --force"
+                : "not written; measure again on a quiet device, with more "
+                  "--repeats or --min-time, or keep it with --force");
+      if (!Force)
+        continue;
+    }
+    auto Sheet = datasheetValue(P, F.Path);
+    auto Got = Quantity::parse(F.Value);
+    if (Sheet && *Sheet > 0 && Got) {
+      double Ratio = Got->value() / *Sheet;
+      if (Ratio > CalibrateDatasheetFactor || Ratio < 1 / CalibrateDatasheetFactor)
+        Diags << fmt::format(
+            "clspread: warning: {}: measured {} is {:.3g} times the "
+            "datasheet's {}; check the profile's figures and the device\n",
+            F.Path, F.Value, Ratio,
+            formatQuantity(*Sheet, measuredFigureDim(F.Path)));
+    } else if (!Got) {
+      consumeError(Got.takeError());
+    }
+    Kept.push_back(std::move(F));
+  }
+  return Kept;
+}
+
 static std::string quoted(const std::string &S) {
   std::string O = "\"";
   for (char C : S)
@@ -187,6 +243,7 @@ int runCalibrate(const CalibrateRequest &Req, const DeviceProfile &Profile,
   auto Figures = deriveFigures(Report, *Meas, Profile, Skipped);
   for (const auto &S : Skipped)
     Diags << "clspread: note: " << S << "\n";
+  Figures = checkFigures(std::move(Figures), *Meas, Profile, Req.Force, Diags);
   if (Figures.empty()) {
     printError(Diags, "no figure could be measured");
     return ExitUsage;

@@ -32,14 +32,30 @@ struct CalibrateRequest {
   std::string ProfileArg;  ///< id or path, as given
   std::string OutPath;     ///< "" : the profile file itself
   bool PlanOnly = false;   ///< write the plan to OutPath and stop
+  /// Keep figures whose runs spread more than MaxCv (else refused).
+  bool Force = false;
   std::string CommandLine;
 };
+
+/// Runs whose coefficient of variation exceeds this give no figure (unless
+/// --force): the median of a spread that wide says nothing about the device.
+constexpr double CalibrateMaxCv = 0.5;
+/// A figure this many times off its datasheet value (either way) is warned
+/// about: more likely a wrong launch or profile than the device.
+constexpr double CalibrateDatasheetFactor = 4.0;
 
 struct DerivedFigure {
   std::string Path;  ///< "memory.bandwidth", "alu.rates.fp32", ...
   std::string Value; ///< with its unit, as the profile writes it
   std::string Note;
 };
+
+/// Drops figures whose runs spread more than CalibrateMaxCv (unless
+/// \p Force) and warns about figures far from their datasheet values.
+std::vector<DerivedFigure> checkFigures(std::vector<DerivedFigure> Figures,
+                                        const llvm::json::Value &Measurements,
+                                        const DeviceProfile &P, bool Force,
+                                        llvm::raw_ostream &Diags);
 
 /// Derives the figures from an analysis of the calibration suite and the
 /// runner's measurements (exposed for tests).

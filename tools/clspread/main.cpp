@@ -376,6 +376,9 @@ int main(int argc, char **argv) {
   Calibrate->add_option("--min-time", MinTime, "Runner: seconds per kernel");
   Calibrate->add_option("--runner", CReq.Measure.RunnerPath,
                         "clspread-run to use (default: beside clspread)");
+  Calibrate->add_flag("--force", CReq.Force,
+                      "Write figures even from runs whose spread exceeds "
+                      "50% (coefficient of variation)");
   Calibrate->add_flag("--quick", CReq.Analyze.Quick,
                       "Small launches (a CPU through PoCL)");
 
