@@ -86,7 +86,8 @@ void lintKernel(KernelResult &KR, const DeviceProfile &Profile,
                 LaunchOrigin Origin, const std::string &ClStd) {
   static const RuleSet Rules = RuleSet::all();
   SourceFile Src(KR.File, KR.Source);
-  KernelContext C{Src, KR.Counts, KR.Est, Profile, Origin, ClStd,
+  KernelContext C{Src, KR.Counts, KR.Est, Profile, Origin,
+                  normalizeClStd(ClStd).value_or(ClStd),
                   [&Profile](const KernelCounts &K) {
                     return estimate(K, Profile);
                   }};
