@@ -162,3 +162,30 @@ __kernel void barrier_loop(__global const float *in, __global float *out,
   }
   out[get_global_id(0)] = v;
 }
+
+// L2 bandwidth: every work-item stores 16 bytes to its own address, again
+// and again (volatile, so each store is kept). L1 is write-through on the
+// GPUs whose profiles give cache sizes, so every store reaches L2, while
+// the buffer (16 B x work-items) fits in L2 and leaves DRAM nearly idle;
+// calibrate divides the cache model's L2 bytes by the time.
+__kernel void l2_store(volatile __global float4 *out, int iters) {
+  size_t i = get_global_id(0);
+  float4 v = (float4)((float)i);
+  for (int k = 0; k < iters; ++k) {
+    out[i] = v;
+    v += 1.0f;
+  }
+}
+
+// L2 rate for sectors a store writes only part of: each work-item stores 4
+// bytes into its own 32-byte sector, again and again (volatile). The
+// sectors (32 B x work-items) stay in L2; a wavefront's store touches one
+// sector per lane and fills none, as a naive transpose's column writes do.
+__kernel void l2_partial_store(volatile __global float *out, int iters) {
+  size_t i = get_global_id(0);
+  float v = (float)i;
+  for (int k = 0; k < iters; ++k) {
+    out[i * 8] = v;
+    v += 1.0f;
+  }
+}

@@ -126,6 +126,8 @@ private:
   // Step 7.
   std::optional<Affine> affine(const SCEV *S, unsigned Depth = 0);
   std::optional<uint64_t> tripCount(const Loop *Lp);
+  double averageTrips(const Loop *Lp);
+  GlobalAccess::Pattern shapeOf(const Affine &Off, const BasicBlock *BB);
   void computeFootprints(KernelCounts &K);
   unsigned estimateRegisters();
   /// The first double-precision value, and the private arrays that stayed
@@ -212,6 +214,40 @@ std::optional<uint64_t> Analyzer::tripCount(const Loop *Lp) {
   if (auto *C = dyn_cast<SCEVConstant>(BTC))
     return C->getAPInt().getZExtValue() + 1;
   return std::nullopt;
+}
+
+/// Iterations per entry of \p Lp: its constant trip count, or the
+/// header's frequency over the frequency of the edges that enter it.
+double Analyzer::averageTrips(const Loop *Lp) {
+  if (std::optional<uint64_t> TC = tripCount(Lp))
+    return double(*TC);
+  const BasicBlock *H = Lp->getHeader();
+  double Entries = 0;
+  for (const BasicBlock *P : predecessors(H))
+    if (!Lp->contains(P))
+      Entries += Freq.lookup(P); // the entering block runs once per entry
+  double Runs = Freq.lookup(H);
+  return Entries > 0 && Runs > Entries ? Runs / Entries : 1.0;
+}
+
+GlobalAccess::Pattern Analyzer::shapeOf(const Affine &Off,
+                                        const BasicBlock *BB) {
+  GlobalAccess::Pattern P;
+  P.Const = Off.Symbolic ? 0 : Off.Const;
+  for (int D = 0; D < 3; ++D) {
+    P.Gid[D] = Off.Gid[D];
+    P.Lid[D] = Off.Lid[D];
+    P.Grp[D] = Off.Grp[D];
+  }
+  for (const Loop *Lp = LI.getLoopFor(BB); Lp; Lp = Lp->getParentLoop()) {
+    GlobalAccess::Pattern::LoopTerm T;
+    T.Trips = averageTrips(Lp);
+    for (auto &[L, C] : Off.Iter)
+      if (L == Lp)
+        T.Coef = C;
+    P.Loops.push_back(T);
+  }
+  return P;
 }
 
 /// Visits \p V and the values its operands come from, depth first, at most
@@ -751,8 +787,10 @@ void Analyzer::countMemory(Instruction &I, Value *Ptr, Type *Ty, bool IsStore,
   }
   if (ArgNo != ~0u && F.getArg(ArgNo)->hasName())
     Acc.Buffer = F.getArg(ArgNo)->getName().str();
-  if (Off)
+  if (Off) {
     Acc.StrideBytes = Off->strideDim0();
+    Acc.Shape = shapeOf(*Off, I.getParent());
+  }
   // Loads repeated at one address on every iteration of their loop (the
   // loads are volatile, so the optimizer kept every one the source makes).
   if (const Loop *Lp = LI.getLoopFor(I.getParent())) {

@@ -69,6 +69,21 @@ struct GlobalAccess {
   bool LoopInvariant = false;
   /// Line of the loop header when the access sits in a loop, else 0.
   unsigned LoopLine = 0;
+
+  /// The address as an affine function of the work-item's ids and of the
+  /// iterations of the loops around the access, for the cache model
+  /// (Model/CacheModel.h). Byte coefficients; a site whose address is not
+  /// affine in them (data-dependent, a non-counted loop) has none.
+  struct Pattern {
+    int64_t Const = 0; ///< known constant part (neighbour offsets)
+    std::array<int64_t, 3> Gid{}, Lid{}, Grp{};
+    struct LoopTerm {
+      double Trips = 1; ///< iterations per entry (average when not constant)
+      int64_t Coef = 0; ///< bytes per iteration; 0: the address stays
+    };
+    std::vector<LoopTerm> Loops; ///< every enclosing loop, innermost first
+  };
+  std::optional<Pattern> Shape;
 };
 
 /// A guess the analysis made, with the place it concerns. Kinds (stable,

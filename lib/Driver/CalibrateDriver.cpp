@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <map>
 #include <sstream>
 
@@ -54,6 +55,32 @@ std::vector<DerivedFigure> deriveFigures(const AnalysisReport &Report,
                      fmt::format("{:.4g} load round trips x {:.4g} waves of "
                                  "{:.0f} resident work-items per CU, from ",
                                  Rounds, Waves, Resident) +
+                         Where});
+    } else if (Fig == "cache.l2_bandwidth") {
+      if (!K.Est.FiniteCache) {
+        Skipped.push_back(Fig + ": the profile gives no cache sizes "
+                                "('cache:'), so the model has no L2 traffic "
+                                "to divide by the time");
+        continue;
+      }
+      double Bytes = K.Est.BytesL2 * N;
+      Out.push_back({Fig, fmt::format("{:.4g} GB/s", Bytes / *T / 1e9),
+                     fmt::format("{:.4g} B per work-item through L2 (the "
+                                 "cache model's count), from ",
+                                 K.Est.BytesL2) +
+                         Where});
+    } else if (Fig == "cache.l2_partial_bandwidth") {
+      if (!K.Est.FiniteCache || K.Est.BytesL2Partial <= 0) {
+        Skipped.push_back(Fig + ": the cache model finds no partly written "
+                                "sectors in the benchmark (the profile needs "
+                                "'cache:' with a write-through L1)");
+        continue;
+      }
+      double Bytes = K.Est.BytesL2Partial * N;
+      Out.push_back({Fig, fmt::format("{:.4g} GB/s", Bytes / *T / 1e9),
+                     fmt::format("{:.4g} B per work-item of sectors written "
+                                 "in part (the cache model's count), from ",
+                                 K.Est.BytesL2Partial) +
                          Where});
     } else if (Fig == "lds.bandwidth_per_clock") {
       double Bytes = K.Counts.LocalBytes * N;
@@ -127,6 +154,10 @@ static std::optional<double> datasheetValue(const DeviceProfile &P,
     return P.MemoryLatencyS;
   if (Path == "lds.bandwidth_per_clock")
     return P.LdsBytesPerClock;
+  if (Path == "cache.l2_bandwidth")
+    return P.Cache.L2BandwidthBps;
+  if (Path == "cache.l2_partial_bandwidth")
+    return P.Cache.L2PartialBandwidthBps;
   if (Path.rfind("alu.rates.", 0) == 0)
     if (auto C = aluClassFromName(Path.substr(10)))
       return P.Alu.Rate[unsigned(*C)];
@@ -182,34 +213,75 @@ std::string withMeasured(const std::string &Text,
                          const std::vector<DerivedFigure> &Figures,
                          const std::string &Command, const std::string &Device,
                          const std::string &Driver, const std::string &Date) {
-  // Drop an existing top-level `measured:` block (up to the next top-level
-  // key), keep everything else as written, comments included.
+  // Take the existing top-level `measured:` block out (up to the next
+  // top-level key) and keep everything else as written, comments included.
+  // Entries of the old block that this run does not measure again stay:
+  // calibrating one figure must not lose the others.
+  const std::string Banner = "# Written by `clspread calibrate`; datasheet "
+                             "figures above stay as they are.";
   std::istringstream In(Text);
-  std::string Line, Kept;
+  std::string Line, Kept, Old, Entry, EntryPath;
   bool Skipping = false;
+  auto entryText = [&](const DerivedFigure &F) {
+    std::string E = "  " + F.Path + ":\n";
+    E += "    value: " + F.Value + "\n";
+    E += "    command: " + quoted(Command) + "\n";
+    E += "    device: " + quoted(Device) + "\n";
+    if (!Driver.empty())
+      E += "    driver: " + quoted(Driver) + "\n";
+    E += "    date: " + Date + "\n";
+    E += "    note: " + quoted(F.Note) + "\n";
+    return E;
+  };
+  std::vector<bool> Written(Figures.size(), false);
+  // An old entry is replaced in place by this run's figure, if any.
+  auto flushEntry = [&] {
+    if (EntryPath.empty())
+      return;
+    auto It = std::find_if(
+        Figures.begin(), Figures.end(),
+        [&](const DerivedFigure &F) { return F.Path == EntryPath; });
+    if (It == Figures.end()) {
+      Old += Entry;
+    } else {
+      Old += entryText(*It);
+      Written[size_t(It - Figures.begin())] = true;
+    }
+    Entry.clear();
+    EntryPath.clear();
+  };
   while (std::getline(In, Line)) {
     bool TopLevel = !Line.empty() && Line[0] != ' ' && Line[0] != '#' &&
                     Line[0] != '\t';
-    if (TopLevel)
+    if (TopLevel) {
+      if (Skipping)
+        flushEntry();
       Skipping = Line.rfind("measured:", 0) == 0;
-    if (!Skipping)
-      Kept += Line + "\n";
+      if (Skipping)
+        continue;
+    }
+    if (!Skipping) {
+      if (Line != Banner)
+        Kept += Line + "\n";
+      continue;
+    }
+    // Inside the old block: "  PATH:" starts an entry.
+    if (Line.size() > 2 && Line[0] == ' ' && Line[1] == ' ' && Line[2] != ' ' &&
+        Line.back() == ':') {
+      flushEntry();
+      EntryPath = Line.substr(2, Line.size() - 3);
+    }
+    Entry += Line + "\n";
   }
+  if (Skipping)
+    flushEntry();
   while (Kept.size() > 1 && Kept[Kept.size() - 1] == '\n' &&
          Kept[Kept.size() - 2] == '\n')
     Kept.pop_back();
-  Kept += "\n# Written by `clspread calibrate`; datasheet figures above stay "
-          "as they are.\nmeasured:\n";
-  for (const DerivedFigure &F : Figures) {
-    Kept += "  " + F.Path + ":\n";
-    Kept += "    value: " + F.Value + "\n";
-    Kept += "    command: " + quoted(Command) + "\n";
-    Kept += "    device: " + quoted(Device) + "\n";
-    if (!Driver.empty())
-      Kept += "    driver: " + quoted(Driver) + "\n";
-    Kept += "    date: " + Date + "\n";
-    Kept += "    note: " + quoted(F.Note) + "\n";
-  }
+  Kept += "\n" + Banner + "\nmeasured:\n" + Old;
+  for (size_t I = 0; I < Figures.size(); ++I)
+    if (!Written[I])
+      Kept += entryText(Figures[I]);
   return Kept;
 }
 

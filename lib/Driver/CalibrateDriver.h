@@ -64,7 +64,10 @@ std::vector<DerivedFigure> deriveFigures(const AnalysisReport &Report,
                                          const DeviceProfile &Profile,
                                          std::vector<std::string> &Skipped);
 
-/// Returns \p ProfileText with its `measured:` section replaced.
+/// Returns \p ProfileText with \p Figures in its `measured:` section: an
+/// entry for the same figure is replaced where it stands, others are added
+/// at the end, and entries this run did not measure stay as they were (a
+/// run of one micro-benchmark keeps the rest of the profile's figures).
 std::string withMeasured(const std::string &ProfileText,
                          const std::vector<DerivedFigure> &Figures,
                          const std::string &Command, const std::string &Device,

@@ -44,6 +44,8 @@ const std::vector<MeasurableFigure> &measurableFigures() {
       {"barrier.item_cycles", D::Count, false},
       {"lds.bandwidth_per_clock", D::Bytes, false},
       {"tex.units_per_cu", D::Count, false},
+      {"cache.l2_bandwidth", D::Bandwidth, false},
+      {"cache.l2_partial_bandwidth", D::Bandwidth, false},
   };
   return Figures;
 }

@@ -152,6 +152,28 @@ struct DeviceProfile {
   /// (the group's barrier cost spread over its items). Optional.
   std::optional<double> BarrierItemCycles;
 
+  /// Caches (`cache:` in YAML), for the finite-cache model
+  /// (Model/CacheModel.h). Without them, a buffer's traffic is capped at its
+  /// footprint as if the cache were infinite.
+  struct CacheSpec {
+    /// Data cache per compute unit that global loads go through (NVIDIA:
+    /// the L1 shared with __local; AMD: the vector L1).
+    std::optional<uint64_t> L1Bytes;
+    /// Stores pass through L1 to L2 (NVIDIA, AMD GCN) rather than stay.
+    bool L1WriteThrough = true;
+    /// L1 and __local share one pool (NVIDIA): the __local the resident
+    /// work-groups allocate is not there for data.
+    bool L1SharedWithLds = false;
+    /// Last-level cache in front of DRAM, shared by all compute units.
+    std::optional<uint64_t> L2Bytes;
+    /// Bytes per second L2 serves to the compute units, all together
+    /// (optional; measured by `clspread calibrate`'s l2 benchmark).
+    std::optional<double> L2BandwidthBps;
+    /// Sector bytes per second L2 takes in from stores that write only part
+    /// of each sector (optional; calibrate's l2_partial_store measures it).
+    std::optional<double> L2PartialBandwidthBps;
+  } Cache;
+
   /// Measured figures keyed by figure path: "memory.bandwidth", "clock",
   /// "alu.rates.fp32", "launch_overhead".
   std::map<std::string, Measurement> Measured;

@@ -60,6 +60,14 @@ struct Estimate {
   /// and latency (too few bytes in flight, Little's law).
   double TLdsS = 0, TMemBandwidthS = 0, TMemLatencyS = 0;
   double TBarrierS = 0; ///< barriers, inside T_ALU like LDS
+  /// With the finite cache model (profiles with `cache:`): bytes per item
+  /// L2 serves (L1 misses and write-through stores), and the time at the
+  /// L2 bandwidth, a third limit of T_MEM.
+  bool FiniteCache = false;
+  double BytesL2 = 0, TMemL2S = 0;
+  /// Of BytesL2, the sectors stores write only part of, charged at
+  /// cache.l2_partial_bandwidth when the profile has it.
+  double BytesL2Partial = 0;
   Bound Limit = Bound::ALU;
   Occupancy Occ;
   /// ALU classes the kernel uses that the device has no unit for

@@ -57,7 +57,8 @@ uint64_t transactionsPerWavefront(int64_t StrideBytes, unsigned Width,
 }
 
 MemoryTraffic memoryTraffic(const KernelCounts &K, unsigned Wavefront,
-                            unsigned Transaction) {
+                            unsigned Transaction,
+                            const CacheGeometry *Cache) {
   MemoryTraffic R;
   const double N = double(K.Launch.workItems());
   if (N == 0 || Wavefront == 0 || Transaction == 0)
@@ -102,6 +103,16 @@ MemoryTraffic memoryTraffic(const KernelCounts &K, unsigned Wavefront,
   for (UnknownStrideGroup &G : Unknown) {
     std::sort(G.Lines.begin(), G.Lines.end());
     R.Notes.push_back(describe(G));
+  }
+
+  if (Cache && K.Launch.Local) {
+    CacheTraffic C = cacheTraffic(K, *Cache);
+    R.BytesMoved = C.DramBytes;
+    R.BytesL2 = C.L2Bytes;
+    R.PartialStoreBytes = C.PartialStoreBytes;
+    R.Finite = true;
+    R.Notes.insert(R.Notes.end(), C.Notes.begin(), C.Notes.end());
+    return R;
   }
 
   double Moved = Uncapped;

@@ -23,6 +23,7 @@
 #define CLSPREAD_MODEL_MEMORYTRAFFIC_H
 
 #include "Analysis/KernelCounts.h"
+#include "Model/CacheModel.h"
 
 #include <optional>
 #include <string>
@@ -38,13 +39,21 @@ uint64_t transactionsPerWavefront(int64_t StrideBytes, unsigned Width,
 struct MemoryTraffic {
   double BytesRequested = 0; ///< per item, as the kernel asks (all sites)
   double BytesMoved = 0;     ///< per item, after coalescing and caps
+  /// Per item: bytes that miss L1 and are served by L2, when the finite
+  /// cache model was used (Finite).
+  double BytesL2 = 0;
+  double PartialStoreBytes = 0; ///< part of BytesL2 (CacheTraffic)
+  bool Finite = false;
   std::vector<std::string> Notes;
 };
 
 /// DRAM traffic of \p K's global and constant sites on a device with the
-/// given wavefront and transaction size.
+/// given wavefront and transaction size. With \p Cache (a profile that
+/// gives cache sizes) and a launch with a local size, the finite cache
+/// model of CacheModel.h replaces the footprint caps.
 MemoryTraffic memoryTraffic(const KernelCounts &K, unsigned Wavefront,
-                            unsigned Transaction);
+                            unsigned Transaction,
+                            const CacheGeometry *Cache = nullptr);
 
 } // namespace clspread
 

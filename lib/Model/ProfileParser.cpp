@@ -263,7 +263,7 @@ DeviceProfile Parser::parse(const YAML::Node &Root) {
              "lanes_per_cu", "wavefront", "clock", "alu", "tex", "memory",
              "registers", "lds", "occupancy", "launch", "launch_overhead",
              "measured", "sources", "barrier", "max_work_group_size",
-             "work_group"});
+             "work_group", "cache"});
 
   YAML::Node Id = required(Root, "", "id");
   P.Id = text(Id, "id");
@@ -349,6 +349,36 @@ DeviceProfile Parser::parse(const YAML::Node &Root) {
     P.BarrierItemCycles = quantity(required(Bar, "barrier", "item_cycles"),
                                    "barrier.item_cycles",
                                    Quantity::Dim::Count);
+  }
+
+  if (YAML::Node C = optional(Root, "", "cache")) {
+    expectMap(C, "cache");
+    checkKeys(C, "cache", {"l1", "l1_stores", "l1_shared_with_lds", "l2",
+                           "l2_bandwidth", "l2_partial_bandwidth"});
+    if (YAML::Node N = optional(C, "cache", "l2_partial_bandwidth"))
+      P.Cache.L2PartialBandwidthBps = quantity(
+          N, "cache.l2_partial_bandwidth", Quantity::Dim::Bandwidth);
+    if (YAML::Node N = optional(C, "cache", "l1_shared_with_lds"))
+      P.Cache.L1SharedWithLds = boolean(N, "cache.l1_shared_with_lds");
+    auto &S = P.Cache;
+    if (YAML::Node N = optional(C, "cache", "l1"))
+      S.L1Bytes = whole(N, "cache.l1", Quantity::Dim::Bytes, false, true,
+                        ~uint64_t(0) >> 11);
+    if (YAML::Node N = optional(C, "cache", "l1_stores")) {
+      std::string V = scalar(N, "cache.l1_stores");
+      addFigure("cache.l1_stores", N);
+      if (V != "write-through" && V != "write-back")
+        fail(N, fmt::format("'cache.l1_stores' must be 'write-through' or "
+                            "'write-back', got '{}'",
+                            V));
+      S.L1WriteThrough = V == "write-through";
+    }
+    if (YAML::Node N = optional(C, "cache", "l2"))
+      S.L2Bytes = whole(N, "cache.l2", Quantity::Dim::Bytes, false, true,
+                        ~uint64_t(0) >> 11);
+    if (YAML::Node N = optional(C, "cache", "l2_bandwidth"))
+      S.L2BandwidthBps =
+          quantity(N, "cache.l2_bandwidth", Quantity::Dim::Bandwidth);
   }
 
   YAML::Node Occ = required(Root, "", "occupancy");

@@ -136,22 +136,64 @@ Estimate estimate(const KernelCounts &K, const DeviceProfile &P,
   const double TexUnits = *Figure("tex.units_per_cu", P.TexUnitsPerCU);
   E.TTexS = N * E.TexFetches / (P.ComputeUnits * TexUnits) / Clock;
 
-  // MEM.
-  MemoryTraffic M = memoryTraffic(K, P.Wavefront, P.TransactionBytes);
+  // MEM. Occupancy first: the cache model needs the resident groups.
+  E.Occ = computeOccupancy(K, P, E.Notes);
+  std::optional<CacheGeometry> Geo;
+  if (P.Cache.L1Bytes || P.Cache.L2Bytes) {
+    Geo.emplace();
+    Geo->Wavefront = P.Wavefront;
+    Geo->Sector = P.TransactionBytes;
+    Geo->ComputeUnits = P.ComputeUnits;
+    Geo->GroupsPerCU =
+        std::max(1u, E.Occ.WavesPerGroup
+                         ? E.Occ.WavesPerCU / E.Occ.WavesPerGroup
+                         : 1u);
+    uint64_t L1 = P.Cache.L1Bytes.value_or(0);
+    uint64_t Lds = uint64_t(Geo->GroupsPerCU) * K.LocalMemBytes;
+    if (P.Cache.L1SharedWithLds)
+      L1 = L1 > Lds ? L1 - Lds : 0;
+    Geo->L1Bytes = L1;
+    Geo->L1WriteThrough = P.Cache.L1WriteThrough;
+    Geo->L2Bytes = P.Cache.L2Bytes.value_or(0);
+  }
+  MemoryTraffic M = memoryTraffic(K, P.Wavefront, P.TransactionBytes,
+                                  Geo ? &*Geo : nullptr);
   E.BytesRequested = M.BytesRequested;
   E.BytesMoved = M.BytesMoved;
+  E.FiniteCache = M.Finite;
+  E.BytesL2 = M.BytesL2;
+  E.BytesL2Partial = M.PartialStoreBytes;
   E.Notes.insert(E.Notes.end(), M.Notes.begin(), M.Notes.end());
   if (K.ImageReads > 0 || K.ImageWrites > 0)
     E.Notes.push_back("image reads and writes are charged to TEX only; their "
                       "DRAM traffic is not in T_MEM");
   E.TMemBandwidthS = N * E.BytesMoved / Bandwidth;
   E.TMemS = E.TMemBandwidthS;
+  if (std::optional<double> L2Bw =
+          Figure("cache.l2_bandwidth", P.Cache.L2BandwidthBps);
+      L2Bw && M.Finite) {
+    // Partly written sectors go at their own (lower) rate where measured.
+    std::optional<double> PartialBw =
+        E.BytesL2Partial > 0 ? Figure("cache.l2_partial_bandwidth",
+                                      P.Cache.L2PartialBandwidthBps)
+                             : std::nullopt;
+    double Whole = PartialBw ? E.BytesL2 - E.BytesL2Partial : E.BytesL2;
+    E.TMemL2S = N * Whole / *L2Bw +
+                (PartialBw ? N * E.BytesL2Partial / *PartialBw : 0);
+    if (E.TMemL2S > E.TMemS) {
+      E.TMemS = E.TMemL2S;
+      E.Notes.push_back(fmt::format(
+          "T_MEM is L2-bound: {:.4g} B per work-item from L2 at {} "
+          "(cache.l2_bandwidth) take longer than {:.4g} B from DRAM",
+          E.BytesL2, formatQuantity(*L2Bw, Quantity::Dim::Bandwidth),
+          E.BytesMoved));
+    }
+  }
 
   // Latency: each work-item waits GlobalLoadRounds round trips; a compute
   // unit keeps its resident work-items' loads in flight at once, so the
   // launch takes rounds x (N / resident items) latencies. Only the share of
   // the traffic that reaches DRAM (bytes moved / requested) waits for DRAM.
-  E.Occ = computeOccupancy(K, P, E.Notes);
   if (std::optional<double> Lat = Figure("memory.latency", P.MemoryLatencyS);
       Lat && K.GlobalLoadRounds > 0 && E.BytesRequested > 0) {
     double Resident = double(std::max(1u, E.Occ.WavesPerCU)) * P.Wavefront;

@@ -93,10 +93,15 @@ void printTable(const AnalysisReport &R, const ReportOptions &O,
                         "of which", formatSeconds(E.TBarrierS));
     trow("T_TEX", E.TTexS, Bound::TEX);
     trow("T_MEM", E.TMemS, Bound::MEM);
-    if (E.TMemLatencyS > 0)
-      OS << fmt::format("      {:<8}{:>14}   bandwidth, {} latency\n",
-                        "max of", formatSeconds(E.TMemBandwidthS),
-                        formatSeconds(E.TMemLatencyS));
+    if (E.TMemLatencyS > 0 || E.TMemL2S > 0) {
+      std::string Parts;
+      if (E.TMemL2S > 0)
+        Parts += fmt::format(", {} L2", formatSeconds(E.TMemL2S));
+      if (E.TMemLatencyS > 0)
+        Parts += fmt::format(", {} latency", formatSeconds(E.TMemLatencyS));
+      OS << fmt::format("      {:<8}{:>14}   DRAM bandwidth{}\n", "max of",
+                        formatSeconds(E.TMemBandwidthS), Parts);
+    }
     OS << fmt::format("    {:<10}{:>14}   {}-bound\n", "Tkernel",
                       formatSeconds(E.TKernelS), boundName(E.Limit));
     if (E.LaunchOverheadS > 0)
@@ -206,6 +211,8 @@ json::Value toJSON(const AnalysisReport &R, const ReportOptions &O) {
         {"constant_bytes", C.ConstantBytes},
         {"bytes_requested", E.BytesRequested},
         {"bytes_moved", E.BytesMoved},
+        {"bytes_l2", E.FiniteCache ? json::Value(E.BytesL2) : json::Value(nullptr)},
+        {"bytes_l2_partial", E.FiniteCache ? json::Value(E.BytesL2Partial) : json::Value(nullptr)},
         {"lds_bytes", C.LocalBytes},
         {"private_bytes", C.PrivateBytes},
         {"image_reads", C.ImageReads},
@@ -225,6 +232,7 @@ json::Value toJSON(const AnalysisReport &R, const ReportOptions &O) {
                                   {"t_barrier_s", E.TBarrierS},
                                   {"t_mem_bandwidth_s", E.TMemBandwidthS},
                                   {"t_mem_latency_s", E.TMemLatencyS},
+                                  {"t_mem_l2_s", E.TMemL2S},
                                   {"t_tex_s", E.TTexS},
                                   {"t_mem_s", E.TMemS},
                                   {"t_kernel_s", E.TKernelS},

@@ -1,0 +1,493 @@
+//===- CacheModel.cpp - Layer conditions for L1, L2 and DRAM --------------===//
+#include "Model/CacheModel.h"
+#include "Model/Quantity.h"
+
+#include "llvm/Support/MathExtras.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <map>
+#include <optional>
+#include <set>
+
+namespace clspread {
+
+double distinctSectors(const OffsetSet &S, unsigned Sector) {
+  const double T = Sector;
+  // Where the first access starts inside its sector.
+  int64_t Start = S.Const % int64_t(Sector);
+  if (Start < 0)
+    Start += Sector;
+  auto spanSectors = [&](double Span) {
+    return std::ceil((double(Start) + Span) / T);
+  };
+  std::vector<std::pair<uint64_t, uint64_t>> Terms;
+  for (auto [C, E] : S.Terms)
+    if (C != 0 && E > 1)
+      Terms.push_back({uint64_t(std::llabs(C)), E});
+  std::sort(Terms.begin(), Terms.end());
+  // One unit: Span bytes from its first to its last byte, Q sectors.
+  double Span = S.Width, Q = spanSectors(Span);
+  for (auto [C, E] : Terms) {
+    double NewSpan = double(C) * double(E - 1) + Span;
+    if (double(C) >= Span + T || (double(C) >= Span && C % Sector == 0))
+      Q *= double(E); // copies in sectors of their own
+    else
+      Q = std::min(Q * double(E), spanSectors(NewSpan)); // copies share
+    Span = NewSpan;
+  }
+  return Q;
+}
+
+/// The offsets one wavefront's lanes access (linear local-id order).
+static OffsetSet wavefrontSet(const GlobalAccess::Pattern &Shape,
+                              unsigned Width,
+                              const std::array<uint64_t, 3> &Local,
+                              unsigned Wavefront) {
+  OffsetSet S;
+  S.Const = Shape.Const;
+  S.Width = Width;
+  // Lanes in linear local-id order: dimension 0 first.
+  uint64_t Left = Wavefront;
+  for (int D = 0; D < 3 && Left > 1; ++D) {
+    uint64_t E = std::min<uint64_t>(Local[D], Left);
+    S.Terms.push_back({Shape.Gid[D] + Shape.Lid[D], E});
+    Left = (Left + E - 1) / E;
+  }
+  return S;
+}
+
+double wavefrontSectors(const GlobalAccess::Pattern &Shape, unsigned Width,
+                        const std::array<uint64_t, 3> &Local,
+                        unsigned Wavefront, unsigned Sector) {
+  return distinctSectors(wavefrontSet(Shape, Width, Local, Wavefront),
+                         Sector);
+}
+
+namespace {
+
+/// What stays in a cache: the innermost Full loops of every site run in
+/// full, then Block iterations of the next loop (1: one iteration).
+struct Scope {
+  unsigned Full = 0;
+  uint64_t Block = 1;
+};
+
+/// One affine site and the figures the levels need.
+struct Site {
+  const GlobalAccess *A;
+  std::string Key; ///< buffer and direction: traffic is per key
+  double Execs;    ///< executions per work-item
+  double WaveSectors; ///< per wavefront execution
+};
+
+/// Offsets of \p A over \p GroupExt groups (per dimension) with the
+/// innermost \p Scope loops run in full; the iterations of the loops
+/// outside come back in \p Outer.
+OffsetSet setOf(const GlobalAccess &A, const LaunchSpec &L,
+                const std::array<uint64_t, 3> &GroupExt, Scope Sc,
+                double &Outer) {
+  const auto &P = *A.Shape;
+  std::array<uint64_t, 3> Loc = *L.Local;
+  OffsetSet S;
+  S.Const = P.Const;
+  S.Width = A.Bytes;
+  for (int D = 0; D < 3; ++D) {
+    S.Terms.push_back({P.Gid[D] + P.Lid[D], Loc[D]});
+    S.Terms.push_back({P.Gid[D] * int64_t(Loc[D]) + P.Grp[D], GroupExt[D]});
+  }
+  Outer = 1;
+  for (size_t I = 0; I < P.Loops.size(); ++I) {
+    const auto &T = P.Loops[I];
+    double Trips = std::max(1.0, T.Trips);
+    uint64_t Whole = uint64_t(std::round(Trips));
+    if (I < Sc.Full) {
+      S.Terms.push_back({T.Coef, Whole});
+    } else if (I == Sc.Full && Sc.Block > 1) {
+      uint64_t B = std::min<uint64_t>(Sc.Block, Whole);
+      S.Terms.push_back({T.Coef, B});
+      Outer *= Trips / double(B);
+    } else {
+      Outer *= Trips;
+    }
+  }
+  return S;
+}
+
+/// Whether two sites index the same lattice (same coefficients, extents
+/// and loops), so that their union is the lattice widened by the offsets
+/// between them (a stencil's neighbours).
+bool sameLattice(const GlobalAccess &A, const GlobalAccess &B) {
+  const auto &P = *A.Shape, &Q = *B.Shape;
+  if (A.Bytes != B.Bytes || P.Gid != Q.Gid || P.Lid != Q.Lid ||
+      P.Grp != Q.Grp || P.Loops.size() != Q.Loops.size())
+    return false;
+  for (size_t I = 0; I < P.Loops.size(); ++I)
+    if (P.Loops[I].Coef != Q.Loops[I].Coef ||
+        P.Loops[I].Trips != Q.Loops[I].Trips)
+      return false;
+  return true;
+}
+
+/// The union of \p S shifted to each of \p Consts: each offset is written
+/// in the lattice's coefficients (largest first) and the extents widened
+/// to cover them; what is left over widens the access.
+OffsetSet widen(OffsetSet S, const std::vector<int64_t> &Consts) {
+  int64_t Base = *std::min_element(Consts.begin(), Consts.end());
+  std::vector<size_t> Order(S.Terms.size());
+  for (size_t I = 0; I < Order.size(); ++I)
+    Order[I] = I;
+  std::sort(Order.begin(), Order.end(), [&](size_t X, size_t Y) {
+    return std::llabs(S.Terms[X].first) > std::llabs(S.Terms[Y].first);
+  });
+  std::vector<int64_t> Lo(S.Terms.size(), 0), Hi(S.Terms.size(), 0);
+  int64_t RLo = 0, RHi = 0;
+  for (int64_t C : Consts) {
+    int64_t D = C - Base;
+    for (size_t I : Order) {
+      int64_t Coef = S.Terms[I].first;
+      if (Coef == 0 || S.Terms[I].second <= 1)
+        continue;
+      int64_t A = D / Coef; // toward zero; D >= 0 keeps the rest positive
+      if (Coef < 0 && A != 0)
+        continue;
+      D -= A * Coef;
+      Lo[I] = std::min(Lo[I], A);
+      Hi[I] = std::max(Hi[I], A);
+    }
+    RLo = std::min(RLo, D);
+    RHi = std::max(RHi, D);
+  }
+  S.Const = Base + RLo;
+  for (size_t I = 0; I < S.Terms.size(); ++I) {
+    S.Const += Lo[I] * S.Terms[I].first;
+    S.Terms[I].second += uint64_t(Hi[I] - Lo[I]);
+  }
+  S.Width += unsigned(RHi - RLo);
+  return S;
+}
+
+/// [lowest, one past highest) byte of \p S.
+std::pair<double, double> boundsOf(const OffsetSet &S) {
+  double Lo = double(S.Const), Hi = double(S.Const) + S.Width;
+  for (auto [C, E] : S.Terms)
+    (C < 0 ? Lo : Hi) += double(C) * double(E ? E - 1 : 0);
+  return {Lo, Hi};
+}
+
+/// Sectors per key touched by the sites over one instance of \p GroupExt
+/// groups at scope \p Scope, and the traffic that scope implies per
+/// instance (sectors x outer iterations). Sites of one key that overlap
+/// (a stencil's neighbours) are united through their common span.
+struct ScopeFigures {
+  double Sectors = 0;                 ///< all keys, for the fit test
+  std::map<std::string, double> Traffic; ///< sectors per instance, by key
+};
+
+ScopeFigures scope(const std::vector<Site> &Sites, const LaunchSpec &L,
+                   const std::array<uint64_t, 3> &GroupExt, Scope Sc,
+                   unsigned Sector) {
+  // Sites of one key on one lattice are united first.
+  std::vector<bool> Used(Sites.size(), false);
+  struct Acc {
+    double Sum = 0, Traffic = 0, Lo = 1e300, Hi = -1e300;
+  };
+  std::map<std::string, Acc> ByKey;
+  for (size_t I = 0; I < Sites.size(); ++I) {
+    if (Used[I])
+      continue;
+    const Site &S = Sites[I];
+    std::vector<int64_t> Consts = {S.A->Shape->Const};
+    double Execs = S.Execs;
+    for (size_t J = I + 1; J < Sites.size(); ++J)
+      if (!Used[J] && Sites[J].Key == S.Key &&
+          sameLattice(*S.A, *Sites[J].A)) {
+        Used[J] = true;
+        Consts.push_back(Sites[J].A->Shape->Const);
+        Execs = std::max(Execs, Sites[J].Execs);
+      }
+    double Outer = 1;
+    OffsetSet Set = widen(setOf(*S.A, L, GroupExt, Sc, Outer), Consts);
+    double Q = distinctSectors(Set, Sector);
+    // A guarded site runs for a fraction of the (item, iteration) pairs.
+    double Full = 1;
+    for (const auto &T : S.A->Shape->Loops)
+      Full *= std::max(1.0, T.Trips);
+    double Taken = std::min(1.0, Execs / Full);
+    auto [Lo, Hi] = boundsOf(Set);
+    Acc &A = ByKey[S.Key];
+    A.Sum += Q;
+    A.Traffic += Q * Outer * Taken;
+    A.Lo = std::min(A.Lo, Lo);
+    A.Hi = std::max(A.Hi, Hi);
+  }
+  ScopeFigures F;
+  for (auto &[Key, A] : ByKey) {
+    // Lattices of one buffer that overlap share no more than their span.
+    double Span = std::ceil((A.Hi - A.Lo) / Sector) + 1;
+    double United = std::min(A.Sum, Span);
+    F.Sectors += United;
+    F.Traffic[Key] = A.Sum > 0 ? A.Traffic * United / A.Sum : 0;
+  }
+  return F;
+}
+
+/// The largest scope whose data, for \p Sharers instances at once, fits
+/// in \p Capacity bytes: all loops, else the innermost k loops and a block
+/// of the next one (halving from its trip count); nullopt when not even
+/// one iteration's data fits.
+std::optional<Scope> keptScope(const std::vector<Site> &Sites,
+                               const LaunchSpec &L,
+                               const std::array<uint64_t, 3> &GroupExt,
+                               unsigned MaxScope, double Sharers,
+                               double Capacity, unsigned Sector) {
+  auto Fits = [&](Scope Sc) {
+    return scope(Sites, L, GroupExt, Sc, Sector).Sectors * Sector * Sharers <=
+           Capacity;
+  };
+  if (Fits({MaxScope, 1}))
+    return Scope{MaxScope, 1};
+  for (int K = int(MaxScope) - 1; K >= 0; --K) {
+    double Trips = 1;
+    for (const Site &S : Sites)
+      if (S.A->Shape->Loops.size() > unsigned(K))
+        Trips = std::max(Trips, S.A->Shape->Loops[K].Trips);
+    uint64_t B = llvm::PowerOf2Ceil(uint64_t(std::round(Trips)));
+    for (B = B / 2; B >= 2; B /= 2)
+      if (Fits({unsigned(K), B}))
+        return Scope{unsigned(K), B};
+    if (Fits({unsigned(K), 1}))
+      return Scope{unsigned(K), 1};
+  }
+  return std::nullopt;
+}
+
+} // namespace
+
+CacheTraffic cacheTraffic(const KernelCounts &K, const CacheGeometry &G) {
+  CacheTraffic R;
+  const LaunchSpec &L = K.Launch;
+  const double N = double(L.workItems());
+  if (N == 0 || !L.Local || G.Wavefront == 0 || G.Sector == 0)
+    return R;
+  const std::array<uint64_t, 3> Loc = *L.Local;
+  const double GroupItems = double(Loc[0] * Loc[1] * Loc[2]);
+  const double Lanes = std::min<double>(G.Wavefront, GroupItems);
+  std::array<uint64_t, 3> Groups;
+  for (int D = 0; D < 3; ++D)
+    Groups[D] = std::max<uint64_t>(1, (L.Global[D] + Loc[D] - 1) / Loc[D]);
+  const double TotalGroups = double(Groups[0] * Groups[1] * Groups[2]);
+
+  // Per key: traffic at each level, as launch totals in bytes.
+  std::map<std::string, double> Wave, ToL2, ToDram, Plain;
+  double Partial = 0;
+  std::vector<Site> Loads, All;
+  unsigned MaxScope = 0;
+  for (const GlobalAccess &A : K.Accesses) {
+    if (A.Bytes == 0 || A.ExecPerItem <= 0)
+      continue;
+    std::string Key = A.Buffer + (A.IsStore || A.IsAtomic ? "\x01w" : "\x01r");
+    double WaveSectors;
+    if (A.Shape)
+      WaveSectors = wavefrontSectors(*A.Shape, A.Bytes, Loc, G.Wavefront,
+                                     G.Sector);
+    else if (A.StrideBytes)
+      WaveSectors = distinctSectors(
+          {0, {{*A.StrideBytes, uint64_t(Lanes)}}, A.Bytes}, G.Sector);
+    else
+      WaveSectors = Lanes * A.Bytes / G.Sector; // as if coalesced
+    double Total = WaveSectors * G.Sector / Lanes * A.ExecPerItem * N;
+    Wave[Key] += Total;
+    // A store (without a shape) whose lanes write fewer bytes than the
+    // sectors it touches; shaped stores are judged together below.
+    if ((A.IsStore || A.IsAtomic) && G.L1WriteThrough && !A.Shape &&
+        Lanes * A.Bytes < WaveSectors * G.Sector - 0.5)
+      Partial += Total;
+    if (!A.Shape || A.Buffer.empty()) {
+      // No reuse can be shown: every level moves what is asked for.
+      Plain[Key] += Total;
+      continue;
+    }
+    Site S{&A, Key, A.ExecPerItem, WaveSectors};
+    All.push_back(S);
+    if (!(A.IsStore || A.IsAtomic) || !G.L1WriteThrough)
+      Loads.push_back(S);
+    else
+      ToL2[Key] += Total; // write-through: every store reaches L2
+    MaxScope = std::max<unsigned>(MaxScope, unsigned(A.Shape->Loops.size()));
+  }
+
+  // Stores on one lattice (out[4*i+0..3]) are judged together: a driver
+  // compiler fuses them into one vector store, and they fill the sectors
+  // one alone leaves part-written.
+  if (G.L1WriteThrough) {
+    std::vector<bool> Seen(All.size(), false);
+    for (size_t I = 0; I < All.size(); ++I) {
+      const GlobalAccess &A = *All[I].A;
+      if (Seen[I] || !(A.IsStore || A.IsAtomic))
+        continue;
+      std::vector<int64_t> Consts = {A.Shape->Const};
+      double Total = All[I].WaveSectors * G.Sector / Lanes * All[I].Execs * N;
+      for (size_t J = I + 1; J < All.size(); ++J)
+        if (!Seen[J] && All[J].Key == All[I].Key &&
+            sameLattice(A, *All[J].A)) {
+          Seen[J] = true;
+          Consts.push_back(All[J].A->Shape->Const);
+          Total += All[J].WaveSectors * G.Sector / Lanes * All[J].Execs * N;
+        }
+      std::sort(Consts.begin(), Consts.end());
+      Consts.erase(std::unique(Consts.begin(), Consts.end()), Consts.end());
+      // One wavefront's lanes are few: list the bytes each sector gets.
+      OffsetSet W = wavefrontSet(*A.Shape, A.Bytes, Loc, G.Wavefront);
+      std::vector<int64_t> Lane = {0};
+      for (auto [C, E] : W.Terms) {
+        std::vector<int64_t> Next;
+        for (uint64_t V = 0; V < E; ++V)
+          for (int64_t O : Lane)
+            Next.push_back(O + C * int64_t(V));
+        Lane = std::move(Next);
+      }
+      std::map<int64_t, std::set<int64_t>> Bytes; // sector -> bytes
+      for (int64_t C : Consts)
+        for (int64_t O : Lane)
+          for (unsigned B = 0; B < A.Bytes; ++B) {
+            int64_t At = C + O + B;
+            int64_t Sec = At >= 0 ? At / G.Sector
+                                  : -((-At + G.Sector - 1) / G.Sector);
+            Bytes[Sec].insert(At);
+          }
+      double Part = 0;
+      for (auto &[Sec, Set] : Bytes)
+        Part += Set.size() < G.Sector ? 1 : 0;
+      if (!Bytes.empty())
+        Partial += Total * Part / double(Bytes.size());
+    }
+  }
+
+  // L1: one group's data, GroupsPerCU groups sharing the cache.
+  const std::array<uint64_t, 3> One = {1, 1, 1};
+  std::optional<Scope> K1;
+  if (G.L1Bytes)
+    K1 = keptScope(Loads, L, One, MaxScope, G.GroupsPerCU, double(G.L1Bytes),
+                   G.Sector);
+  {
+    ScopeFigures F;
+    if (K1)
+      F = scope(Loads, L, One, *K1, G.Sector);
+    for (const Site &S : Loads) {
+      double Streamed = S.WaveSectors * G.Sector / Lanes * S.Execs * N;
+      if (!K1) {
+        ToL2[S.Key] += Streamed;
+        continue;
+      }
+      // Once per key: the scope's traffic replaces the sites' streams.
+      auto It = F.Traffic.find(S.Key);
+      if (It == F.Traffic.end())
+        continue;
+      ToL2[S.Key] += std::min(It->second * G.Sector * TotalGroups,
+                              Wave[S.Key]);
+      F.Traffic.erase(It);
+    }
+  }
+
+  // L2: the window of groups resident on the device.
+  const double Window =
+      std::min(TotalGroups, double(G.GroupsPerCU) * G.ComputeUnits);
+  std::array<uint64_t, 3> Ext = {1, 1, 1};
+  {
+    double Left = Window;
+    for (int D = 0; D < 3; ++D) {
+      Ext[D] = uint64_t(std::min<double>(Groups[D], std::ceil(Left)));
+      Left = std::ceil(Left / double(Groups[D]));
+      if (Ext[D] < Groups[D])
+        break;
+    }
+  }
+  const double Windows = TotalGroups / Window;
+  std::optional<Scope> K2;
+  if (G.L2Bytes)
+    K2 = keptScope(All, L, Ext, MaxScope, 1.0, double(G.L2Bytes), G.Sector);
+  bool WholeWindowFits = K2 && K2->Full == MaxScope;
+  {
+    ScopeFigures F;
+    if (K2)
+      F = scope(All, L, Ext, *K2, G.Sector);
+    // The whole launch's sectors per key: its compulsory traffic.
+    ScopeFigures Launch = scope(All, L, Groups, {MaxScope, 1}, G.Sector);
+    std::map<std::string, bool> Done;
+    for (const Site &S : All) {
+      if (Done[S.Key])
+        continue;
+      Done[S.Key] = true;
+      double Above = ToL2[S.Key];
+      double Moved = Above;
+      if (K2)
+        Moved = std::min(Above, F.Traffic[S.Key] * G.Sector * Windows);
+      // Compulsory traffic: the sectors the launch touches, once.
+      double Foot = Launch.Traffic[S.Key] * G.Sector;
+      if (WholeWindowFits)
+        Moved = std::min(Moved, Foot);
+      Moved = std::max(Moved, std::min(Foot, Above));
+      ToDram[S.Key] += Moved;
+    }
+  }
+
+  for (auto &[Key, V] : Plain) {
+    ToL2[Key] += V;
+    ToDram[Key] += V;
+  }
+  double W = 0, L2 = 0, D = 0;
+  for (auto &[Key, V] : Wave)
+    W += V;
+  for (auto &[Key, V] : ToL2)
+    L2 += V;
+  for (auto &[Key, V] : ToDram)
+    D += V;
+  R.L1Bytes = W / N;
+  R.L2Bytes = std::min(L2, W) / N;
+  R.DramBytes = std::min(D, L2) / N;
+  R.PartialStoreBytes = std::min(Partial / N, R.L2Bytes);
+
+  auto Say = [&](const std::optional<Scope> &Kept, const char *Where,
+                 const char *Whose) -> std::string {
+    if (!Kept)
+      return fmt::format("nothing is reused from {}", Where);
+    if (Kept->Full == MaxScope)
+      return fmt::format("{} holds all {} data", Where, Whose);
+    std::string Inner =
+        Kept->Full ? fmt::format("the innermost {} loop{} and ", Kept->Full,
+                                 Kept->Full == 1 ? "" : "s")
+                   : std::string();
+    return fmt::format("{} holds {} data over {}{} iteration{} of loop {}",
+                       Where, Whose, Inner, Kept->Block,
+                       Kept->Block == 1 ? "" : "s", Kept->Full + 1);
+  };
+  R.Notes.push_back(fmt::format(
+      "caches: {} groups per CU; {} ({}, {}); window of {:.0f} groups "
+      "resident on the device: {}; per work-item {:.4g} B requested in "
+      "sectors, {:.4g} B from L2{}, {:.4g} B from DRAM",
+      G.GroupsPerCU,
+      G.L1Bytes ? Say(K1, "L1", "a work-group's")
+                : std::string("no L1 for loads"),
+      formatQuantity(double(G.L1Bytes), Quantity::Dim::Bytes),
+      G.L1WriteThrough ? "stores pass to L2" : "stores stay",
+      Window,
+      G.L2Bytes ? (WholeWindowFits
+                       ? std::string("its data fits L2, so DRAM moves each "
+                                     "buffer's footprint once")
+                       : Say(K2, "L2", "the window's"))
+                : std::string("no L2"),
+      R.L1Bytes, R.L2Bytes,
+      R.PartialStoreBytes > 0
+          ? fmt::format(" (of which {:.4g} B in sectors stores write only "
+                        "part of)",
+                        R.PartialStoreBytes)
+          : std::string(),
+      R.DramBytes));
+  return R;
+}
+
+} // namespace clspread

@@ -1,0 +1,97 @@
+//===- CacheModel.h - Traffic through caches of finite size ----*- C++ -*-===//
+//
+// How many bytes cross each level of the memory hierarchy, for profiles
+// that give their cache sizes (`cache:`), in the manner of Kerncraft's
+// layer conditions: data is reused from a cache only when everything
+// touched between the use and the reuse fits in it.
+//
+// Every global access site with an affine address (GlobalAccess::Shape) is
+// a set of byte offsets over work-item ids and loop iterations. For a set
+// X of work-groups and a scope k (the innermost k loops of each site run
+// in full, the outer ones fixed), distinctSectors() counts the sectors the
+// set touches. The work-groups resident at one time are assumed to progress
+// through their loops together (lockstep), so:
+//
+//   L1 (per compute unit): X is one work-group, and the groups resident on
+//     one compute unit share no data; scope k is kept when
+//     groups_per_cu x bytes(X, k) <= l1 (less the __local they allocate
+//     where L1 and __local share a pool). L2 traffic = the loads' sectors
+//     at the largest kept scope, repeated over the outer iterations and all
+//     groups; stores pass through to L2 on write-through L1s.
+//   L2 (device): X is the window of groups resident on the device at once
+//     (groups_per_cu x compute units, consecutive in launch order, id 0
+//     fastest). If the window's whole footprint fits, neighbouring windows
+//     reuse what it left and DRAM traffic is the buffers' footprint (the
+//     infinite-cache cap); otherwise the largest kept scope's sectors,
+//     repeated, as for L1.
+//
+// No level moves more than the level above asks for, nor less than the
+// compulsory footprint. Sites without an affine address are charged their
+// coalesced transactions at every level (no reuse), as before.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CLSPREAD_MODEL_CACHEMODEL_H
+#define CLSPREAD_MODEL_CACHEMODEL_H
+
+#include "Analysis/KernelCounts.h"
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace clspread {
+
+/// The offsets {Const + sum_i Coef_i * v_i : 0 <= v_i < Extent_i}, each the
+/// start of an access of Width bytes.
+struct OffsetSet {
+  int64_t Const = 0;
+  std::vector<std::pair<int64_t, uint64_t>> Terms; ///< (coefficient, extent)
+  unsigned Width = 4;
+};
+
+/// Distinct \p Sector-byte sectors \p S touches (exact for nested strides
+/// whose larger coefficients are multiples of the span below them, the
+/// shapes GPU kernels index with; an upper bound otherwise). Sector
+/// boundaries are taken at offset 0, i.e. buffers are sector-aligned.
+double distinctSectors(const OffsetSet &S, unsigned Sector);
+
+/// Sectors one wavefront of \p Wavefront work-items (consecutive in
+/// linear local-id order, within one work-group of size \p Local) touches
+/// for one execution of an access with \p Shape.
+double wavefrontSectors(const GlobalAccess::Pattern &Shape, unsigned Width,
+                        const std::array<uint64_t, 3> &Local,
+                        unsigned Wavefront, unsigned Sector);
+
+struct CacheGeometry {
+  unsigned Wavefront = 32;
+  unsigned Sector = 32;
+  unsigned ComputeUnits = 1;
+  unsigned GroupsPerCU = 1;  ///< resident work-groups per compute unit
+  uint64_t L1Bytes = 0;      ///< 0: no L1 data cache for global loads
+  bool L1WriteThrough = true;
+  uint64_t L2Bytes = 0;      ///< 0: no L2 (DRAM traffic = L2 traffic)
+};
+
+struct CacheTraffic {
+  /// Per work-item: bytes of the sectors the wavefronts request (L1's
+  /// traffic), the bytes that miss L1 (L2's traffic) and that miss L2
+  /// (DRAM's traffic).
+  double L1Bytes = 0, L2Bytes = 0, DramBytes = 0;
+  /// Per work-item: bytes of the sectors that stores write only part of
+  /// (a wavefront's store that leaves some of each sector's bytes alone).
+  /// Write-through L1s pass them to L2 one at a time, and L2 merges them at
+  /// a lower rate than whole sectors (measured: cache.l2_partial_bandwidth).
+  /// They are part of L2Bytes.
+  double PartialStoreBytes = 0;
+  std::vector<std::string> Notes;
+};
+
+/// Traffic of \p K's global and constant sites on a device of geometry
+/// \p G. Needs a launch with a local size; without one (or without
+/// shapes) the caller keeps the infinite-cache model.
+CacheTraffic cacheTraffic(const KernelCounts &K, const CacheGeometry &G);
+
+} // namespace clspread
+
+#endif

@@ -1,0 +1,168 @@
+//===- CacheModelTest.cpp - Sectors and cache levels, derived by hand ------===//
+//
+// Every expected figure is worked out in the comment above it from the
+// kernel's indexing, the launch and the device geometry.
+//
+//===----------------------------------------------------------------------===//
+#include "Model/CacheModel.h"
+
+#include <gtest/gtest.h>
+
+using namespace clspread;
+
+namespace {
+
+TEST(DistinctSectors, WarpShapes) {
+  // 32 lanes reading consecutive floats: 128 B = 4 sectors of 32 B.
+  EXPECT_EQ(distinctSectors({0, {{4, 32}}, 4}, 32), 4);
+  // All lanes at one address: 1 sector.
+  EXPECT_EQ(distinctSectors({0, {{0, 32}}, 4}, 32), 1);
+  // The left neighbour (x - 1): the 128 B start 4 B before a sector
+  // boundary, so they touch 5 sectors.
+  EXPECT_EQ(distinctSectors({-4, {{4, 32}}, 4}, 32), 5);
+  // A naive transpose's store with a 16x16 group: the warp is 16 x-values
+  // (stride 8192 floats = 32768 B) by 2 y-values (stride 4 B): 16 columns,
+  // each 8 B inside one sector: 16 sectors.
+  EXPECT_EQ(distinctSectors({0, {{32768, 16}, {4, 2}}, 4}, 32), 16);
+  // One lane per 128 B: every lane its own sector: 32.
+  EXPECT_EQ(distinctSectors({0, {{128, 32}}, 4}, 32), 32);
+  // Stride 8 B: 32 lanes span 31*8 + 4 = 252 B = 8 sectors.
+  EXPECT_EQ(distinctSectors({0, {{8, 32}}, 4}, 32), 8);
+}
+
+TEST(DistinctSectors, GroupOverALoop) {
+  // SGEMM's A[row * 2048 + k] for one 16x16 group over the whole k loop:
+  // 16 rows of 2048 floats = 8 KiB each = 256 sectors, 16 rows: 4096.
+  EXPECT_EQ(distinctSectors({0, {{4, 2048}, {8192, 16}}, 4}, 32), 4096);
+}
+
+TEST(WavefrontSectors, TwoDimensionalGroups) {
+  GlobalAccess::Pattern P;
+  // out[x * 8192 + y]: 4 B per y, 32768 B per x.
+  P.Gid = {32768, 4, 0};
+  // 16x16 groups: a warp is 16 x by 2 y -> 16 sectors (see above).
+  EXPECT_EQ(wavefrontSectors(P, 4, {16, 16, 1}, 32, 32), 16);
+  // 32x8 groups: 32 x by 1 y -> 32 sectors.
+  EXPECT_EQ(wavefrontSectors(P, 4, {32, 8, 1}, 32, 32), 32);
+  // 4x64 groups: 4 x by 8 y; 8 consecutive floats = one full sector per
+  // column -> 4 sectors.
+  EXPECT_EQ(wavefrontSectors(P, 4, {4, 64, 1}, 32, 32), 4);
+}
+
+GlobalAccess site(std::string Buf, GlobalAccess::Pattern P, bool Store,
+                  double Exec = 1) {
+  GlobalAccess A;
+  A.Buffer = std::move(Buf);
+  A.Bytes = 4;
+  A.IsStore = Store;
+  A.ExecPerItem = Exec;
+  A.StrideBytes = P.Gid[0] + P.Lid[0];
+  A.Shape = std::move(P);
+  return A;
+}
+
+/// An H100-like device: warps of 32, 32 B sectors, 132 CUs, 8 groups of
+/// 256 per CU, 256 KiB L1 per CU written through, 50 MiB L2.
+CacheGeometry h100() {
+  CacheGeometry G;
+  G.Wavefront = 32;
+  G.Sector = 32;
+  G.ComputeUnits = 132;
+  G.GroupsPerCU = 8;
+  G.L1Bytes = 256 * 1024;
+  G.L1WriteThrough = true;
+  G.L2Bytes = 50u << 20;
+  return G;
+}
+
+TEST(CacheTraffic, NaiveTranspose) {
+  // out[x * 8192 + y] = in[y * 8192 + x] over 8192x8192 in 16x16 groups.
+  KernelCounts K;
+  K.Launch.Dims = 2;
+  K.Launch.Global = {8192, 8192, 1};
+  K.Launch.Local = std::array<uint64_t, 3>{16, 16, 1};
+  GlobalAccess::Pattern In, Out;
+  In.Gid = {4, 32768, 0};
+  Out.Gid = {32768, 4, 0};
+  K.Accesses = {site("in", In, false), site("out", Out, true)};
+  CacheTraffic T = cacheTraffic(K, h100());
+  // Requested in sectors, per item: the load's warp is 16 x by 2 rows =
+  // 2 x 64 B = 4 sectors / 32 items = 4 B; the store 16 sectors / 32 = 16 B.
+  EXPECT_DOUBLE_EQ(T.L1Bytes, 20);
+  // L2: the load's group data is read once (16 rows x 64 B per 256 items =
+  // 4 B) and every store passes through: 20 B.
+  EXPECT_DOUBLE_EQ(T.L2Bytes, 20);
+  // The window (1056 groups, two rows and more of 512 groups) fits L2:
+  // DRAM moves each matrix once, 4 + 4 B.
+  EXPECT_DOUBLE_EQ(T.DramBytes, 8);
+  // Each store sector gets 8 of its 32 B from one warp: all 16 B partial.
+  EXPECT_DOUBLE_EQ(T.PartialStoreBytes, 16);
+}
+
+TEST(CacheTraffic, NaiveSgemmReusesAFromL1) {
+  // C[row * 2048 + col] = sum_k A[row * 2048 + k] * B[k * 2048 + col],
+  // col = gid 0, row = gid 1, 2048x2048 in 16x16 groups.
+  const int64_t N = 2048;
+  KernelCounts K;
+  K.Launch.Dims = 2;
+  K.Launch.Global = {uint64_t(N), uint64_t(N), 1};
+  K.Launch.Local = std::array<uint64_t, 3>{16, 16, 1};
+  GlobalAccess::Pattern A, B, C;
+  A.Gid = {0, 4 * N, 0};
+  A.Loops = {{double(N), 4}};
+  B.Gid = {4, 0, 0};
+  B.Loops = {{double(N), 4 * N}};
+  C.Gid = {4, 4 * N, 0};
+  K.Accesses = {site("A", A, false, N), site("B", B, false, N),
+                site("C", C, true)};
+  CacheTraffic T = cacheTraffic(K, h100());
+  // L1 keeps b iterations of k for 8 groups when, per group, A's 16 rows x
+  // b/8 sectors plus B's b rows x 2 sectors (64 B) fit: 8 x 4b x 32 B <=
+  // 256 KiB -> b = 256. Per group and block: 4 x 256 sectors = 32 KiB, 8
+  // blocks: 256 KiB for 256 items = 1024 B per item, plus the 4 B store.
+  EXPECT_DOUBLE_EQ(T.L2Bytes, 1028);
+  // Requested: per warp (16 columns x 2 rows) and k, A 2 sectors and B 2
+  // sectors = 128 B / 32 items = 4 B, times 2048, plus the store's 4 B.
+  EXPECT_DOUBLE_EQ(T.L1Bytes, 8196);
+  // A window of 1056 groups (8.25 rows of 128 groups) holds 132 rows of A
+  // and all of B (16 MiB + 1 MiB): it fits, so DRAM moves A, B, C once:
+  // 3 x 16 MiB / 2048^2 items = 12 B.
+  EXPECT_DOUBLE_EQ(T.DramBytes, 12);
+}
+
+TEST(CacheTraffic, StreamingCopyHasNoReuse) {
+  // out[i] = in[i], 1-D, 2^24 items in groups of 256.
+  KernelCounts K;
+  K.Launch.Global = {1u << 24, 1, 1};
+  K.Launch.Local = std::array<uint64_t, 3>{256, 1, 1};
+  GlobalAccess::Pattern P;
+  P.Gid = {4, 0, 0};
+  K.Accesses = {site("in", P, false), site("out", P, true)};
+  CacheTraffic T = cacheTraffic(K, h100());
+  EXPECT_DOUBLE_EQ(T.L1Bytes, 8);
+  EXPECT_DOUBLE_EQ(T.L2Bytes, 8);
+  EXPECT_DOUBLE_EQ(T.DramBytes, 8);
+  EXPECT_DOUBLE_EQ(T.PartialStoreBytes, 0);
+}
+
+TEST(CacheTraffic, StoresOnOneLatticeFillTheirSectors) {
+  // out[4 * i + k] for k = 0..3 (CUB's blocked store): one site alone
+  // writes 4 of every 16 B, but the four together fill every sector.
+  KernelCounts K;
+  K.Launch.Global = {1u << 20, 1, 1};
+  K.Launch.Local = std::array<uint64_t, 3>{256, 1, 1};
+  for (int64_t k = 0; k < 4; ++k) {
+    GlobalAccess::Pattern P;
+    P.Gid = {16, 0, 0};
+    P.Const = 4 * k;
+    K.Accesses.push_back(site("out", P, true));
+  }
+  CacheTraffic T = cacheTraffic(K, h100());
+  EXPECT_DOUBLE_EQ(T.PartialStoreBytes, 0);
+  // Each site's warp touches 32 x 16 B = 512 B = 16 sectors: 16 B per item,
+  // 64 B for the four; DRAM moves the 16 B each item writes.
+  EXPECT_DOUBLE_EQ(T.L2Bytes, 64);
+  EXPECT_DOUBLE_EQ(T.DramBytes, 16);
+}
+
+} // namespace
