@@ -22,6 +22,16 @@ __kernel void copy_float(__global const float *in, __global float *out) {
   out[i] = in[i];
 }
 
+// Where the latency and bandwidth limits meet: 8 bytes read and 4 written
+// per work-item in one load round trip, so that on a GPU the two limits of
+// T_MEM are about equal; calibrate solves T = (T_bw^p + T_lat^p)^(1/p) for
+// memory.overlap_exponent p.
+__kernel void copy_knee(__global const float2 *in, __global float *out) {
+  size_t i = get_global_id(0);
+  float2 v = in[i];
+  out[i] = v.x + v.y;
+}
+
 // Launch overhead: a launch that does nothing measurable.
 __kernel void empty(__global float *out) {
   if (get_global_id(0) == 0x7fffffff)
@@ -178,14 +188,16 @@ __kernel void l2_store(volatile __global float4 *out, int iters) {
 }
 
 // L2 rate for sectors a store writes only part of: each work-item stores 4
-// bytes into its own 32-byte sector, again and again (volatile). The
-// sectors (32 B x work-items) stay in L2; a wavefront's store touches one
-// sector per lane and fills none, as a naive transpose's column writes do.
+// bytes into its own 128-byte line, again and again (volatile). The lines
+// (128 B x work-items) stay in L2; a wavefront's store touches one sector
+// in each of 32 lines and fills none, as a naive transpose's column writes
+// do. (Partial sectors that share lines go faster: 4 lanes per line
+// measured 1.6x this rate on an H100, bench/partial_stores.sh.)
 __kernel void l2_partial_store(volatile __global float *out, int iters) {
   size_t i = get_global_id(0);
   float v = (float)i;
   for (int k = 0; k < iters; ++k) {
-    out[i * 8] = v;
+    out[i * 32] = v;
     v += 1.0f;
   }
 }

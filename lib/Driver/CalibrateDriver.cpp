@@ -1,6 +1,7 @@
 //===- CalibrateDriver.cpp - Measured figures for a profile ---------------===//
 #include "Driver/CalibrateDriver.h"
 #include "Driver/PlanWriter.h"
+#include "Model/Spreadsheet.h"
 #include "Validate/Validation.h"
 
 #include "llvm/Support/FileSystem.h"
@@ -8,12 +9,101 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 #include <sstream>
 
 using namespace llvm;
 
 namespace clspread {
+
+namespace {
+
+/// A memory micro-benchmark's run: its time, load round trips, waves of
+/// resident work-items and DRAM bytes (the model's count).
+struct MemRun {
+  double T = 0, Rounds = 0, Waves = 0, Bytes = 0;
+  size_t Index = 0; ///< the latency figure's place in the output
+  std::string Where;
+};
+
+/// The p with combineLimits(A, B, p) = T, by bisection on [1, 64] (the
+/// combination falls as p grows); 1 when T is the sum or more.
+double exponentFor(double A, double B, double T) {
+  if (T >= A + B)
+    return 1;
+  double Lo = 1, Hi = 64;
+  for (int I = 0; I < 100; ++I) {
+    double Mid = 0.5 * (Lo + Hi);
+    (combineLimits(A, B, Mid) > T ? Lo : Hi) = Mid;
+  }
+  return 0.5 * (Lo + Hi);
+}
+
+/// memory.overlap_exponent from the knee run (a launch whose bandwidth and
+/// latency limits are about equal): T_knee = (T_bw^p + T_lat^p)^(1/p).
+/// The latency run is not purely latency-bound either, so when this run
+/// measured it too, latency and p are solved together (a few fixed-point
+/// rounds), and the latency figure is rewritten with the p it implies.
+void solveKnee(const MemRun &Knee, MemRun *Lat,
+               std::optional<double> BwMeasured, const DeviceProfile &P,
+               std::vector<DerivedFigure> &Out,
+               std::vector<std::string> &Skipped) {
+  const char *Fig = "memory.overlap_exponent";
+  auto ProfileFigure = [&](const char *Path, std::optional<double> Sheet) {
+    if (const Measurement *M = P.measured(Path))
+      return std::optional<double>(M->Value);
+    return Sheet;
+  };
+  double Bw = BwMeasured ? *BwMeasured
+                         : *ProfileFigure("memory.bandwidth", P.BandwidthBps);
+  std::optional<double> L =
+      Lat ? std::optional<double>(Lat->T / (Lat->Rounds * Lat->Waves))
+          : ProfileFigure("memory.latency", P.MemoryLatencyS);
+  if (!L) {
+    Skipped.push_back(std::string(Fig) + ": needs memory.latency, measured "
+                                         "in this run or in the profile");
+    return;
+  }
+  std::optional<double> Exp;
+  for (int Round = 0; Round < 20; ++Round) {
+    if (Lat && Exp) {
+      // The latency run's own latency limit under the current p.
+      double TBw = Lat->Bytes / Bw;
+      double TLat = Lat->T > TBw
+                        ? Lat->T * std::pow(1 - std::pow(TBw / Lat->T, *Exp),
+                                            1.0 / *Exp)
+                        : Lat->T;
+      L = TLat / (Lat->Rounds * Lat->Waves);
+    }
+    double A = Knee.Bytes / Bw, B = Knee.Rounds * Knee.Waves * *L;
+    if (Knee.T <= std::max(A, B)) {
+      Skipped.push_back(fmt::format(
+          "{}: the knee run ({:.4g} s) took no longer than its larger limit "
+          "({:.4g} s): no overlap to measure",
+          Fig, Knee.T, std::max(A, B)));
+      return;
+    }
+    Exp = exponentFor(A, B, Knee.T);
+  }
+  double A = Knee.Bytes / Bw, B = Knee.Rounds * Knee.Waves * *L;
+  Out.push_back({Fig, fmt::format("{:.3g}", *Exp),
+                 fmt::format("bandwidth limit {:.4g} s and latency limit "
+                             "{:.4g} s combine to the measured time, from ",
+                             A, B) +
+                     Knee.Where});
+  if (Lat) {
+    DerivedFigure &F = Out[Lat->Index];
+    F.Value = fmt::format("{:.4g} ns", *L * 1e9);
+    F.Note = fmt::format("{:.4g} load round trips x {:.4g} waves, with the "
+                         "bandwidth limit taken off at memory.overlap_"
+                         "exponent {:.3g}, from ",
+                         Lat->Rounds, Lat->Waves, *Exp) +
+             Lat->Where;
+  }
+}
+
+} // namespace
 
 std::vector<DerivedFigure> deriveFigures(const AnalysisReport &Report,
                                          const json::Value &Measurements,
@@ -23,12 +113,30 @@ std::vector<DerivedFigure> deriveFigures(const AnalysisReport &Report,
 
   std::vector<DerivedFigure> Out;
   std::optional<double> LdsMeasured; // for the barrier figure, derived after
+  // The latency, bandwidth and knee runs, solved together after the loop.
+  std::optional<double> BwMeasured;
+  std::optional<MemRun> LatRun, KneeRun;
+  auto memRun = [&](const KernelResult &K, double T, double N) {
+    MemRun R;
+    R.T = T;
+    double Resident =
+        double(std::max(1u, K.Est.Occ.WavesPerCU)) * P.Wavefront;
+    R.Waves = std::max(1.0, N / (double(P.ComputeUnits) * Resident));
+    R.Rounds = std::max(1e-9, K.Counts.GlobalLoadRounds);
+    R.Bytes = K.Est.BytesMoved * N;
+    return R;
+  };
   for (const KernelResult &K : Report.Kernels) {
     const std::string &Fig = K.SuiteId;
     auto It = ById.find(Fig);
     std::optional<double> T;
     std::string Cv;
     if (It != ById.end()) {
+      if (std::string Why = launchMismatch(*It->second, K.Counts.Launch);
+          !Why.empty()) {
+        Skipped.push_back(Fig + ": " + Why);
+        continue;
+      }
       T = okMedian(*It->second);
       Cv = fmt::format("{:.1f}%",
                        100 * It->second->getNumber("cv").value_or(0));
@@ -43,14 +151,21 @@ std::vector<DerivedFigure> deriveFigures(const AnalysisReport &Report,
                     K.Counts.Name, uint64_t(N), *T, Cv);
     if (Fig == "memory.bandwidth") {
       double Bytes = (K.Counts.GlobalLoadBytes + K.Counts.GlobalStoreBytes) * N;
+      BwMeasured = Bytes / *T;
       Out.push_back({Fig, fmt::format("{:.4g} GB/s", Bytes / *T / 1e9),
                      "bytes read + written by " + Where});
+    } else if (Fig == "memory.overlap_exponent") {
+      KneeRun = memRun(K, *T, N);
+      KneeRun->Where = Where;
     } else if (Fig == "memory.latency") {
       // time = rounds x waves x latency (Spreadsheet.cpp's latency term).
       double Resident =
           double(std::max(1u, K.Est.Occ.WavesPerCU)) * P.Wavefront;
       double Waves = std::max(1.0, N / (double(P.ComputeUnits) * Resident));
       double Rounds = std::max(1e-9, K.Counts.GlobalLoadRounds);
+      LatRun = memRun(K, *T, N);
+      LatRun->Index = Out.size();
+      LatRun->Where = Where;
       Out.push_back({Fig, fmt::format("{:.4g} ns", *T / (Rounds * Waves) * 1e9),
                      fmt::format("{:.4g} load round trips x {:.4g} waves of "
                                  "{:.0f} resident work-items per CU, from ",
@@ -139,6 +254,9 @@ std::vector<DerivedFigure> deriveFigures(const AnalysisReport &Report,
       Skipped.push_back(Fig + ": no derivation for this figure");
     }
   }
+  if (KneeRun)
+    solveKnee(*KneeRun, LatRun ? &*LatRun : nullptr, BwMeasured, P, Out,
+              Skipped);
   return Out;
 }
 

@@ -87,11 +87,10 @@ struct Site {
 /// Offsets of \p A over \p GroupExt groups (per dimension) with the
 /// innermost \p Scope loops run in full; the iterations of the loops
 /// outside come back in \p Outer.
-OffsetSet setOf(const GlobalAccess &A, const LaunchSpec &L,
+OffsetSet setOf(const GlobalAccess &A, const std::array<uint64_t, 3> &Loc,
                 const std::array<uint64_t, 3> &GroupExt, Scope Sc,
                 double &Outer) {
   const auto &P = *A.Shape;
-  std::array<uint64_t, 3> Loc = *L.Local;
   OffsetSet S;
   S.Const = P.Const;
   S.Width = A.Bytes;
@@ -183,17 +182,20 @@ std::pair<double, double> boundsOf(const OffsetSet &S) {
 /// instance (sectors x outer iterations). Sites of one key that overlap
 /// (a stencil's neighbours) are united through their common span.
 struct ScopeFigures {
-  double Sectors = 0;                 ///< all keys, for the fit test
+  /// Bytes the scope's data occupies in a cache that allocates whole
+  /// lines (one sector read allocates its line), all keys: the fit test.
+  double Occupied = 0;
   std::map<std::string, double> Traffic; ///< sectors per instance, by key
 };
 
-ScopeFigures scope(const std::vector<Site> &Sites, const LaunchSpec &L,
+ScopeFigures scope(const std::vector<Site> &Sites,
+                   const std::array<uint64_t, 3> &L,
                    const std::array<uint64_t, 3> &GroupExt, Scope Sc,
-                   unsigned Sector) {
+                   unsigned Sector, unsigned Line) {
   // Sites of one key on one lattice are united first.
   std::vector<bool> Used(Sites.size(), false);
   struct Acc {
-    double Sum = 0, Traffic = 0, Lo = 1e300, Hi = -1e300;
+    double Sum = 0, Traffic = 0, Lines = 0, Lo = 1e300, Hi = -1e300;
   };
   std::map<std::string, Acc> ByKey;
   for (size_t I = 0; I < Sites.size(); ++I) {
@@ -220,6 +222,7 @@ ScopeFigures scope(const std::vector<Site> &Sites, const LaunchSpec &L,
     auto [Lo, Hi] = boundsOf(Set);
     Acc &A = ByKey[S.Key];
     A.Sum += Q;
+    A.Lines += Line > Sector ? distinctSectors(Set, Line) : Q;
     A.Traffic += Q * Outer * Taken;
     A.Lo = std::min(A.Lo, Lo);
     A.Hi = std::max(A.Hi, Hi);
@@ -229,7 +232,8 @@ ScopeFigures scope(const std::vector<Site> &Sites, const LaunchSpec &L,
     // Lattices of one buffer that overlap share no more than their span.
     double Span = std::ceil((A.Hi - A.Lo) / Sector) + 1;
     double United = std::min(A.Sum, Span);
-    F.Sectors += United;
+    double LineSpan = std::ceil((A.Hi - A.Lo) / Line) + 1;
+    F.Occupied += std::min(A.Lines, LineSpan) * Line;
     F.Traffic[Key] = A.Sum > 0 ? A.Traffic * United / A.Sum : 0;
   }
   return F;
@@ -240,12 +244,13 @@ ScopeFigures scope(const std::vector<Site> &Sites, const LaunchSpec &L,
 /// of the next one (halving from its trip count); nullopt when not even
 /// one iteration's data fits.
 std::optional<Scope> keptScope(const std::vector<Site> &Sites,
-                               const LaunchSpec &L,
+                               const std::array<uint64_t, 3> &L,
                                const std::array<uint64_t, 3> &GroupExt,
                                unsigned MaxScope, double Sharers,
-                               double Capacity, unsigned Sector) {
+                               double Capacity, unsigned Sector,
+                               unsigned Line) {
   auto Fits = [&](Scope Sc) {
-    return scope(Sites, L, GroupExt, Sc, Sector).Sectors * Sector * Sharers <=
+    return scope(Sites, L, GroupExt, Sc, Sector, Line).Occupied * Sharers <=
            Capacity;
   };
   if (Fits({MaxScope, 1}))
@@ -271,9 +276,10 @@ CacheTraffic cacheTraffic(const KernelCounts &K, const CacheGeometry &G) {
   CacheTraffic R;
   const LaunchSpec &L = K.Launch;
   const double N = double(L.workItems());
-  if (N == 0 || !L.Local || G.Wavefront == 0 || G.Sector == 0)
+  if (N == 0 || !(L.Local || G.AssumedLocal) || G.Wavefront == 0 ||
+      G.Sector == 0)
     return R;
-  const std::array<uint64_t, 3> Loc = *L.Local;
+  const std::array<uint64_t, 3> Loc = L.Local ? *L.Local : *G.AssumedLocal;
   const double GroupItems = double(Loc[0] * Loc[1] * Loc[2]);
   const double Lanes = std::min<double>(G.Wavefront, GroupItems);
   std::array<uint64_t, 3> Groups;
@@ -371,12 +377,12 @@ CacheTraffic cacheTraffic(const KernelCounts &K, const CacheGeometry &G) {
   const std::array<uint64_t, 3> One = {1, 1, 1};
   std::optional<Scope> K1;
   if (G.L1Bytes)
-    K1 = keptScope(Loads, L, One, MaxScope, G.GroupsPerCU, double(G.L1Bytes),
-                   G.Sector);
+    K1 = keptScope(Loads, Loc, One, MaxScope, G.GroupsPerCU, double(G.L1Bytes),
+                   G.Sector, G.Line);
   {
     ScopeFigures F;
     if (K1)
-      F = scope(Loads, L, One, *K1, G.Sector);
+      F = scope(Loads, Loc, One, *K1, G.Sector, G.Line);
     for (const Site &S : Loads) {
       double Streamed = S.WaveSectors * G.Sector / Lanes * S.Execs * N;
       if (!K1) {
@@ -409,14 +415,16 @@ CacheTraffic cacheTraffic(const KernelCounts &K, const CacheGeometry &G) {
   const double Windows = TotalGroups / Window;
   std::optional<Scope> K2;
   if (G.L2Bytes)
-    K2 = keptScope(All, L, Ext, MaxScope, 1.0, double(G.L2Bytes), G.Sector);
+    K2 = keptScope(All, Loc, Ext, MaxScope, 1.0, double(G.L2Bytes), G.Sector,
+                   G.Line);
   bool WholeWindowFits = K2 && K2->Full == MaxScope;
   {
     ScopeFigures F;
     if (K2)
-      F = scope(All, L, Ext, *K2, G.Sector);
+      F = scope(All, Loc, Ext, *K2, G.Sector, G.Line);
     // The whole launch's sectors per key: its compulsory traffic.
-    ScopeFigures Launch = scope(All, L, Groups, {MaxScope, 1}, G.Sector);
+    ScopeFigures Launch =
+        scope(All, Loc, Groups, {MaxScope, 1}, G.Sector, G.Sector);
     std::map<std::string, bool> Done;
     for (const Site &S : All) {
       if (Done[S.Key])

@@ -35,7 +35,9 @@
 
 #include "Analysis/KernelCounts.h"
 
+#include <array>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -66,11 +68,16 @@ double wavefrontSectors(const GlobalAccess::Pattern &Shape, unsigned Width,
 struct CacheGeometry {
   unsigned Wavefront = 32;
   unsigned Sector = 32;
+  /// Bytes a cache allocates per tag (NVIDIA: 128 B lines of 32 B
+  /// sectors); capacities are counted in lines. At least Sector.
+  unsigned Line = 32;
   unsigned ComputeUnits = 1;
   unsigned GroupsPerCU = 1;  ///< resident work-groups per compute unit
   uint64_t L1Bytes = 0;      ///< 0: no L1 data cache for global loads
   bool L1WriteThrough = true;
   uint64_t L2Bytes = 0;      ///< 0: no L2 (DRAM traffic = L2 traffic)
+  /// The local size to assume when the launch leaves it to the driver.
+  std::optional<std::array<uint64_t, 3>> AssumedLocal;
 };
 
 struct CacheTraffic {
@@ -88,8 +95,7 @@ struct CacheTraffic {
 };
 
 /// Traffic of \p K's global and constant sites on a device of geometry
-/// \p G. Needs a launch with a local size; without one (or without
-/// shapes) the caller keeps the infinite-cache model.
+/// \p G. Needs the launch's local size or G.AssumedLocal.
 CacheTraffic cacheTraffic(const KernelCounts &K, const CacheGeometry &G);
 
 } // namespace clspread

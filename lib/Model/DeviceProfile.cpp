@@ -41,6 +41,7 @@ const std::vector<MeasurableFigure> &measurableFigures() {
       {"memory.bandwidth", D::Bandwidth, false},
       {"launch_overhead", D::Time, true},
       {"memory.latency", D::Time, false},
+      {"memory.overlap_exponent", D::Count, false},
       {"barrier.item_cycles", D::Count, false},
       {"lds.bandwidth_per_clock", D::Bytes, false},
       {"tex.units_per_cu", D::Count, false},

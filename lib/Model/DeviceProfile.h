@@ -145,6 +145,11 @@ struct DeviceProfile {
   /// DRAM latency under load: with too few bytes in flight per compute
   /// unit, bandwidth is latency-bound (Little's law). Optional.
   std::optional<double> MemoryLatencyS;
+  /// How the bandwidth and latency limits of T_MEM combine near the knee,
+  /// where neither alone explains the time: T = (T_bw^p + T_lat^p)^(1/p).
+  /// nullopt: p = infinity, the larger of the two. Measured by calibrate's
+  /// copy_knee, a launch whose two limits are about equal.
+  std::optional<double> MemoryOverlapExponent;
   /// Bytes of __local memory one compute unit reads or writes per clock.
   /// Optional; without it, LDS traffic costs no time.
   std::optional<double> LdsBytesPerClock;
@@ -156,6 +161,9 @@ struct DeviceProfile {
   /// (Model/CacheModel.h). Without them, a buffer's traffic is capped at its
   /// footprint as if the cache were infinite.
   struct CacheSpec {
+    /// Bytes per cache line, when lines hold several transactions (NVIDIA:
+    /// 128 B of 32 B sectors); capacity is counted in lines.
+    std::optional<uint64_t> LineBytes;
     /// Data cache per compute unit that global loads go through (NVIDIA:
     /// the L1 shared with __local; AMD: the vector L1).
     std::optional<uint64_t> L1Bytes;

@@ -105,7 +105,7 @@ MemoryTraffic memoryTraffic(const KernelCounts &K, unsigned Wavefront,
     R.Notes.push_back(describe(G));
   }
 
-  if (Cache && K.Launch.Local) {
+  if (Cache && (K.Launch.Local || Cache->AssumedLocal)) {
     CacheTraffic C = cacheTraffic(K, *Cache);
     R.BytesMoved = C.DramBytes;
     R.BytesL2 = C.L2Bytes;

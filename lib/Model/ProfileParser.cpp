@@ -306,7 +306,11 @@ DeviceProfile Parser::parse(const YAML::Node &Root) {
 
   YAML::Node Mem = required(Root, "", "memory");
   expectMap(Mem, "memory");
-  checkKeys(Mem, "memory", {"bandwidth", "transaction", "latency"});
+  checkKeys(Mem, "memory",
+            {"bandwidth", "transaction", "latency", "overlap_exponent"});
+  if (YAML::Node X = optional(Mem, "memory", "overlap_exponent"))
+    P.MemoryOverlapExponent =
+        quantity(X, "memory.overlap_exponent", Quantity::Dim::Count);
   P.BandwidthBps = quantity(required(Mem, "memory", "bandwidth"),
                             "memory.bandwidth", Quantity::Dim::Bandwidth);
   if (YAML::Node Lat = optional(Mem, "memory", "latency"))
@@ -353,8 +357,10 @@ DeviceProfile Parser::parse(const YAML::Node &Root) {
 
   if (YAML::Node C = optional(Root, "", "cache")) {
     expectMap(C, "cache");
-    checkKeys(C, "cache", {"l1", "l1_stores", "l1_shared_with_lds", "l2",
-                           "l2_bandwidth", "l2_partial_bandwidth"});
+    checkKeys(C, "cache", {"line", "l1", "l1_stores", "l1_shared_with_lds",
+                           "l2", "l2_bandwidth", "l2_partial_bandwidth"});
+    if (YAML::Node N = optional(C, "cache", "line"))
+      P.Cache.LineBytes = whole(N, "cache.line", Quantity::Dim::Bytes);
     if (YAML::Node N = optional(C, "cache", "l2_partial_bandwidth"))
       P.Cache.L2PartialBandwidthBps = quantity(
           N, "cache.l2_partial_bandwidth", Quantity::Dim::Bandwidth);

@@ -77,6 +77,13 @@ double vliwBundles(const KernelCounts &K, const DeviceProfile &P,
 
 } // namespace
 
+double combineLimits(double A, double B, double P) {
+  double M = std::max(A, B);
+  if (M <= 0)
+    return 0;
+  return M * std::pow(std::pow(A / M, P) + std::pow(B / M, P), 1.0 / P);
+}
+
 Estimate estimate(const KernelCounts &K, const DeviceProfile &P,
                   const EstimateOptions &Opts) {
   Estimate E;
@@ -143,6 +150,8 @@ Estimate estimate(const KernelCounts &K, const DeviceProfile &P,
     Geo.emplace();
     Geo->Wavefront = P.Wavefront;
     Geo->Sector = P.TransactionBytes;
+    Geo->Line = unsigned(std::max<uint64_t>(
+        P.TransactionBytes, P.Cache.LineBytes.value_or(P.TransactionBytes)));
     Geo->ComputeUnits = P.ComputeUnits;
     Geo->GroupsPerCU =
         std::max(1u, E.Occ.WavesPerGroup
@@ -155,6 +164,16 @@ Estimate estimate(const KernelCounts &K, const DeviceProfile &P,
     Geo->L1Bytes = L1;
     Geo->L1WriteThrough = P.Cache.L1WriteThrough;
     Geo->L2Bytes = P.Cache.L2Bytes.value_or(0);
+    if (!K.Launch.Local && E.Occ.GroupSize) {
+      // The driver picks the local size: assume what occupancy assumed, a
+      // row of work-items along dimension 0.
+      Geo->AssumedLocal = std::array<uint64_t, 3>{
+          std::min<uint64_t>(E.Occ.GroupSize, K.Launch.Global[0]), 1, 1};
+      E.Notes.push_back(fmt::format(
+          "caches: the launch leaves the local size to the driver; the cache "
+          "model assumes {}x1x1",
+          (*Geo->AssumedLocal)[0]));
+    }
   }
   MemoryTraffic M = memoryTraffic(K, P.Wavefront, P.TransactionBytes,
                                   Geo ? &*Geo : nullptr);
@@ -200,6 +219,21 @@ Estimate estimate(const KernelCounts &K, const DeviceProfile &P,
     double Fraction = std::min(1.0, E.BytesMoved / E.BytesRequested);
     double Waves = std::max(1.0, N / (double(P.ComputeUnits) * Resident));
     E.TMemLatencyS = K.GlobalLoadRounds * Fraction * Waves * *Lat;
+    // Near the knee the two limits add up in part (measured p).
+    if (std::optional<double> Exp =
+            Figure("memory.overlap_exponent", P.MemoryOverlapExponent);
+        Exp && *Exp > 0 && E.TMemBandwidthS > 0) {
+      double Both = combineLimits(E.TMemBandwidthS, E.TMemLatencyS, *Exp);
+      if (Both > E.TMemS) {
+        E.TMemS = Both;
+        E.Notes.push_back(fmt::format(
+            "T_MEM near the knee: DRAM bandwidth {} and latency {} combine "
+            "to {} (memory.overlap_exponent {:.3g})",
+            formatQuantity(E.TMemBandwidthS, Quantity::Dim::Time),
+            formatQuantity(E.TMemLatencyS, Quantity::Dim::Time),
+            formatQuantity(Both, Quantity::Dim::Time), *Exp));
+      }
+    }
     if (E.TMemLatencyS > E.TMemS) {
       E.TMemS = E.TMemLatencyS;
       E.Notes.push_back(fmt::format(

@@ -1,6 +1,8 @@
 //===- Validation.cpp - Estimates joined with measured times --------------===//
 #include "Validate/Validation.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cmath>
 #include <map>
@@ -107,6 +109,21 @@ resultsById(const json::Value &Measurements) {
   return ById;
 }
 
+std::string launchMismatch(const json::Object &Result, const LaunchSpec &L) {
+  const json::Array *G = Result.getArray("global");
+  if (!G)
+    return "";
+  std::array<uint64_t, 3> Measured = {1, 1, 1};
+  for (size_t I = 0; I < G->size() && I < 3; ++I)
+    if (auto V = (*G)[I].getAsInteger())
+      Measured[I] = uint64_t(*V);
+  if (Measured == L.Global)
+    return "";
+  return fmt::format("measured at global {} but analyzed at {}: the "
+                     "measurement comes from another plan",
+                     formatSizes(Measured, 3), formatSizes(L.Global, 3));
+}
+
 std::optional<double> okMedian(const json::Object &Result) {
   auto Status = Result.getString("status");
   auto Med = Result.getNumber("median_s");
@@ -169,7 +186,10 @@ Expected<Validation> joinMeasurements(const AnalysisReport &Report,
       VK.Status = S ? S->str() : "unknown";
       if (auto Msg = R.getString("message"))
         VK.Message = Msg->str();
-      if (auto Med = okMedian(R)) {
+      if (std::string Why = launchMismatch(R, K.Counts.Launch); !Why.empty()) {
+        VK.Status = "mismatch";
+        VK.Message = Why;
+      } else if (auto Med = okMedian(R)) {
         VK.MeasuredS = *Med;
         VK.MinS = R.getNumber("min_s").value_or(0);
         VK.MaxS = R.getNumber("max_s").value_or(0);

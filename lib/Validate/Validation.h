@@ -71,6 +71,11 @@ std::map<std::string, const llvm::json::Object *>
 resultsById(const llvm::json::Value &Measurements);
 /// A result's median time when it ran ("status": "ok") and took time.
 std::optional<double> okMedian(const llvm::json::Object &Result);
+/// Why \p Result was measured at another launch than \p L (its "global"
+/// differs), or "" when it matches or does not say: a time at another
+/// size says nothing about this estimate.
+std::string launchMismatch(const llvm::json::Object &Result,
+                           const LaunchSpec &L);
 /// A string field of \p O, or "" when \p O is null or has none.
 std::string stringField(const llvm::json::Object *O, llvm::StringRef Key);
 
