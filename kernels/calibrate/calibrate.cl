@@ -121,6 +121,23 @@ __kernel void conversion(__global const float *in, __global float *out,
   out[i] = SUM8;
 }
 
+// How ALU classes on different pipes overlap: 8 independent chains, each
+// iteration converting float -> int -> float (conversion pipe), two integer
+// ops and three fp32 ops. calibrate compares the time with the busiest
+// pipe's cycles and with the sum of all classes' cycles and writes where it
+// falls between them as alu.pipe_overlap (0: full overlap, 1: none).
+__kernel void alu_mix(__global const float *in, __global float *out,
+                      int iters) {
+  size_t i = get_global_id(0);
+  LOAD8(float, in[i])
+  int s = (int)in[0] | 1;
+#define MIX(x) x = mad((float)(((int)(x) ^ s) >> 1), 0.5f, (x) * 0.999f + 1.0f);
+  for (int k = 0; k < iters; ++k) {
+    MIX(a0) MIX(a1) MIX(a2) MIX(a3) MIX(a4) MIX(a5) MIX(a6) MIX(a7)
+  }
+  out[i] = SUM8;
+}
+
 // __local bandwidth: 16-byte reads of a work-group tile, 8 independent
 // accumulators; the integer index work is small beside the LDS traffic.
 __kernel void lds_read(__global const float4 *in, __global float4 *out,
@@ -200,4 +217,22 @@ __kernel void l2_partial_store(volatile __global float *out, int iters) {
     out[i * 32] = v;
     v += 1.0f;
   }
+}
+
+// How barrier-separated phases combine: each work-group loads a tile from
+// global memory, then reads it from __local with a barrier per step. Sized
+// so that the model's T_ALU (LDS and barriers) and T_MEM are about equal;
+// calibrate solves T = (T_ALU^p + T_MEM^p)^(1/p) for barrier.phase_exponent.
+__kernel void phase_mix(__global const float4 *in, __global float4 *out,
+                        int iters) {
+  __local float4 tile[256];
+  size_t l = get_local_id(0);
+  tile[l] = in[get_global_id(0)];
+  barrier(CLK_LOCAL_MEM_FENCE);
+  float4 a = 0;
+  for (int k = 0; k < iters; ++k) {
+    a += tile[(l + k) & 255];
+    barrier(CLK_LOCAL_MEM_FENCE);
+  }
+  out[get_global_id(0)] = a;
 }

@@ -171,6 +171,51 @@ std::vector<DerivedFigure> deriveFigures(const AnalysisReport &Report,
                                  "{:.0f} resident work-items per CU, from ",
                                  Rounds, Waves, Resident) +
                          Where});
+    } else if (Fig == "barrier.phase_exponent") {
+      // The model's T_ALU and T_MEM for the benchmark against its time.
+      double A = K.Est.TAluS, B = K.Est.TMemS;
+      if (*T <= std::max(A, B)) {
+        Skipped.push_back(fmt::format(
+            "{}: the run ({:.4g} s) took no longer than its larger term "
+            "({:.4g} s): no phase cost to measure",
+            Fig, *T, std::max(A, B)));
+        continue;
+      }
+      Out.push_back({Fig, fmt::format("{:.3g}", exponentFor(A, B, *T)),
+                     fmt::format("T_ALU {:.4g} s and T_MEM {:.4g} s combine "
+                                 "to the measured time, from ",
+                                 A, B) +
+                         Where});
+    } else if (Fig == "alu.pipe_overlap") {
+      if (P.Alu.PipeNames.empty() || !P.Alu.IssuePerClock) {
+        Skipped.push_back(Fig + ": the profile gives no 'alu.pipes' and "
+                                "'alu.issue_per_clock'");
+        continue;
+      }
+      // The cycles per lane with no overlap (1) and with full overlap (0),
+      // from the model itself, against the measured cycles.
+      auto Cycles = [&](double Overlap) {
+        DeviceProfile Q = P;
+        Q.Measured.erase("alu.pipe_overlap");
+        Q.Alu.PipeOverlap = Overlap;
+        return estimate(K.Counts, Q).AluCycles;
+      };
+      double Sum = Cycles(1), Bound = Cycles(0);
+      double Clock = P.measured("clock") ? P.measured("clock")->Value
+                                         : P.ClockHz;
+      double Measured = *T * double(P.ComputeUnits) * P.LanesPerCU * Clock / N;
+      if (Sum - Bound < 1e-9 * Sum) {
+        Skipped.push_back(Fig + ": the benchmark's classes all run on one "
+                                "pipe here");
+        continue;
+      }
+      double Phi = std::clamp((Measured - Bound) / (Sum - Bound), 0.0, 1.0);
+      Out.push_back({Fig, fmt::format("{:.3g}", Phi),
+                     fmt::format("{:.4g} cycles per lane measured, between "
+                                 "{:.4g} (busiest pipe) and {:.4g} (all "
+                                 "classes in turn), from ",
+                                 Measured, Bound, Sum) +
+                         Where});
     } else if (Fig == "cache.l2_bandwidth") {
       if (!K.Est.FiniteCache) {
         Skipped.push_back(Fig + ": the profile gives no cache sizes "
@@ -274,6 +319,10 @@ static std::optional<double> datasheetValue(const DeviceProfile &P,
     return P.LdsBytesPerClock;
   if (Path == "cache.l2_bandwidth")
     return P.Cache.L2BandwidthBps;
+  if (Path == "alu.pipe_overlap")
+    return P.Alu.PipeOverlap;
+  if (Path == "barrier.phase_exponent")
+    return P.BarrierPhaseExponent;
   if (Path == "cache.l2_partial_bandwidth")
     return P.Cache.L2PartialBandwidthBps;
   if (Path.rfind("alu.rates.", 0) == 0)

@@ -42,6 +42,8 @@ const std::vector<MeasurableFigure> &measurableFigures() {
       {"launch_overhead", D::Time, true},
       {"memory.latency", D::Time, false},
       {"memory.overlap_exponent", D::Count, false},
+      {"alu.pipe_overlap", D::Count, true},
+      {"barrier.phase_exponent", D::Count, false},
       {"barrier.item_cycles", D::Count, false},
       {"lds.bandwidth_per_clock", D::Bytes, false},
       {"tex.units_per_cu", D::Count, false},

@@ -66,6 +66,18 @@ struct AluSpec {
   /// means the device has no unit for the class (`none` in YAML, e.g. fp64
   /// on Mali-G76).
   std::array<std::optional<double>, NumAluClasses> Rate{};
+
+  /// Optional (`alu.pipes`, `alu.issue_per_clock`): the execution pipe each
+  /// class runs on, and the lane-ops a compute unit issues per clock over
+  /// all pipes. With them, classes on different pipes may overlap:
+  ///   bound  = max(issue cycles, the busiest pipe's cycles)
+  ///   cycles = bound + pipe_overlap x (sum of all classes' cycles - bound)
+  /// pipe_overlap 1 (the default) is no overlap at all, 0 is full overlap;
+  /// calibrate's alu_mix measures it.
+  std::array<int, NumAluClasses> Pipe{-1, -1, -1, -1, -1, -1, -1, -1};
+  std::vector<std::string> PipeNames;
+  std::optional<double> IssuePerClock;
+  std::optional<double> PipeOverlap;
 };
 
 /// A figure measured on a real device, with what is needed to repeat it.
@@ -156,6 +168,10 @@ struct DeviceProfile {
   /// Compute-unit clock cycles one barrier costs per work-item of the group
   /// (the group's barrier cost spread over its items). Optional.
   std::optional<double> BarrierItemCycles;
+  /// How a kernel's barrier-separated phases combine: Tkernel =
+  /// (T_ALU^p + T_MEM^p)^(1/p) for kernels with barriers. Optional;
+  /// calibrate's phase_mix measures it.
+  std::optional<double> BarrierPhaseExponent;
 
   /// Caches (`cache:` in YAML), for the finite-cache model
   /// (Model/CacheModel.h). Without them, a buffer's traffic is capped at its

@@ -349,10 +349,13 @@ DeviceProfile Parser::parse(const YAML::Node &Root) {
 
   if (YAML::Node Bar = optional(Root, "", "barrier")) {
     expectMap(Bar, "barrier");
-    checkKeys(Bar, "barrier", {"item_cycles"});
+    checkKeys(Bar, "barrier", {"item_cycles", "phase_exponent"});
     P.BarrierItemCycles = quantity(required(Bar, "barrier", "item_cycles"),
                                    "barrier.item_cycles",
                                    Quantity::Dim::Count);
+    if (YAML::Node X = optional(Bar, "barrier", "phase_exponent"))
+      P.BarrierPhaseExponent =
+          quantity(X, "barrier.phase_exponent", Quantity::Dim::Count);
   }
 
   if (YAML::Node C = optional(Root, "", "cache")) {
@@ -460,7 +463,7 @@ void Parser::parseAlu(const YAML::Node &Alu) {
   expectMap(Alu, "alu");
   checkKeys(Alu, "alu",
             {"vliw_width", "transcendental_slots", "t_slot_only", "expand",
-             "rates"});
+             "rates", "pipes", "issue_per_clock", "pipe_overlap"});
   if (YAML::Node W = optional(Alu, "alu", "vliw_width"))
     P.Alu.VliwWidth = whole(W, "alu.vliw_width");
 
@@ -489,6 +492,43 @@ void Parser::parseAlu(const YAML::Node &Alu) {
     if (!P.Alu.Rate[unsigned(AluClass::Fp32)])
       fail(Rates["fp32"], "'alu.rates.fp32' cannot be 'none': every device "
                           "runs fp32");
+    if (YAML::Node Pipes = optional(Alu, "alu", "pipes")) {
+      expectMap(Pipes, "alu.pipes");
+      addFigure("alu.pipes", Pipes);
+      for (const auto &KV : Pipes) {
+        std::string Pipe = scalar(KV.first, "alu.pipes");
+        if (!KV.second.IsSequence())
+          fail(KV.second, fmt::format("'alu.pipes.{}' must be a list of ALU "
+                                      "classes",
+                                      Pipe));
+        P.Alu.PipeNames.push_back(Pipe);
+        for (const YAML::Node &C : KV.second) {
+          AluClass Cls = aluClass(C, "alu.pipes." + Pipe);
+          if (P.Alu.Pipe[unsigned(Cls)] >= 0)
+            fail(C, fmt::format("class '{}' is on two pipes ('{}' and '{}')",
+                                aluClassName(Cls),
+                                P.Alu.PipeNames[P.Alu.Pipe[unsigned(Cls)]],
+                                Pipe));
+          P.Alu.Pipe[unsigned(Cls)] = int(P.Alu.PipeNames.size() - 1);
+        }
+      }
+      for (unsigned I = 0; I < NumAluClasses; ++I)
+        if (P.Alu.Pipe[I] < 0)
+          fail(Pipes, fmt::format("'alu.pipes' must place every ALU class; "
+                                  "'{}' is on none",
+                                  aluClassName(AluClass(I))));
+      P.Alu.IssuePerClock = quantity(required(Alu, "alu", "issue_per_clock"),
+                                     "alu.issue_per_clock",
+                                     Quantity::Dim::Count);
+    } else if (YAML::Node N = Alu["issue_per_clock"]) {
+      fail(N, "'alu.issue_per_clock' goes with 'alu.pipes'");
+    }
+    if (YAML::Node O = optional(Alu, "alu", "pipe_overlap")) {
+      if (P.Alu.PipeNames.empty())
+        fail(O, "'alu.pipe_overlap' needs 'alu.pipes'");
+      P.Alu.PipeOverlap = quantity(O, "alu.pipe_overlap", Quantity::Dim::Count,
+                                   true);
+    }
     return;
   }
 

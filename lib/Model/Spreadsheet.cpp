@@ -105,6 +105,8 @@ Estimate estimate(const KernelCounts &K, const DeviceProfile &P,
     E.AluCycles = E.VliwBundles; // one bundle per lane per clock
   } else {
     E.VliwBundles = K.aluOps();
+    std::vector<double> PipeCycles(P.Alu.PipeNames.size(), 0.0);
+    double Issued = 0;
     for (unsigned C = 0; C < NumAluClasses; ++C) {
       if (K.Alu[C] <= 0)
         continue;
@@ -115,7 +117,35 @@ Estimate estimate(const KernelCounts &K, const DeviceProfile &P,
         E.Unsupported.push_back(AluClass(C));
         continue;
       }
-      E.AluCycles += K.Alu[C] * P.LanesPerCU / *Rate;
+      double Cycles = K.Alu[C] * P.LanesPerCU / *Rate;
+      E.AluCycles += Cycles;
+      Issued += K.Alu[C];
+      if (P.Alu.Pipe[C] >= 0)
+        PipeCycles[size_t(P.Alu.Pipe[C])] += Cycles;
+    }
+    // Classes on different pipes overlap in part (measured pipe_overlap).
+    std::optional<double> Overlap =
+        Figure("alu.pipe_overlap", P.Alu.PipeOverlap);
+    if (P.Alu.IssuePerClock && Overlap && E.AluCycles > 0) {
+      double Busiest = 0;
+      size_t Which = 0;
+      for (size_t I = 0; I < PipeCycles.size(); ++I)
+        if (PipeCycles[I] > Busiest) {
+          Busiest = PipeCycles[I];
+          Which = I;
+        }
+      double Issue = Issued * P.LanesPerCU / *P.Alu.IssuePerClock;
+      double Bound = std::max(Issue, Busiest);
+      if (Bound < E.AluCycles) {
+        double Sum = E.AluCycles;
+        E.AluCycles = Bound + *Overlap * (Sum - Bound);
+        E.Notes.push_back(fmt::format(
+            "ALU pipes: {:.4g} cycles per lane if classes ran one after "
+            "another, {:.4g} on the busiest ({} on pipe '{}'); at "
+            "alu.pipe_overlap {:.3g}: {:.4g}",
+            Sum, Bound, Issue >= Busiest ? "issue" : "work",
+            P.Alu.PipeNames[Which], *Overlap, E.AluCycles));
+      }
     }
   }
   E.TAluS = N * E.AluCycles / (double(P.ComputeUnits) * P.LanesPerCU) / Clock;
@@ -256,6 +286,23 @@ Estimate estimate(const KernelCounts &K, const DeviceProfile &P,
   if (E.TTexS > E.TKernelS) {
     E.Limit = Bound::TEX;
     E.TKernelS = E.TTexS;
+  }
+  // A barrier splits a work-group's work into phases (load, then compute in
+  // __local): within a group they run one after the other, and only other
+  // groups' phases fill the gaps. Measured: barrier.phase_exponent.
+  if (std::optional<double> Exp =
+          Figure("barrier.phase_exponent", P.BarrierPhaseExponent);
+      Exp && *Exp > 0 && K.Barriers > 0 && E.TAluS > 0 && E.TMemS > 0) {
+    double Both = combineLimits(E.TAluS, E.TMemS, *Exp);
+    if (Both > E.TKernelS) {
+      E.Notes.push_back(fmt::format(
+          "barrier phases: T_ALU {} and T_MEM {} overlap only in part across "
+          "work-groups: {} (barrier.phase_exponent {:.3g})",
+          formatQuantity(E.TAluS, Quantity::Dim::Time),
+          formatQuantity(E.TMemS, Quantity::Dim::Time),
+          formatQuantity(Both, Quantity::Dim::Time), *Exp));
+      E.TKernelS = Both;
+    }
   }
   return E;
 }

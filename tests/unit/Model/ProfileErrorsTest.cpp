@@ -317,3 +317,23 @@ TEST(FindProfile, PathLoadsAFileAndNamesItInErrors) {
 }
 
 } // namespace
+
+namespace {
+
+TEST(ProfileErrors, AluPipes) {
+  // "alu:" is line 9, the rates line 10; pipes go on new lines 11+.
+  std::vector<std::string> L = BaseLines;
+  L.insert(L.begin() + 10, "  issue_per_clock: 32");
+  L.insert(L.begin() + 10, "  pipes: { fma: [fp32, int_simple], int: "
+                           "[int_simple] }");
+  // "  pipes: { fma: [fp32, int_simple], int: [" is 42 characters.
+  EXPECT_EQ(errorOf(text(L)),
+            "test.yaml:11:43: error: class 'int_simple' is on two pipes "
+            "('fma' and 'int')");
+  L[10] = "  pipes: { fma: [fp32], int: [int_simple] }";
+  EXPECT_EQ(errorOf(text(L)),
+            "test.yaml:11:10: error: 'alu.pipes' must place every ALU class; "
+            "'int_mul' is on none");
+}
+
+} // namespace

@@ -233,3 +233,47 @@ TEST(Names, BoundAndSeverity) {
 }
 
 } // namespace
+
+namespace {
+
+/// The H100 profile without its measured figures (datasheet rates: fp32
+/// 128, conversion 16, int_simple 64 per SM per clock; 128 lanes; issue 128)
+/// and with \p Overlap as alu.pipe_overlap.
+DeviceProfile h100Datasheet(double Overlap) {
+  DeviceProfile P = profile("nvidia-h100-sxm");
+  P.Measured.clear();
+  P.Alu.PipeOverlap = Overlap;
+  return P;
+}
+
+TEST(Spreadsheet, PipesOverlapByTheMeasuredFraction) {
+  // Per item: 100 fp32 (FMA pipe, 128/clk: 100 lane cycles), 50
+  // conversions (XU pipe, 16/clk: 50 x 128/16 = 400), 64 int_simple (ALU
+  // pipe, 64/clk: 128). One after another: 628 cycles per lane. Issue: 214
+  // lane-ops at 128/clk = 214 cycles. Busiest pipe: XU, 400.
+  KernelCounts K = launch(1 << 20, 256);
+  K.Alu[unsigned(AluClass::Fp32)] = 100;
+  K.Alu[unsigned(AluClass::Conversion)] = 50;
+  K.Alu[unsigned(AluClass::IntSimple)] = 64;
+  EXPECT_DOUBLE_EQ(estimate(K, h100Datasheet(1)).AluCycles, 628);
+  EXPECT_DOUBLE_EQ(estimate(K, h100Datasheet(0)).AluCycles, 400);
+  // Overlap 0.25: 400 + 0.25 x (628 - 400) = 457.
+  EXPECT_DOUBLE_EQ(estimate(K, h100Datasheet(0.25)).AluCycles, 457);
+  // Issue-bound: 1000 fp32 and 1000 int_simple: pipes 1000 and 2000,
+  // issue 2000 lane-ops / 128 x 128 = 2000; the sum is 3000.
+  KernelCounts I = launch(1 << 20, 256);
+  I.Alu[unsigned(AluClass::Fp32)] = 1000;
+  I.Alu[unsigned(AluClass::IntSimple)] = 1000;
+  EXPECT_DOUBLE_EQ(estimate(I, h100Datasheet(0)).AluCycles, 2000);
+}
+
+TEST(Spreadsheet, KneeCombinesBandwidthAndLatency) {
+  // combineLimits: p = 1 adds, p = 2 is the Euclidean norm, large p tends
+  // to the larger term.
+  EXPECT_DOUBLE_EQ(combineLimits(3, 4, 1), 7);
+  EXPECT_DOUBLE_EQ(combineLimits(3, 4, 2), 5);
+  EXPECT_NEAR(combineLimits(3, 4, 200), 4, 1e-6);
+  EXPECT_DOUBLE_EQ(combineLimits(0, 4, 2.5), 4);
+}
+
+} // namespace
