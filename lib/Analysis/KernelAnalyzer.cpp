@@ -1790,14 +1790,14 @@ Error specialize(Function &F, const std::vector<KernelArgInfo> &Args,
                  const LaunchSpec &L, std::vector<Assumption> &Assumptions,
                  uint64_t &LocalArgBytes) {
   auto mismatch = [&](const KernelArgInfo &Info, const ArgValue &V,
-                      const char *Want) {
+                      const std::string &Want) {
     return createStringError(
         inconvertibleErrorCode(),
         "--arg %s=%s: parameter '%s' of kernel '%s' is %s '%s'; '%s' is not %s",
         Info.Name.c_str(), V.Text.c_str(), Info.Name.c_str(),
         F.getName().str().c_str(),
         Info.IsPointer ? "a __local pointer, sized in bytes, of type" : "of type",
-        Info.Type.c_str(), V.Text.c_str(), Want);
+        Info.Type.c_str(), V.Text.c_str(), Want.c_str());
   };
   // Scalar arguments and __local pointer sizes come from --arg.
   std::set<std::string> Used;
@@ -1832,6 +1832,30 @@ Error specialize(Function &F, const std::vector<KernelArgInfo> &Args,
     if (T->isIntegerTy()) {
       if (!V.Numeric || (V.IsFloat && V.Float != std::floor(V.Float)))
         return mismatch(Info, V, "an integer");
+      // The value must fit the parameter's type: 2147483648 for an int
+      // would wrap, and 1e30 through int64_t(double) is undefined.
+      unsigned Bits = T->getIntegerBitWidth();
+      StringRef TypeName(Info.Type);
+      bool Unsigned = TypeName.starts_with("u") ||
+                      TypeName.starts_with("unsigned") ||
+                      TypeName == "size_t" || TypeName == "bool";
+      double Lo = Unsigned ? 0.0 : -std::ldexp(1.0, int(Bits) - 1);
+      double Hi = std::ldexp(1.0, int(Bits) - (Unsigned ? 0 : 1));
+      bool Fits;
+      if (V.IsFloat)
+        Fits = V.Float >= Lo && V.Float < Hi && std::fabs(V.Float) < 0x1p63;
+      else if (Bits >= 64)
+        Fits = !Unsigned || V.Int >= 0;
+      else
+        Fits = double(V.Int) >= Lo && double(V.Int) < Hi;
+      if (!Fits)
+        return mismatch(Info, V,
+                        Unsigned ? "in its range (0 to 2^" +
+                                           std::to_string(Bits) + "-1)"
+                                 : "in its range (-2^" +
+                                           std::to_string(Bits - 1) +
+                                           " to 2^" + std::to_string(Bits - 1) +
+                                           "-1)");
       C = ConstantInt::get(T, V.IsFloat ? int64_t(V.Float) : V.Int,
                            /*IsSigned=*/true);
     } else if (T->isFloatingPointTy()) {

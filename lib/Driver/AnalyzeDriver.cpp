@@ -1,5 +1,6 @@
 //===- AnalyzeDriver.cpp - The analyze pipeline, end to end ---------------===//
 #include "Driver/AnalyzeDriver.h"
+#include "Driver/InputFile.h"
 #include "Analysis/KernelAnalyzer.h"
 #include "Lint/RuleSet.h"
 #include "Lint/Suppression.h"
@@ -115,13 +116,17 @@ int analyzeSource(FrontendOptions FO, const std::vector<std::string> &Names,
                   AnalysisReport &Report, raw_ostream &Diags,
                   UnitCache &Cache) {
   if (!FO.Source) {
-    auto Buf = MemoryBuffer::getFile(FO.File, /*IsText=*/true);
-    if (!Buf) {
-      printError(Diags, "cannot read '" + FO.File +
-                            "': " + Buf.getError().message());
+    bool Placed = false;
+    auto Text = readKernelSource(FO.File, Placed);
+    if (!Text) {
+      std::string Message = toString(Text.takeError());
+      if (Placed)
+        Diags << Message << "\n";
+      else
+        printError(Diags, Message);
       return ExitUsage;
     }
-    FO.Source = (*Buf)->getBuffer().str();
+    FO.Source = std::move(*Text);
   }
   auto Trips = tripCountsFor(FO.File, *FO.Source, GivenTrips);
   if (!Trips) {

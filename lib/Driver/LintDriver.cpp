@@ -1,5 +1,6 @@
 //===- LintDriver.cpp - clspread lint, end to end -------------------------===//
 #include "Driver/LintDriver.h"
+#include "Driver/InputFile.h"
 #include "Analysis/KernelAnalyzer.h"
 #include "Driver/AnalyzeDriver.h"
 #include "Lint/LaunchText.h"
@@ -40,7 +41,13 @@ constexpr int ExitInput = ExitUsage;
 class SharedInputs {
 public:
   Expected<const DeviceProfile *> profile(const std::string &IdOrPath) {
-    return cached(Profiles, IdOrPath, [](const std::string &K) { return findProfile(K); });
+    return cached(Profiles, IdOrPath,
+                  [](const std::string &K) -> Expected<DeviceProfile> {
+                    if (auto Problem = yamlFileProblem(K, "profile"))
+                      return createStringError(inconvertibleErrorCode(),
+                                               "clspread: error: " + *Problem);
+                    return findProfile(K);
+                  });
   }
   Expected<const LintConfig *> config(const std::string &Path) {
     return cached(Configs, Path, loadLintConfig);
@@ -210,11 +217,11 @@ void lintFile(const LintRequest &Req, const std::string &File, SharedInputs &In,
   };
   if (sys::fs::is_directory(File))
     return fail("clspread: error: '" + File + "' is a directory, not a kernel source");
-  auto Buf = MemoryBuffer::getFile(File, /*IsText=*/true);
-  if (!Buf)
-    return fail("clspread: error: cannot read '" + File +
-                "': " + Buf.getError().message());
-  SourceFile Src(File, (*Buf)->getBuffer().str());
+  bool Placed = false;
+  auto Text = readKernelSource(File, Placed);
+  if (!Text)
+    return fail((Placed ? "" : "clspread: error: ") + toString(Text.takeError()));
+  SourceFile Src(File, std::move(*Text));
 
   auto E = effectiveFor(Req, File, In);
   if (!E)

@@ -1,6 +1,8 @@
 //===- LintRule.cpp - Source text, rule options and the finding sink ------===//
 #include "Lint/LintRule.h"
 
+#include <cmath>
+
 #include "llvm/ADT/StringExtras.h"
 
 #include <fmt/format.h>
@@ -98,6 +100,14 @@ double RuleOptions::number(StringRef Name, double Default, StringRef Help) {
     if (T.getAsDouble(V))
       Bad.push_back(fmt::format("option '{}' expects a number, got '{}'",
                                 Name.str(), It->second));
+    // Every numeric option is a threshold ("Min..."): zero, negative, inf
+    // or nan is a mistake, not a setting (tests/bad-input).
+    else if (!std::isfinite(V) || V <= 0) {
+      Bad.push_back(fmt::format("option '{}' must be a positive number, got "
+                                "'{}'",
+                                Name.str(), It->second));
+      V = Default;
+    }
   }
   Read.push_back({Name.str(), formatNumber(V), formatNumber(Default),
                   Help.str()});

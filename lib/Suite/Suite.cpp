@@ -270,6 +270,15 @@ llvm::Error Parser::parseSizes(const YAML::Node &N, const std::string &What,
     Sizes[I] = V;
   }
   Dims = unsigned(Items.size());
+  // 2^40 work-items or more: beyond any device, and past where the
+  // model's per-launch arithmetic stays exact (tests/bad-input).
+  uint64_t WorkItems = 1;
+  for (unsigned I = 0; I < Dims; ++I)
+    if (__builtin_mul_overflow(WorkItems, Sizes[I], &WorkItems) ||
+        WorkItems >= (uint64_t(1) << 40))
+      return D.at(N.Mark(), fmt::format("{} sizes make 2^40 or more "
+                                        "work-items; clspread takes fewer",
+                                        What));
   return llvm::Error::success();
 }
 
@@ -621,7 +630,18 @@ llvm::Expected<Suite> parseSuite(std::string_view Text,
   return S;
 }
 
+/// Largest manifest read: yaml-cpp holds the whole tree in memory, so a
+/// 100 MB manifest would need several GiB (tests/bad-input).
+static constexpr uint64_t MaxManifestBytes = uint64_t(16) << 20;
+
 static llvm::Expected<std::string> readFile(const std::string &Path) {
+  // A FIFO with no writer would block for ever; a directory or device is
+  // not an input.
+  llvm::sys::fs::file_status St;
+  if (!llvm::sys::fs::status(Path, St) && llvm::sys::fs::exists(St) &&
+      St.type() != llvm::sys::fs::file_type::regular_file)
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "not a regular file");
   llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Buf =
       llvm::MemoryBuffer::getFile(Path, /*IsText=*/true);
   if (!Buf)
@@ -631,10 +651,20 @@ static llvm::Expected<std::string> readFile(const std::string &Path) {
 }
 
 llvm::Expected<Suite> loadSuiteFile(const std::string &Path) {
+  uint64_t Size = 0;
+  if (llvm::sys::fs::is_regular_file(Path) &&
+      !llvm::sys::fs::file_size(Path, Size) && Size > MaxManifestBytes)
+    return llvm::createStringError(
+        llvm::inconvertibleErrorCode(),
+        "clspread: error: suite manifest '%s' is %llu MiB; clspread reads "
+        "manifests of at most %llu MiB",
+        Path.c_str(), (unsigned long long)((Size + (1 << 20) - 1) >> 20),
+        (unsigned long long)(MaxManifestBytes >> 20));
   llvm::Expected<std::string> Text = readFile(Path);
   if (!Text)
     return llvm::createStringError(
-        llvm::inconvertibleErrorCode(), "%s: error: cannot read suite manifest: %s",
+        llvm::inconvertibleErrorCode(),
+        "clspread: error: cannot read suite manifest '%s': %s",
         Path.c_str(), llvm::toString(Text.takeError()).c_str());
   std::string Dir = llvm::sys::path::parent_path(Path).str();
   return parseSuite(*Text, Path, [Dir](const std::string &File) {

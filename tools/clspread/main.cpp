@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "Driver/AnalyzeDriver.h"
 #include "Driver/CalibrateDriver.h"
+#include "Driver/InputFile.h"
 #include "Driver/LintDriver.h"
 #include "Driver/MeasureCommand.h"
 #include "Driver/PlanWriter.h"
@@ -25,7 +26,10 @@
 
 #include <CLI/CLI.hpp>
 
+#include <cstdlib>
 #include <ctime>
+#include <new>
+#include <unistd.h>
 #include <string>
 #include <vector>
 
@@ -98,6 +102,17 @@ static bool parseLaunchFlags(const std::string &Global, const std::string &Local
                                    "' (expected sizes like 1024 or 2048x2048)");
       return false;
     }
+    // 2^40 work-items or more: beyond any device, and past where the
+    // model's per-launch arithmetic stays exact (tests/bad-input).
+    uint64_t Items = 1;
+    for (unsigned D = 0; D < L.Dims; ++D)
+      if (__builtin_mul_overflow(Items, (*G)[D], &Items) ||
+          Items >= (uint64_t(1) << 40)) {
+        printError(llvm::errs(), "--global " + Global +
+                                     " is 2^40 or more work-items; clspread "
+                                     "takes fewer");
+        return false;
+      }
     L.Global = *G;
     Given = true;
   }
@@ -126,6 +141,18 @@ static bool parseLaunchFlags(const std::string &Global, const std::string &Local
     auto P = parseArg(A);
     if (!P) {
       printError(llvm::errs(), "bad --arg '" + A + "' (expected name=value)");
+      return false;
+    }
+    // An integer too large for 64 bits would be read as a float and then
+    // converted back, wrapped (tests/bad-input).
+    llvm::StringRef V(P->second.Text);
+    V.consume_front("-") || V.consume_front("+");
+    bool Hex = V.consume_front_insensitive("0x");
+    if (P->second.IsFloat && !V.empty() &&
+        V.find_first_not_of(Hex ? "0123456789abcdefABCDEF" : "0123456789") ==
+            llvm::StringRef::npos) {
+      printError(llvm::errs(), "--arg " + A +
+                                   ": the integer does not fit in 64 bits");
       return false;
     }
     L.Args[P->first] = P->second;
@@ -158,6 +185,10 @@ static int emit(const std::string &Path,
 /// The profile an id or path names; prints the error (with its
 /// file:line:col) and returns nothing when it does not load.
 static std::optional<DeviceProfile> loadProfile(const std::string &IdOrPath) {
+  if (auto Problem = yamlFileProblem(IdOrPath, "profile")) {
+    printError(llvm::errs(), *Problem);
+    return std::nullopt;
+  }
   auto P = findProfile(IdOrPath);
   if (!P) {
     llvm::errs() << llvm::toString(P.takeError()) << "\n";
@@ -166,7 +197,23 @@ static std::optional<DeviceProfile> loadProfile(const std::string &IdOrPath) {
   return std::move(*P);
 }
 
+/// Out of memory (an input far larger than any kernel, or a limit set with
+/// ulimit -v): one error line and exit 2, at once, from whichever thread
+/// ran out. No unwinding: LLVM is built without exceptions.
+static void outOfMemory() {
+  static const char Message[] = "clspread: error: out of memory\n";
+  [[maybe_unused]] auto N = ::write(2, Message, sizeof Message - 1);
+  std::_Exit(ExitUsage);
+}
+
+static int run(int argc, char **argv);
+
 int main(int argc, char **argv) {
+  std::set_new_handler(outOfMemory);
+  return run(argc, argv);
+}
+
+static int run(int argc, char **argv) {
   // Clang-style spellings that CLI11 cannot take directly: `-cl-std=CL2.0`
   // becomes `--cl-std=CL2.0`, and everything after `--` goes to Clang.
   std::vector<std::string> Args;

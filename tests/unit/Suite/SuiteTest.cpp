@@ -365,8 +365,8 @@ TEST(SuiteLoad, FileOnDisk) {
   llvm::Expected<Suite> Missing = loadSuiteFile("/nonexistent/suite.yaml");
   ASSERT_FALSE(bool(Missing));
   EXPECT_EQ(llvm::toString(Missing.takeError()),
-            "/nonexistent/suite.yaml: error: cannot read suite manifest: No "
-            "such file or directory");
+            "clspread: error: cannot read suite manifest "
+            "'/nonexistent/suite.yaml': No such file or directory");
 }
 
 // --- The bundled suite ---------------------------------------------------

@@ -1,0 +1,40 @@
+//===- InputFile.h - Checks on the files clspread is given ------*- C++ -*-===//
+//
+// Guards at the edge of the tool (issue 9, tests/bad-input): a kernel
+// source or a YAML input must be a regular file (a FIFO with no writer would
+// block for ever, a directory or device is not an input), a kernel source
+// must be text (no NUL byte), and a YAML file has a size limit (yaml-cpp
+// holds the whole tree in memory: a 100 MB file needs several GiB).
+//
+//===----------------------------------------------------------------------===//
+#ifndef CLSPREAD_DRIVER_INPUTFILE_H
+#define CLSPREAD_DRIVER_INPUTFILE_H
+
+#include "llvm/Support/Error.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace clspread {
+
+/// Largest profile, manifest or configuration file clspread reads.
+constexpr uint64_t MaxYamlFileBytes = uint64_t(16) << 20;
+
+/// Reads a kernel source. Errors (message without the "clspread: error: "
+/// prefix, which the caller adds): not a regular file, unreadable, or
+/// binary. A NUL byte gives "FILE:LINE:COL: error: ..." in full, with
+/// \p Placed set, since it has a place.
+llvm::Expected<std::string> readKernelSource(const std::string &Path,
+                                             bool &Placed);
+
+/// The problem with a YAML input named \p Path, if it is an existing path
+/// that is not a regular file or is larger than MaxYamlFileBytes; nullopt
+/// otherwise (also for a path that does not exist: a profile id, or a
+/// missing file the parser reports). \p What: "profile", "suite manifest".
+std::optional<std::string> yamlFileProblem(const std::string &Path,
+                                           const char *What);
+
+} // namespace clspread
+
+#endif
