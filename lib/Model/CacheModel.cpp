@@ -321,14 +321,15 @@ CacheTraffic cacheTraffic(const KernelCounts &K, const CacheGeometry &G) {
     All.push_back(S);
     if (!(A.IsStore || A.IsAtomic) || !G.L1WriteThrough)
       Loads.push_back(S);
-    else
-      ToL2[Key] += Total; // write-through: every store reaches L2
+    // Write-through stores reach L2 as they are: counted below, with the
+    // stores of their lattice.
     MaxScope = std::max<unsigned>(MaxScope, unsigned(A.Shape->Loops.size()));
   }
 
   // Stores on one lattice (out[4*i+0..3]) are judged together: a driver
-  // compiler fuses them into one vector store, and they fill the sectors
-  // one alone leaves part-written.
+  // compiler fuses them into one vector store, so L2 gets the sectors of
+  // their union once per execution, and they fill the sectors one alone
+  // leaves part-written.
   if (G.L1WriteThrough) {
     std::vector<bool> Seen(All.size(), false);
     for (size_t I = 0; I < All.size(); ++I) {
@@ -336,13 +337,13 @@ CacheTraffic cacheTraffic(const KernelCounts &K, const CacheGeometry &G) {
       if (Seen[I] || !(A.IsStore || A.IsAtomic))
         continue;
       std::vector<int64_t> Consts = {A.Shape->Const};
-      double Total = All[I].WaveSectors * G.Sector / Lanes * All[I].Execs * N;
+      double Execs = All[I].Execs;
       for (size_t J = I + 1; J < All.size(); ++J)
         if (!Seen[J] && All[J].Key == All[I].Key &&
             sameLattice(A, *All[J].A)) {
           Seen[J] = true;
           Consts.push_back(All[J].A->Shape->Const);
-          Total += All[J].WaveSectors * G.Sector / Lanes * All[J].Execs * N;
+          Execs = std::max(Execs, All[J].Execs);
         }
       std::sort(Consts.begin(), Consts.end());
       Consts.erase(std::unique(Consts.begin(), Consts.end()), Consts.end());
@@ -368,6 +369,8 @@ CacheTraffic cacheTraffic(const KernelCounts &K, const CacheGeometry &G) {
       double Part = 0;
       for (auto &[Sec, Set] : Bytes)
         Part += Set.size() < G.Sector ? 1 : 0;
+      double Total = double(Bytes.size()) * G.Sector / Lanes * Execs * N;
+      ToL2[All[I].Key] += Total;
       if (!Bytes.empty())
         Partial += Total * Part / double(Bytes.size());
     }

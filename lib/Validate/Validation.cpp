@@ -91,9 +91,13 @@ void summarize(Validation &V) {
         double EA = Ks[I]->EstimateS, EB = Ks[J]->EstimateS;
         double MA = *Ks[I]->MeasuredS, MB = *Ks[J]->MeasuredS;
         P.Correct = EA != EB && MA != MB && (EA < EB) == (MA < MB);
+        P.Distinct =
+            std::max(MA, MB) > (1 + DistinctPairRatio) * std::min(MA, MB);
         V.Pairs.push_back(P);
         ++S.VariantPairs;
         S.VariantOrderCorrect += P.Correct;
+        S.DistinctPairs += P.Distinct;
+        S.DistinctCorrect += P.Distinct && P.Correct;
       }
 }
 

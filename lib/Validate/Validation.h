@@ -47,12 +47,22 @@ struct ValidatedKernel {
 struct VariantPair {
   std::string Job, A, B; ///< entry ids
   bool Correct = false;  ///< the estimate orders them as measured
+  /// The measured times differ by more than DistinctPairRatio: a pair
+  /// whose order the estimate must get right (issue 8's target).
+  bool Distinct = false;
 };
+
+/// Pairs whose measured times differ by more than this (10%) must be
+/// ordered correctly; closer ones are within run-to-run noise of each other.
+constexpr double DistinctPairRatio = 0.10;
 
 struct ValidationSummary {
   unsigned Kernels = 0, Measured = 0;
   double MedianAbsError = 0, P90AbsError = 0, Spearman = 0;
   unsigned VariantPairs = 0, VariantOrderCorrect = 0;
+  /// Of those, the pairs measured more than 10% apart, and how many of
+  /// them the estimate orders correctly (strictly, no tie).
+  unsigned DistinctPairs = 0, DistinctCorrect = 0;
 };
 
 struct Validation {

@@ -66,7 +66,8 @@ json::Value toJSON(const Validation &V) {
   json::Array Pairs;
   for (const VariantPair &P : V.Pairs)
     Pairs.push_back(json::Object{
-        {"job", P.Job}, {"a", P.A}, {"b", P.B}, {"correct", P.Correct}});
+        {"job", P.Job}, {"a", P.A}, {"b", P.B}, {"correct", P.Correct},
+        {"measured_apart", P.Distinct}});
   json::Array Notes;
   for (const auto &N : V.ProfileNotes)
     Notes.push_back(N);
@@ -91,7 +92,10 @@ json::Value toJSON(const Validation &V) {
                                {"spearman", S.Spearman},
                                {"variant_pairs", S.VariantPairs},
                                {"variant_order_correct",
-                                S.VariantOrderCorrect}}}};
+                                S.VariantOrderCorrect},
+                               {"pairs_measured_apart", S.DistinctPairs},
+                               {"pairs_measured_apart_correct",
+                                S.DistinctCorrect}}}};
 }
 
 static std::string pct(double X) { return fmt::format("{:+.1f}%", 100 * X); }
@@ -103,10 +107,12 @@ std::string summaryText(const Validation &V) {
   return fmt::format(
       "validate: {} on {} ({}): {} of {} kernels measured\n"
       "  median |error| {:.1f}%, 90th percentile {:.1f}%, Spearman {:.3f}\n"
-      "  variant order correct in {} of {} pairs\n",
+      "  variant order correct in {} of {} pairs ({} of {} measured more "
+      "than 10% apart)\n",
       V.ProfileId, V.Device, V.Driver, S.Measured, S.Kernels,
       100 * S.MedianAbsError, 100 * S.P90AbsError, S.Spearman,
-      S.VariantOrderCorrect, S.VariantPairs);
+      S.VariantOrderCorrect, S.VariantPairs, S.DistinctCorrect,
+      S.DistinctPairs);
 }
 
 std::string toMarkdown(const Validation &V) {
@@ -122,10 +128,12 @@ std::string toMarkdown(const Validation &V) {
   const ValidationSummary &S = V.Summary;
   Out += fmt::format(
       "\n## Summary\n\n| kernels measured | median \\|error\\| | 90th pct "
-      "\\|error\\| | Spearman | variant order correct |\n|---|---|---|---|---|\n"
-      "| {} of {} | {:.1f}% | {:.1f}% | {:.3f} | {} of {} |\n",
+      "\\|error\\| | Spearman | variant order correct | of pairs > 10% "
+      "apart |\n|---|---|---|---|---|---|\n"
+      "| {} of {} | {:.1f}% | {:.1f}% | {:.3f} | {} of {} | {} of {} |\n",
       S.Measured, S.Kernels, 100 * S.MedianAbsError, 100 * S.P90AbsError,
-      S.Spearman, S.VariantOrderCorrect, S.VariantPairs);
+      S.Spearman, S.VariantOrderCorrect, S.VariantPairs, S.DistinctCorrect,
+      S.DistinctPairs);
   Out += "\n## Kernels\n\n| kernel | job | launch | bound | T_ALU | T_TEX | "
          "T_MEM | estimate | measured (cv) | error | achieved DRAM | "
          "achieved ALU |\n|---|---|---|---|---|---|---|---|---|---|---|---|\n";
@@ -149,7 +157,7 @@ std::string toMarkdown(const Validation &V) {
   }
   if (!V.Pairs.empty()) {
     Out += "\n## Variant pairs\n\n| job | faster by estimate | faster measured "
-           "| correct |\n|---|---|---|---|\n";
+           "| measured apart | correct |\n|---|---|---|---|---|\n";
     std::map<std::string, const ValidatedKernel *> ById;
     for (const auto &K : V.Kernels)
       ById[K.Id] = &K;
@@ -158,9 +166,13 @@ std::string toMarkdown(const Validation &V) {
       auto faster = [&](double X, double Y) {
         return X == Y ? std::string("tie") : X < Y ? P.A : P.B;
       };
-      Out += fmt::format("| {} | {} | {} | {} |\n", P.Job,
+      double Lo = std::min(*A->MeasuredS, *B->MeasuredS),
+             Hi = std::max(*A->MeasuredS, *B->MeasuredS);
+      Out += fmt::format("| {} | {} | {} | {:.1f}%{} | {} |\n", P.Job,
                          faster(A->EstimateS, B->EstimateS),
                          faster(*A->MeasuredS, *B->MeasuredS),
+                         Lo > 0 ? 100 * (Hi / Lo - 1) : 0.0,
+                         P.Distinct ? "" : " (within 10%)",
                          P.Correct ? "yes" : "no");
     }
   }
@@ -329,10 +341,10 @@ std::string toHTML(const Validation &V) {
   H += fmt::format("<p><b>{} of {}</b> kernels measured; median |error| "
                    "<b>{:.1f}%</b>, 90th percentile <b>{:.1f}%</b>, Spearman "
                    "<b>{:.3f}</b>; variant order correct in <b>{} of {}</b> "
-                   "pairs.</p>\n",
+                   "pairs ({} of {} measured more than 10% apart).</p>\n",
                    S.Measured, S.Kernels, 100 * S.MedianAbsError,
                    100 * S.P90AbsError, S.Spearman, S.VariantOrderCorrect,
-                   S.VariantPairs);
+                   S.VariantPairs, S.DistinctCorrect, S.DistinctPairs);
   H += "<h2>Estimated vs measured time</h2>\n<p>Log–log; the green band is "
        "±25% around y = x; dashed lines join variants of one job; colour is "
        "the model's bound (red ALU, blue MEM, orange TEX).</p>\n";

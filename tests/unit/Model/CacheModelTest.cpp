@@ -159,9 +159,10 @@ TEST(CacheTraffic, StoresOnOneLatticeFillTheirSectors) {
   }
   CacheTraffic T = cacheTraffic(K, h100());
   EXPECT_DOUBLE_EQ(T.PartialStoreBytes, 0);
-  // Each site's warp touches 32 x 16 B = 512 B = 16 sectors: 16 B per item,
-  // 64 B for the four; DRAM moves the 16 B each item writes.
-  EXPECT_DOUBLE_EQ(T.L2Bytes, 64);
+  // Fused into one 16-byte store per lane, the warp writes 32 x 16 B =
+  // 512 B = 16 whole sectors: 16 B per item to L2 (not 4 x 16 B for four
+  // separate stores), and DRAM moves the same 16 B.
+  EXPECT_DOUBLE_EQ(T.L2Bytes, 16);
   EXPECT_DOUBLE_EQ(T.DramBytes, 16);
 }
 
