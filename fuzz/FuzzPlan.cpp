@@ -4,7 +4,7 @@
 // else escaping, or a crash, is a bug.
 //
 //===----------------------------------------------------------------------===//
-#include "Runtime/Plan.h"
+#include "Plan.h" // lib/Runtime: the runner library exports its own directory
 
 #include <cstddef>
 #include <cstdint>

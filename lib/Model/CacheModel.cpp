@@ -307,6 +307,17 @@ CacheTraffic cacheTraffic(const KernelCounts &K, const CacheGeometry &G) {
       WaveSectors = Lanes * A.Bytes / G.Sector; // as if coalesced
     double Total = WaveSectors * G.Sector / Lanes * A.ExecPerItem * N;
     Wave[Key] += Total;
+    // Lines the instruction looks up in L1, per wavefront.
+    const unsigned Line = std::max(G.Line, G.Sector);
+    double WaveLines;
+    if (A.Shape)
+      WaveLines = wavefrontSectors(*A.Shape, A.Bytes, Loc, G.Wavefront, Line);
+    else if (A.StrideBytes)
+      WaveLines = distinctSectors(
+          {0, {{*A.StrideBytes, uint64_t(Lanes)}}, A.Bytes}, Line);
+    else
+      WaveLines = std::max(1.0, std::ceil(Lanes * A.Bytes / Line));
+    R.L1Lines += WaveLines / Lanes * A.ExecPerItem;
     // A store (without a shape) whose lanes write fewer bytes than the
     // sectors it touches; shaped stores are judged together below.
     if ((A.IsStore || A.IsAtomic) && G.L1WriteThrough && !A.Shape &&
@@ -421,24 +432,28 @@ CacheTraffic cacheTraffic(const KernelCounts &K, const CacheGeometry &G) {
     K2 = keptScope(All, Loc, Ext, MaxScope, 1.0, double(G.L2Bytes), G.Sector,
                    G.Line);
   bool WholeWindowFits = K2 && K2->Full == MaxScope;
+  // DRAM moves whole granules (a pair of sectors on Hopper): the window's
+  // and the launch's traffic are counted in granules, and an L2 sector
+  // costs DRAM at most a granule.
+  const unsigned Gr = std::max(G.DramGranule, G.Sector);
+  const double PerSector = double(Gr) / G.Sector;
   {
     ScopeFigures F;
     if (K2)
-      F = scope(All, Loc, Ext, *K2, G.Sector, G.Line);
-    // The whole launch's sectors per key: its compulsory traffic.
-    ScopeFigures Launch =
-        scope(All, Loc, Groups, {MaxScope, 1}, G.Sector, G.Sector);
+      F = scope(All, Loc, Ext, *K2, Gr, G.Line);
+    // The whole launch's granules per key: its compulsory traffic.
+    ScopeFigures Launch = scope(All, Loc, Groups, {MaxScope, 1}, Gr, Gr);
     std::map<std::string, bool> Done;
     for (const Site &S : All) {
       if (Done[S.Key])
         continue;
       Done[S.Key] = true;
-      double Above = ToL2[S.Key];
+      double Above = ToL2[S.Key] * PerSector;
       double Moved = Above;
       if (K2)
-        Moved = std::min(Above, F.Traffic[S.Key] * G.Sector * Windows);
-      // Compulsory traffic: the sectors the launch touches, once.
-      double Foot = Launch.Traffic[S.Key] * G.Sector;
+        Moved = std::min(Above, F.Traffic[S.Key] * Gr * Windows);
+      // Compulsory traffic: the granules the launch touches, once.
+      double Foot = Launch.Traffic[S.Key] * Gr;
       if (WholeWindowFits)
         Moved = std::min(Moved, Foot);
       Moved = std::max(Moved, std::min(Foot, Above));
@@ -459,7 +474,7 @@ CacheTraffic cacheTraffic(const KernelCounts &K, const CacheGeometry &G) {
     D += V;
   R.L1Bytes = W / N;
   R.L2Bytes = std::min(L2, W) / N;
-  R.DramBytes = std::min(D, L2) / N;
+  R.DramBytes = std::min(D, L2 * PerSector) / N;
   R.PartialStoreBytes = std::min(Partial / N, R.L2Bytes);
 
   auto Say = [&](const std::optional<Scope> &Kept, const char *Where,

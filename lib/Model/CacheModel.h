@@ -76,6 +76,11 @@ struct CacheGeometry {
   uint64_t L1Bytes = 0;      ///< 0: no L1 data cache for global loads
   bool L1WriteThrough = true;
   uint64_t L2Bytes = 0;      ///< 0: no L2 (DRAM traffic = L2 traffic)
+  /// Bytes L2 moves to or from DRAM per miss (NVIDIA Hopper: 64 B, a pair
+  /// of sectors; measured by bench/strided_reads). At least Sector. A
+  /// sector whose neighbour in the granule is never used still costs the
+  /// granule.
+  unsigned DramGranule = 32;
   /// The local size to assume when the launch leaves it to the driver.
   std::optional<std::array<uint64_t, 3>> AssumedLocal;
 };
@@ -91,6 +96,10 @@ struct CacheTraffic {
   /// a lower rate than whole sectors (measured: cache.l2_partial_bandwidth).
   /// They are part of L2Bytes.
   double PartialStoreBytes = 0;
+  /// Per work-item: L1 lines its wavefronts' loads and stores look up, each
+  /// instruction counted once per distinct line it touches (an NVIDIA L1
+  /// handles one line per clock: bench/l1_lines).
+  double L1Lines = 0;
   std::vector<std::string> Notes;
 };
 

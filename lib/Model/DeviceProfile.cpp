@@ -49,6 +49,7 @@ const std::vector<MeasurableFigure> &measurableFigures() {
       {"tex.units_per_cu", D::Count, false},
       {"cache.l2_bandwidth", D::Bandwidth, false},
       {"cache.l2_partial_bandwidth", D::Bandwidth, false},
+      {"cache.l1_lines_per_clock", D::Count, false},
   };
   return Figures;
 }

@@ -196,6 +196,12 @@ struct DeviceProfile {
     /// Sector bytes per second L2 takes in from stores that write only part
     /// of each sector (optional; calibrate's l2_partial_store measures it).
     std::optional<double> L2PartialBandwidthBps;
+    /// Bytes DRAM moves per L2 miss, when larger than a sector (Hopper: a
+    /// 64 B pair of 32 B sectors).
+    std::optional<uint64_t> DramGranuleBytes;
+    /// L1 lines a compute unit looks up per clock (NVIDIA: 1; measured by
+    /// bench/l1_lines); adds T_L1 to T_MEM.
+    std::optional<double> L1LinesPerClock;
   } Cache;
 
   /// Measured figures keyed by figure path: "memory.bandwidth", "clock",

@@ -110,6 +110,7 @@ MemoryTraffic memoryTraffic(const KernelCounts &K, unsigned Wavefront,
     R.BytesMoved = C.DramBytes;
     R.BytesL2 = C.L2Bytes;
     R.PartialStoreBytes = C.PartialStoreBytes;
+    R.L1Lines = C.L1Lines;
     R.Finite = true;
     R.Notes.insert(R.Notes.end(), C.Notes.begin(), C.Notes.end());
     return R;

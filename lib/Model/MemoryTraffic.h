@@ -43,6 +43,7 @@ struct MemoryTraffic {
   /// cache model was used (Finite).
   double BytesL2 = 0;
   double PartialStoreBytes = 0; ///< part of BytesL2 (CacheTraffic)
+  double L1Lines = 0;           ///< per item (CacheTraffic)
   bool Finite = false;
   std::vector<std::string> Notes;
 };

@@ -361,7 +361,14 @@ DeviceProfile Parser::parse(const YAML::Node &Root) {
   if (YAML::Node C = optional(Root, "", "cache")) {
     expectMap(C, "cache");
     checkKeys(C, "cache", {"line", "l1", "l1_stores", "l1_shared_with_lds",
-                           "l2", "l2_bandwidth", "l2_partial_bandwidth"});
+                           "l2", "l2_bandwidth", "l2_partial_bandwidth",
+                           "dram_granule", "l1_lines_per_clock"});
+    if (YAML::Node N = optional(C, "cache", "l1_lines_per_clock"))
+      P.Cache.L1LinesPerClock =
+          quantity(N, "cache.l1_lines_per_clock", Quantity::Dim::Count);
+    if (YAML::Node N = optional(C, "cache", "dram_granule"))
+      P.Cache.DramGranuleBytes =
+          whole(N, "cache.dram_granule", Quantity::Dim::Bytes);
     if (YAML::Node N = optional(C, "cache", "line"))
       P.Cache.LineBytes = whole(N, "cache.line", Quantity::Dim::Bytes);
     if (YAML::Node N = optional(C, "cache", "l2_partial_bandwidth"))

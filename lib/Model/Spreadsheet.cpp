@@ -194,6 +194,8 @@ Estimate estimate(const KernelCounts &K, const DeviceProfile &P,
     Geo->L1Bytes = L1;
     Geo->L1WriteThrough = P.Cache.L1WriteThrough;
     Geo->L2Bytes = P.Cache.L2Bytes.value_or(0);
+    Geo->DramGranule = unsigned(std::max<uint64_t>(
+        Geo->Sector, P.Cache.DramGranuleBytes.value_or(Geo->Sector)));
     if (!K.Launch.Local && E.Occ.GroupSize) {
       // The driver picks the local size: assume what occupancy assumed, a
       // row of work-items along dimension 0.
@@ -212,6 +214,7 @@ Estimate estimate(const KernelCounts &K, const DeviceProfile &P,
   E.FiniteCache = M.Finite;
   E.BytesL2 = M.BytesL2;
   E.BytesL2Partial = M.PartialStoreBytes;
+  E.L1Lines = M.L1Lines;
   E.Notes.insert(E.Notes.end(), M.Notes.begin(), M.Notes.end());
   if (K.ImageReads > 0 || K.ImageWrites > 0)
     E.Notes.push_back("image reads and writes are charged to TEX only; their "
@@ -236,6 +239,26 @@ Estimate estimate(const KernelCounts &K, const DeviceProfile &P,
           "(cache.l2_bandwidth) take longer than {:.4g} B from DRAM",
           E.BytesL2, formatQuantity(*L2Bw, Quantity::Dim::Bandwidth),
           E.BytesMoved));
+    }
+  }
+
+  // L1 lookups: a wavefront's access takes a clock per distinct line it
+  // touches (measured: bench/l1_lines), so lanes spread over many lines
+  // are slow even when every line hits.
+  if (std::optional<double> Rate =
+          Figure("cache.l1_lines_per_clock", P.Cache.L1LinesPerClock);
+      Rate && *Rate > 0 && M.Finite && E.L1Lines > 0) {
+    E.TMemL1S = N * E.L1Lines /
+                (double(P.ComputeUnits) * *Rate) / Clock;
+    if (E.TMemL1S > E.TMemS) {
+      E.TMemS = E.TMemL1S;
+      E.Notes.push_back(fmt::format(
+          "T_MEM is L1-bound: {:.4g} L1 lines per wavefront access on "
+          "average, at {:.3g} lines per compute unit per clock "
+          "(cache.l1_lines_per_clock)",
+          E.L1Lines * P.Wavefront /
+              std::max(1.0, K.GlobalLoads + K.GlobalStores),
+          *Rate));
     }
   }
 

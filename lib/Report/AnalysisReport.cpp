@@ -93,8 +93,10 @@ void printTable(const AnalysisReport &R, const ReportOptions &O,
                         "of which", formatSeconds(E.TBarrierS));
     trow("T_TEX", E.TTexS, Bound::TEX);
     trow("T_MEM", E.TMemS, Bound::MEM);
-    if (E.TMemLatencyS > 0 || E.TMemL2S > 0) {
+    if (E.TMemLatencyS > 0 || E.TMemL2S > 0 || E.TMemL1S > 0) {
       std::string Parts;
+      if (E.TMemL1S > 0)
+        Parts += fmt::format(", {} L1", formatSeconds(E.TMemL1S));
       if (E.TMemL2S > 0)
         Parts += fmt::format(", {} L2", formatSeconds(E.TMemL2S));
       if (E.TMemLatencyS > 0)
@@ -233,6 +235,7 @@ json::Value toJSON(const AnalysisReport &R, const ReportOptions &O) {
                                   {"t_mem_bandwidth_s", E.TMemBandwidthS},
                                   {"t_mem_latency_s", E.TMemLatencyS},
                                   {"t_mem_l2_s", E.TMemL2S},
+                                  {"t_mem_l1_s", E.TMemL1S},
                                   {"t_tex_s", E.TTexS},
                                   {"t_mem_s", E.TMemS},
                                   {"t_kernel_s", E.TKernelS},

@@ -167,3 +167,44 @@ TEST(CacheTraffic, StoresOnOneLatticeFillTheirSectors) {
 }
 
 } // namespace
+
+TEST(CacheTraffic, L1LinesPerWavefrontAccess) {
+  // in[S * i], 4 B per lane, 128 B lines: a warp of 32 touches
+  // ceil(32 x S x 4 / 128) lines while S x 4 <= 128, and 32 lines beyond
+  // (bench/l1_lines measures one line per clock). Per item: lines / 32.
+  for (auto [S, Lines] : std::vector<std::pair<int64_t, double>>{
+           {1, 1}, {8, 8}, {16, 16}, {32, 32}, {64, 32}}) {
+    KernelCounts K;
+    K.Launch.Global = {1u << 20, 1, 1};
+    K.Launch.Local = std::array<uint64_t, 3>{256, 1, 1};
+    GlobalAccess::Pattern P;
+    P.Gid = {4 * S, 0, 0};
+    K.Accesses = {site("in", P, false)};
+    CacheGeometry G = h100();
+    G.Line = 128;
+    EXPECT_DOUBLE_EQ(cacheTraffic(K, G).L1Lines, Lines / 32) << "S=" << S;
+  }
+}
+
+TEST(CacheTraffic, DramGranuleDoublesIsolatedSectors) {
+  // in[16 * i] (64 B apart), 2^24 items: 1 GiB footprint, far past L2.
+  // Each lane's sector is alone in its 64-B granule, so DRAM moves 64 B
+  // per item with the granule and 32 B (one sector) without; L2 serves one
+  // sector either way.
+  KernelCounts K;
+  K.Launch.Global = {1u << 24, 1, 1};
+  K.Launch.Local = std::array<uint64_t, 3>{256, 1, 1};
+  GlobalAccess::Pattern P;
+  P.Gid = {64, 0, 0};
+  K.Accesses = {site("in", P, false)};
+  CacheGeometry G = h100();
+  EXPECT_DOUBLE_EQ(cacheTraffic(K, G).DramBytes, 32);
+  G.DramGranule = 64;
+  CacheTraffic T = cacheTraffic(K, G);
+  EXPECT_DOUBLE_EQ(T.L2Bytes, 32);
+  EXPECT_DOUBLE_EQ(T.DramBytes, 64);
+  // Consecutive floats fill their granules: no change.
+  P.Gid = {4, 0, 0};
+  K.Accesses = {site("in", P, false)};
+  EXPECT_DOUBLE_EQ(cacheTraffic(K, G).DramBytes, 4);
+}
