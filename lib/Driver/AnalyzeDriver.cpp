@@ -1,6 +1,7 @@
 //===- AnalyzeDriver.cpp - The analyze pipeline, end to end ---------------===//
 #include "Driver/AnalyzeDriver.h"
 #include "Driver/InputFile.h"
+#include <fmt/format.h>
 #include "Analysis/KernelAnalyzer.h"
 #include "Lint/RuleSet.h"
 #include "Lint/Suppression.h"
@@ -250,6 +251,39 @@ int runAnalyze(const AnalyzeRequest &Req, const DeviceProfile &Profile,
       Report.Kernels.clear();
       return ExitUsage;
     }
+    // One --global for several kernels of a file is one launch for all of
+    // them; a kernel that declares a reqd_work_group_size the launch does
+    // not fit was obviously meant to be launched differently.
+    if (Req.LaunchGiven)
+      for (const KernelResult &K : Report.Kernels) {
+        const auto &R = K.Counts.ReqdWorkGroupSize;
+        unsigned Siblings = 0;
+        for (const KernelResult &O : Report.Kernels)
+          Siblings += O.File == K.File;
+        if (!R || Siblings < 2)
+          continue;
+        const LaunchSpec &L = Req.Launch;
+        std::string Why;
+        for (unsigned D = 0; D < 3 && Why.empty(); ++D) {
+          uint64_t G = D < L.Dims ? L.Global[D] : 1;
+          if (L.Local && (*L.Local)[D] != (*R)[D])
+            Why = fmt::format("--local differs in dimension {}", D);
+          else if ((*R)[D] && G % (*R)[D])
+            Why = fmt::format("the global size {} in dimension {} is not a "
+                              "multiple of {}",
+                              G, D, (*R)[D]);
+        }
+        if (!Why.empty())
+          Diags << fmt::format(
+              "{}:{}:{}: warning: --global applies to all {} kernels of this "
+              "file, but kernel '{}' declares reqd_work_group_size({}, {}, "
+              "{}) and {}; analyze it alone with its own launch (--kernel {} "
+              "--global ... --local ...)\n",
+              K.Counts.Loc.File, K.Counts.Loc.Line,
+              std::max(1u, K.Counts.Loc.Col),
+              Siblings, K.Counts.Name, (*R)[0], (*R)[1], (*R)[2], Why,
+              K.Counts.Name);
+      }
     // A --buffer that names no buffer argument of any analyzed kernel is a
     // mistake the plan would otherwise carry silently.
     for (const auto &[Name, Bytes] : Req.BufferBytes) {
