@@ -10,7 +10,7 @@
 # BUILD_DIR/fuzz-work/TARGET. Exit 1 on the first target that finds one.
 # CI's smoke is `fuzz/run.sh build-fuzz 8` (6 targets, under 60 s in all).
 set -euo pipefail
-build=${1:?usage: fuzz/run.sh BUILD_DIR SECONDS [TARGET ...]}
+build=$(cd "${1:?usage: fuzz/run.sh BUILD_DIR SECONDS [TARGET ...]}" && pwd)
 secs=${2:?usage: fuzz/run.sh BUILD_DIR SECONDS [TARGET ...]}
 shift 2
 here=$(cd "$(dirname "$0")/.." && pwd)
