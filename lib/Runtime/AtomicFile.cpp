@@ -4,13 +4,56 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <csignal>
 #include <fcntl.h>
 #include <unistd.h>
 
 namespace clspread::runtime {
 
+// The temporary file being written, for the signal handler: SIGINT or
+// SIGTERM while it exists removes it (the target is untouched) and then
+// dies of the signal as before. A fixed buffer, since a handler may not
+// allocate; only unlink() and raise() run in it, both async-signal-safe.
+static char PendingTmp[4096];
+static volatile sig_atomic_t HavePending = 0;
+
+static void removePendingAndDie(int Sig) {
+  if (HavePending)
+    ::unlink(PendingTmp);
+  std::signal(Sig, SIG_DFL);
+  std::raise(Sig);
+}
+
+namespace {
+/// Installs the handler while a temporary file exists.
+struct PendingGuard {
+  struct sigaction OldInt {}, OldTerm{};
+  bool Installed = false;
+  explicit PendingGuard(const std::string &Tmp) {
+    if (Tmp.size() >= sizeof PendingTmp)
+      return;
+    std::memcpy(PendingTmp, Tmp.c_str(), Tmp.size() + 1);
+    HavePending = 1;
+    struct sigaction Act {};
+    Act.sa_handler = removePendingAndDie;
+    sigemptyset(&Act.sa_mask);
+    ::sigaction(SIGINT, &Act, &OldInt);
+    ::sigaction(SIGTERM, &Act, &OldTerm);
+    Installed = true;
+  }
+  ~PendingGuard() {
+    HavePending = 0;
+    if (!Installed)
+      return;
+    ::sigaction(SIGINT, &OldInt, nullptr);
+    ::sigaction(SIGTERM, &OldTerm, nullptr);
+  }
+};
+} // namespace
+
 bool writeFileAtomically(const std::string &Path, const std::string &Text, std::string &Error) {
   std::string Tmp = Path + ".tmp." + std::to_string(::getpid());
+  PendingGuard Guard(Tmp);
   int Fd = ::open(Tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
   if (Fd < 0) {
     Error = "cannot create " + Tmp + ": " + std::strerror(errno);

@@ -7,6 +7,7 @@
 // failed check and closes with "N passed, N failed".
 //
 //===----------------------------------------------------------------------===//
+#include "AtomicFile.h"
 #include "Checksum.h"
 #include "ClError.h"
 #include "Compare.h"
@@ -19,7 +20,12 @@
 #include "Stats.h"
 
 #include <cmath>
+#include <csignal>
 #include <cstring>
+#include <fstream>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
 #include <iostream>
 #include <string>
 
@@ -253,6 +259,51 @@ static void testMisc() {
   CHECK(sizesText({16, 8, 1}, 2) == "[16,8]");
 }
 
+/// SIGINT while writeFileAtomically's temporary file exists removes it and
+/// leaves the target as it was. To stop the writer at that point for sure,
+/// the temporary path is made a FIFO first: open() blocks there (no reader)
+/// with the handler installed, and the signal arrives while it waits.
+static void testAtomicFileInterrupted() {
+  char Dir[] = "/tmp/clspread-atomic-XXXXXX";
+  CHECK(::mkdtemp(Dir) != nullptr);
+  std::string Target = std::string(Dir) + "/out.json";
+  std::ofstream(Target) << "previous\n";
+  int Go[2];
+  CHECK(::pipe(Go) == 0);
+  pid_t Child = ::fork();
+  if (Child == 0) {
+    char C;
+    (void)!::read(Go[0], &C, 1); // wait until the FIFO is there
+    std::string Error;
+    clspread::runtime::writeFileAtomically(Target, "new\n", Error);
+    ::_exit(0); // not reached: the signal ends the child in open()
+  }
+  std::string Tmp = Target + ".tmp." + std::to_string(Child);
+  CHECK(::mkfifo(Tmp.c_str(), 0600) == 0);
+  (void)!::write(Go[1], "g", 1);
+  // Wait until the child blocks in open() on the FIFO.
+  for (int I = 0; I < 200; ++I) {
+    std::ifstream Stat("/proc/" + std::to_string(Child) + "/wchan");
+    std::string W;
+    Stat >> W;
+    if (W.find("fifo") != std::string::npos || W.find("pipe") != std::string::npos)
+      break;
+    ::usleep(10000);
+  }
+  ::usleep(50000);
+  ::kill(Child, SIGINT);
+  int Status = 0;
+  ::waitpid(Child, &Status, 0);
+  CHECK(WIFSIGNALED(Status) && WTERMSIG(Status) == SIGINT);
+  struct stat St;
+  CHECK(::stat(Tmp.c_str(), &St) != 0); // the temporary file is gone
+  std::ifstream In(Target);
+  std::string Text((std::istreambuf_iterator<char>(In)), {});
+  CHECK(Text == "previous\n");
+  ::unlink(Target.c_str());
+  ::rmdir(Dir);
+}
+
 int main() {
   testElemTypes();
   testHalf();
@@ -263,6 +314,7 @@ int main() {
   testSamples();
   testCompare();
   testMisc();
+  testAtomicFileInterrupted();
   std::cout << Passed << " passed, " << Failed << " failed\n";
   return Failed ? 1 : 0;
 }
