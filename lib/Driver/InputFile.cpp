@@ -1,6 +1,7 @@
 //===- InputFile.cpp - Checks on the files clspread is given --------------===//
 #include "Driver/InputFile.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 
@@ -35,6 +36,34 @@ static std::string notRegular(const std::string &Path) {
   }
 }
 
+/// Bytes of \p Text outside comments and whitespace (string and character
+/// literals count as code).
+static uint64_t codeBytes(StringRef Text) {
+  uint64_t N = 0;
+  for (size_t I = 0, E = Text.size(); I < E; ++I) {
+    char C = Text[I];
+    if (C == '/' && I + 1 < E && Text[I + 1] == '/') {
+      I = Text.find('\n', I);
+      if (I == StringRef::npos)
+        break;
+    } else if (C == '/' && I + 1 < E && Text[I + 1] == '*') {
+      I = Text.find("*/", I + 2);
+      if (I == StringRef::npos)
+        break;
+      ++I;
+    } else if (C == '"' || C == '\'') {
+      size_t J = I + 1;
+      while (J < E && Text[J] != C && Text[J] != '\n')
+        J += Text[J] == '\\' ? 2 : 1;
+      N += std::min(J, E) - I + 1;
+      I = J;
+    } else if (!isSpace(C)) {
+      ++N;
+    }
+  }
+  return N;
+}
+
 Expected<std::string> readKernelSource(const std::string &Path, bool &Placed) {
   Placed = false;
   if (std::string Kind = notRegular(Path); !Kind.empty())
@@ -59,6 +88,17 @@ Expected<std::string> readKernelSource(const std::string &Path, bool &Placed) {
                     Path, Line, Col)
             .c_str());
   }
+  // Code beyond the size clspread analyzes (comments and blank space
+  // aside, so a source padded with comments still compiles): Clang alone
+  // would spend seconds and a GiB on it before the instruction cap in
+  // lib/Frontend could refuse it.
+  if (uint64_t Code = codeBytes(Text); Code > MaxKernelCodeBytes)
+    return createStringError(
+        inconvertibleErrorCode(), "%s",
+        fmt::format("'{}' holds {:.1f} MiB of code (comments aside); "
+                    "clspread analyzes sources of at most {} MiB",
+                    Path, double(Code) / (1 << 20), MaxKernelCodeBytes >> 20)
+            .c_str());
   return Text.str();
 }
 

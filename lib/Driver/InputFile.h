@@ -18,12 +18,15 @@
 
 namespace clspread {
 
+/// Most bytes of code (comments and whitespace aside) in a kernel source.
+constexpr uint64_t MaxKernelCodeBytes = uint64_t(2) << 20;
+
 /// Largest profile, manifest or configuration file clspread reads.
 constexpr uint64_t MaxYamlFileBytes = uint64_t(16) << 20;
 
 /// Reads a kernel source. Errors (message without the "clspread: error: "
-/// prefix, which the caller adds): not a regular file, unreadable, or
-/// binary. A NUL byte gives "FILE:LINE:COL: error: ..." in full, with
+/// prefix, which the caller adds): not a regular file, unreadable, binary,
+/// or more than MaxKernelCodeBytes of code. A NUL byte gives "FILE:LINE:COL: error: ..." in full, with
 /// \p Placed set, since it has a place.
 llvm::Expected<std::string> readKernelSource(const std::string &Path,
                                              bool &Placed);

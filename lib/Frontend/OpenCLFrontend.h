@@ -26,6 +26,11 @@
 
 namespace clspread {
 
+/// The most LLVM instructions a source may compile to before -O2; larger
+/// ones are refused with an error rather than analyzed for minutes.
+constexpr size_t MaxUnoptimizedInstructions = 250000;
+
+
 /// One diagnostic Clang reported, for callers that print it themselves
 /// (lint's JSON and SARIF). Notes follow the error or warning they explain.
 struct FrontendDiagnostic {
