@@ -33,7 +33,14 @@ struct ArgValue {
   std::string Text; ///< as written, for messages
 
   static ArgValue ofInt(int64_t V) { return {false, V, double(V), true, std::to_string(V)}; }
-  static ArgValue ofFloat(double V) { return {true, int64_t(V), V, true, std::to_string(V)}; }
+  /// Int is the value truncated where int64 can hold it, else 0: a float
+  /// past 2^63 (62222...2e109 in a manifest, found by fuzz_Suite) has no
+  /// int64 value, and converting it would be undefined. Consumers that need
+  /// an integer check Float's range first (specialize()).
+  static ArgValue ofFloat(double V) {
+    bool Fits = V > -0x1p63 && V < 0x1p63; // false for NaN too
+    return {true, Fits ? int64_t(V) : 0, V, true, std::to_string(V)};
+  }
   static ArgValue ofText(std::string T) { return {false, 0, 0.0, false, std::move(T)}; }
 };
 

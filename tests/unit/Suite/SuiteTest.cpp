@@ -535,3 +535,25 @@ TEST(SuiteErrors, Pipelines) {
   EXPECT_EQ(errorOf(Base + "  - id: p\n    stages: [a, b]\n    stagez: 1\n"),
             "t.yaml:14:5: error: unknown key 'stagez' in pipeline");
 }
+
+// fuzz_Suite found this: an argument too large for int64 was converted with
+// int64_t(double), which is undefined (UBSan: "outside the range of
+// representable values"). It loads as a float with no integer value, and
+// the analysis refuses it for an integer parameter (tests/bad-input).
+TEST(SuiteParse, ArgumentPastInt64IsAFloatWithoutIntValue) {
+  const char *Yaml = R"(schema: 1
+kernels:
+  - id: s
+    file: k.cl
+    kernel: k
+    global: [64]
+    args: { n: 62222222222222222222222222222222222222222222222222222222222, m: -1e300 }
+)";
+  llvm::Expected<Suite> S = parseSuite(Yaml, "t.yaml", fakeReader);
+  ASSERT_TRUE(bool(S)) << llvm::toString(S.takeError());
+  const ArgValue &N = S->find("s")->Launch.Args.at("n");
+  EXPECT_TRUE(N.IsFloat);
+  EXPECT_DOUBLE_EQ(N.Float, 6.2222222222222222e58);
+  EXPECT_EQ(N.Int, 0);
+  EXPECT_EQ(S->find("s")->Launch.Args.at("m").Int, 0);
+}
