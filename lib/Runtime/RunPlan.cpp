@@ -21,6 +21,8 @@ Measurement runPlan(const Plan &P, const RunRequest &Req) {
     if (Req.KernelIds.empty() ||
         std::find(Req.KernelIds.begin(), Req.KernelIds.end(), K.Id) != Req.KernelIds.end())
       Selected.push_back(&K);
+  if (Req.NoKernels)
+    Selected.clear();
 
   DeviceRef Ref = selectDevice(Req.PlatformSel, Req.DeviceSel);
   Measurement M;

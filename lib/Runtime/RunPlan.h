@@ -25,6 +25,9 @@ struct RunRequest {
   std::string Command;                ///< argv joined, for the record
   bool Progress = false;              ///< one line per kernel on stderr
   bool ReportFailures = true;         ///< one line per failed kernel on stderr
+  /// The measurement's header only (device, settings): every kernel runs
+  /// in a process of its own (clspread-run --isolate).
+  bool NoKernels = false;
 };
 
 /// A request that cannot run at all (exit status 2).

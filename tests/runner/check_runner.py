@@ -140,11 +140,30 @@ def case_errors(ctx):
           "refused-local: " + r["message"])
     r = result(m, "missing-arg")
     check(r["status"] == "error" and "index 1" in r["message"], "missing-arg: " + r["message"])
+    r = result(m, "buffer-too-large")
+    check(r["status"] == "error" and "arg 0 'in'" in r["message"]
+          and "exceeds the device's largest allocation" in r["message"],
+          "buffer-too-large: " + r["message"])
     for r in m["results"]:
         if r["status"] != "ok":
             check(r["median_s"] is None and r["repeats"] == 0, "%s: no timings" % r["id"])
     check_ok(result(m, "good"), min_repeats=3)
     check(result(m, "good")["repeats"] == 3, "--repeats alone is exact")
+
+
+def case_isolate(ctx):
+    """--isolate: each kernel in a process of its own, same results."""
+    m = measure(ctx, "errors.json", "--repeats", "3", "--isolate", expect=1)
+    plain = measure(ctx, "errors.json", "--repeats", "3", expect=1)
+    check([r["id"] for r in m["results"]] == [r["id"] for r in plain["results"]],
+          "same kernels, same order")
+    for r, p in zip(m["results"], plain["results"]):
+        check(r["status"] == p["status"], "%s: %s isolated, %s not" %
+              (r["id"], r["status"], p["status"]))
+        check(any("process of its own" in w for w in r.get("warnings", [])),
+              "%s: marked as run in its own process" % r["id"])
+    check_ok(result(m, "good"), min_repeats=3)
+    check(m["device"] == plain["device"], "the header names the device")
 
 
 def case_build_error(ctx):
@@ -309,7 +328,7 @@ def case_timeout(ctx):
 
 
 CASES = {
-    "good": case_good, "errors": case_errors, "build-error": case_build_error,
+    "good": case_good, "errors": case_errors, "isolate": case_isolate, "build-error": case_build_error,
     "sweep": case_sweep, "oclgrind": case_oclgrind, "output-file": case_output_file,
     "compare": case_compare, "list": case_list, "usage": case_usage, "timeout": case_timeout,
 }
