@@ -1,8 +1,14 @@
 #!/usr/bin/env bash
 # bootstrap.sh - install what is missing, build, then run or test clspread.
 #
-#   tools/bootstrap.sh run    # install, build, analyze the bundled suite
-#   tools/bootstrap.sh test   # install, build, run every test through CTest
+#   tools/bootstrap.sh run        # install, build, analyze the bundled suite
+#   tools/bootstrap.sh test       # install, build, run every test through CTest
+#   tools/bootstrap.sh hardening  # the ASan+UBSan test build and the fuzz smoke
+#
+# In CI (CI=true) `test` runs `hardening` after the tests: the whole test
+# suite again in an ASan + UBSan build (build-asan/), then each libFuzzer
+# target for 8 s in a Clang build (build-fuzz/), both through CTest
+# (docs/reliability.md).
 #
 # Packages come from Debian 12's archive only. Runs unattended (CI=true, no
 # stdin): apt-get is non-interactive and nothing prompts.
@@ -18,6 +24,7 @@ packages=(
   ocl-icd-opencl-dev opencl-c-headers opencl-clhpp-headers
   pocl-opencl-icd oclgrind clinfo libclc-19
   git python3-jsonschema python3-yaml pre-commit
+  libfuzzer-19-dev libclang-rt-19-dev
 )
 
 missing=()
@@ -34,6 +41,29 @@ if [ ${#missing[@]} -gt 0 ]; then
   $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" </dev/null
 fi
 
+hardening() {
+  local asan=${CLSPREAD_ASAN_BUILD_DIR:-$here/build-asan}
+  local fuzz=${CLSPREAD_FUZZ_BUILD_DIR:-$here/build-fuzz}
+  echo "bootstrap: ASan + UBSan build of the whole test suite ($asan)"
+  cmake -S "$here" -B "$asan" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+    -DCLSPREAD_SANITIZE=ON >/dev/null
+  ninja -C "$asan" -j"$(nproc)"
+  ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
+  UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+    ctest --test-dir "$asan" --output-on-failure -j"$(nproc)"
+  echo "bootstrap: libFuzzer targets, 8 s each ($fuzz)"
+  CC=clang-19 CXX=clang++-19 cmake -S "$here" -B "$fuzz" -G Ninja \
+    -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCLSPREAD_FUZZ=ON \
+    -DCLSPREAD_BUILD_TESTS=OFF >/dev/null
+  ninja -C "$fuzz" -j"$(nproc)"
+  ctest --test-dir "$fuzz" --output-on-failure
+}
+
+if [ "$mode" = hardening ]; then
+  hardening
+  exit 0
+fi
+
 cmake -S "$here" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
 ninja -C "$build" -j"$(nproc)"
 
@@ -43,9 +73,12 @@ case "$mode" in
     ;;
   test)
     ctest --test-dir "$build" --output-on-failure -j"$(nproc)"
+    if [ "${CI:-}" = true ]; then
+      hardening
+    fi
     ;;
   *)
-    echo "usage: tools/bootstrap.sh run|test" >&2
+    echo "usage: tools/bootstrap.sh run|test|hardening" >&2
     exit 2
     ;;
 esac

@@ -24,4 +24,8 @@ foreach(_i RANGE ${_bad_input_last})
   # The runner holds each command to 10 s; generating a 100 MB input and
   # a case past its limit take a little longer.
   set_tests_properties(bad-input/${_name} PROPERTIES LABELS bad-input TIMEOUT 120)
+  if(CLSPREAD_SANITIZE)
+    set_tests_properties(bad-input/${_name} PROPERTIES
+      ENVIRONMENT CLSPREAD_SANITIZED=1)
+  endif()
 endforeach()
