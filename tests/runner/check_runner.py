@@ -140,6 +140,9 @@ def case_errors(ctx):
           "refused-local: " + r["message"])
     r = result(m, "missing-arg")
     check(r["status"] == "error" and "index 1" in r["message"], "missing-arg: " + r["message"])
+    r = result(m, "local-too-large")
+    check(r["status"] == "error" and "bytes of local memory" in r["message"]
+          and "1073741824" in r["message"], "local-too-large: " + r["message"])
     r = result(m, "buffer-too-large")
     check(r["status"] == "error" and "arg 0 'in'" in r["message"]
           and "exceeds the device's largest allocation" in r["message"],
