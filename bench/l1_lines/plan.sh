@@ -26,16 +26,4 @@ l8 l1_lines 8
 l16 l1_lines 16
 l32 l1_lines 32
 LIST
-python3 - "$tmp" "$out" "${ids[@]}" <<'PY'
-import json, os, sys
-tmp, out, ids = sys.argv[1], sys.argv[2], sys.argv[3:]
-plan = None
-for n in ids:
-    d = json.load(open(os.path.join(tmp, n + ".json")))
-    for k in d["kernels"]:
-        k["id"] = n
-    plan = d if plan is None else {**plan, "kernels": plan["kernels"] + d["kernels"]}
-json.dump(plan, open(out + ".tmp", "w"))
-os.replace(out + ".tmp", out)
-print("wrote", out)
-PY
+python3 "$here/bench/merge_plans.py" "$tmp" "$out" "${ids[@]}"

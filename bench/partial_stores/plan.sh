@@ -23,16 +23,4 @@ d psregions 32768 reps=16
 e ps128 1048576 iters=16
 f fs 4194304 iters=64
 LIST
-python3 - "$tmp" "$out" <<'PY'
-import json, os, sys
-tmp, out = sys.argv[1], sys.argv[2]
-plan = None
-for n in "abcdef":
-    d = json.load(open(os.path.join(tmp, n + ".json")))
-    for k in d["kernels"]:
-        k["id"] = n + "-" + k["kernel"]
-    plan = d if plan is None else {**plan, "kernels": plan["kernels"] + d["kernels"]}
-json.dump(plan, open(out + ".tmp", "w"))
-os.replace(out + ".tmp", out)
-print("wrote", out)
-PY
+python3 "$here/bench/merge_plans.py" "$tmp" "$out" a b c d e f --kernel-suffix
