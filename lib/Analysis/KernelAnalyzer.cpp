@@ -37,6 +37,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 #include <set>
@@ -166,6 +167,7 @@ private:
       DivergenceQueries;
   std::vector<std::pair<const BasicBlock *, BranchSite>> Sites;
   std::vector<Assumption> Assumptions;
+  std::vector<KernelCounts::TripRange> TripRanges;
   std::map<unsigned, LineCounts> Lines;
   // Per global access: its affine offset, for footprints.
   struct AccessShape {
@@ -431,6 +433,11 @@ double Analyzer::loopExitProbability(BasicBlock *BB, BranchInst *Br) {
                                  "loop)",
                                  LoopLine);
   if (Main) {
+    if (Max && std::none_of(TripRanges.begin(), TripRanges.end(),
+                            [&](const KernelCounts::TripRange &T) {
+                              return T.Line == LoopLine;
+                            }))
+      TripRanges.push_back({LoopLine, *Max, Assumed});
     assume("loop-trip-count", Line,
            "loop trip count " + loopReason(Br->getCondition()) + "; " + Range +
                Hint);
@@ -1774,6 +1781,7 @@ void Analyzer::run(KernelCounts &K) {
       K.Lines.push_back(LC);
   for (auto &A : Assumptions)
     K.Assumptions.push_back(A);
+  K.TripRanges = TripRanges;
 }
 
 unsigned dimsUsed(const Function &F) {

@@ -224,6 +224,15 @@ struct KernelCounts {
   std::vector<LineCounts> Lines;          ///< sorted by line
   /// Every guess the analysis made, with the place it concerns.
   std::vector<Assumption> Assumptions;
+  /// Loops whose trip count was assumed although ScalarEvolution proves a
+  /// bound (Mandelbrot's `it < max_iter`): the count lies in [1, Max]. The
+  /// driver re-estimates at both ends to report a range.
+  struct TripRange {
+    unsigned Line = 0; ///< the loop's first line (as --trip names it)
+    uint64_t Max = 0;
+    double Assumed = 0;
+  };
+  std::vector<TripRange> TripRanges;
 
   /// reqd_work_group_size(X, Y, Z) of the kernel, when it has one.
   std::optional<std::array<uint64_t, 3>> ReqdWorkGroupSize;

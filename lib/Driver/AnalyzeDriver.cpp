@@ -198,6 +198,26 @@ int analyzeSource(FrontendOptions FO, const std::vector<std::string> &Names,
     KR.Counts = std::move(*Counts);
     KR.Counts.Loc.File = FO.File;
     KR.Est = estimate(KR.Counts, Profile);
+    // A figure that rests on an assumed trip count with a proven bound is
+    // a range: estimate again with those loops at 1 and at their bound.
+    if (!KR.Counts.TripRanges.empty()) {
+      std::array<Estimate, 2> Ends;
+      bool Ok = true;
+      for (int End = 0; End < 2 && Ok; ++End) {
+        AnalyzeOptions At = AO;
+        for (const auto &T : KR.Counts.TripRanges)
+          At.TripCounts[T.Line] = End ? T.Max : 1;
+        auto C = analyzeKernel(*Unit->Module, N, At);
+        if (!C) {
+          consumeError(C.takeError());
+          Ok = false;
+        } else {
+          Ends[End] = estimate(*C, Profile);
+        }
+      }
+      if (Ok)
+        KR.TripRange = Ends;
+    }
     KR.PreferredLocal = preferredLocalSize(KR.Counts, Profile);
     lintKernel(KR, Profile, Entry ? LaunchOrigin::Manifest
                             : LaunchGiven ? LaunchOrigin::CommandLine

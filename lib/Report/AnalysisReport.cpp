@@ -106,6 +106,20 @@ void printTable(const AnalysisReport &R, const ReportOptions &O,
     }
     OS << fmt::format("    {:<10}{:>14}   {}-bound\n", "Tkernel",
                       formatSeconds(E.TKernelS), boundName(E.Limit));
+    if (K.TripRange) {
+      const auto &[Lo, Hi] = *K.TripRange;
+      std::string Lines;
+      for (const auto &T : C.TripRanges)
+        Lines += fmt::format("{}{} [1, {}]", Lines.empty() ? "" : ", ",
+                             T.Line, T.Max);
+      OS << fmt::format("      {:<8}{:>14}   to {} ({} to {}-bound): loop{} "
+                        "at line {} at 1 and at {} bound\n",
+                        "range", formatSeconds(Lo.TKernelS),
+                        formatSeconds(Hi.TKernelS), boundName(Lo.Limit),
+                        boundName(Hi.Limit),
+                        C.TripRanges.size() > 1 ? "s" : "", Lines,
+                        C.TripRanges.size() > 1 ? "their" : "its");
+    }
     if (E.LaunchOverheadS > 0)
       OS << fmt::format("    {:<10}{:>14}   (per launch, not in Tkernel)\n",
                         "overhead", formatSeconds(E.LaunchOverheadS));
@@ -253,6 +267,25 @@ json::Value toJSON(const AnalysisReport &R, const ReportOptions &O) {
         {"model_notes", std::move(Notes)},
         {"accesses", std::move(Accesses)},
         {"footprints", std::move(Footprints)}};
+    if (K.TripRange) {
+      // The figures at both ends of the trip-count ranges the estimate
+      // rests on (loops assumed at a count within a proven bound).
+      const auto &[Lo, Hi] = *K.TripRange;
+      json::Array Loops;
+      for (const auto &T : C.TripRanges)
+        Loops.push_back(json::Object{{"line", T.Line},
+                                     {"min", 1},
+                                     {"max", T.Max},
+                                     {"assumed", T.Assumed}});
+      auto pair = [](double A, double B) { return json::Array{A, B}; };
+      Kernel["range"] = json::Object{
+          {"loops", std::move(Loops)},
+          {"t_alu_s", pair(Lo.TAluS, Hi.TAluS)},
+          {"t_tex_s", pair(Lo.TTexS, Hi.TTexS)},
+          {"t_mem_s", pair(Lo.TMemS, Hi.TMemS)},
+          {"t_kernel_s", pair(Lo.TKernelS, Hi.TKernelS)},
+          {"bound", json::Array{boundName(Lo.Limit), boundName(Hi.Limit)}}};
+    }
     if (!K.SuiteId.empty())
       Kernel["suite_id"] = K.SuiteId;
     if (!K.VariantOf.empty())

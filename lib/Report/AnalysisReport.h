@@ -17,7 +17,9 @@
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <array>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -37,6 +39,10 @@ struct KernelResult {
   /// What the lint rules say about this kernel at this launch (the launch
   /// checks among them), NOLINT comments applied.
   std::vector<Finding> Findings;
+  /// When the estimate rests on assumed trip counts of loops with a proven
+  /// bound (Counts.TripRanges): the estimates with every such loop at 1
+  /// iteration and at its bound.
+  std::optional<std::array<Estimate, 2>> TripRange;
 };
 
 struct AnalysisReport {
