@@ -329,8 +329,37 @@ static std::string assumptionList(const KernelCounts &C) {
   return S;
 }
 
-void printCsv(const AnalysisReport &R, raw_ostream &OS) {
-  OS << "profile,file,kernel,suite_id,line,global,local,work_items,alu_ops,"
+void printSideBySide(const std::vector<AnalysisReport> &Reports,
+                     raw_ostream &OS) {
+  OS << "side by side: Tkernel and bound per device\n";
+  size_t Width = 24;
+  for (const KernelResult &K : Reports.front().Kernels)
+    Width = std::max(Width, K.Counts.Name.size() + K.SuiteId.size() + 3);
+  OS << fmt::format("  {:<{}}", "kernel", Width);
+  for (const AnalysisReport &R : Reports)
+    OS << fmt::format("  {:>22}", R.ProfileId);
+  OS << "\n";
+  for (size_t I = 0; I < Reports.front().Kernels.size(); ++I) {
+    const KernelResult &K = Reports.front().Kernels[I];
+    std::string Name = K.SuiteId.empty() ? K.Counts.Name
+                                         : K.Counts.Name + " [" + K.SuiteId + "]";
+    OS << fmt::format("  {:<{}}", Name, Width);
+    for (const AnalysisReport &R : Reports) {
+      if (I >= R.Kernels.size()) {
+        OS << fmt::format("  {:>22}", "-");
+        continue;
+      }
+      const Estimate &E = R.Kernels[I].Est;
+      OS << fmt::format("  {:>22}", formatSeconds(E.TKernelS) + " " +
+                                        boundName(E.Limit));
+    }
+    OS << "\n";
+  }
+}
+
+void printCsv(const AnalysisReport &R, raw_ostream &OS, bool Header) {
+  if (Header)
+    OS << "profile,file,kernel,suite_id,line,global,local,work_items,alu_ops,"
         "vliw_bundles,tex_fetches,global_loads,global_stores,"
         "global_load_bytes,global_store_bytes,bytes_moved,lds_bytes,"
         "barriers,registers,t_alu_s,t_tex_s,t_mem_s,t_kernel_s,bound,"

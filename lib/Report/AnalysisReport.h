@@ -57,10 +57,16 @@ struct ReportOptions {
 
 void printTable(const AnalysisReport &R, const ReportOptions &O,
                 llvm::raw_ostream &OS);
+/// After the tables of several devices: Tkernel and the bound per kernel,
+/// one column per device (kernels matched by position: every report
+/// analyzes the same kernels at the same launches).
+void printSideBySide(const std::vector<AnalysisReport> &Reports,
+                     llvm::raw_ostream &OS);
 llvm::json::Value toJSON(const AnalysisReport &R, const ReportOptions &O);
 /// Launch sizes as JSON: [x, y, z] (reports and plans alike).
 llvm::json::Array sizesJSON(const std::array<uint64_t, 3> &S);
-void printCsv(const AnalysisReport &R, llvm::raw_ostream &OS);
+void printCsv(const AnalysisReport &R, llvm::raw_ostream &OS,
+              bool Header = true);
 
 /// Formats seconds with an SI prefix: "1.067 us", "5.03 ms".
 std::string formatSeconds(double S);
