@@ -55,6 +55,24 @@ struct Checker {
   void problem(const std::string &Msg) { K.Problems.push_back(Msg); }
   void warn(const std::string &Msg) { K.Warnings.push_back(Msg); }
 
+  /// A string field, or \p Default when absent.
+  std::string strOr(const json &J, const char *Key, const char *Default) {
+    std::string S = str(J, Key, false);
+    return J.contains(Key) && !J[Key].is_null() ? S : Default;
+  }
+  /// A boolean field, false when absent. (json::value() would throw a
+  /// type_error on a field of another type: found by fuzz_Plan.)
+  bool flag(const json &J, const char *Key) {
+    auto It = J.find(Key);
+    if (It == J.end() || It->is_null())
+      return false;
+    if (!It->is_boolean()) {
+      problem(std::string("\"") + Key + "\" must be true or false");
+      return false;
+    }
+    return It->get<bool>();
+  }
+
   std::string str(const json &J, const char *Key, bool Required) {
     auto It = J.find(Key);
     if (It == J.end() || It->is_null()) {
@@ -78,7 +96,9 @@ struct Checker {
       return It->get<uint64_t>();
     if (It->is_number_integer() && It->get<int64_t>() >= 0)
       return uint64_t(It->get<int64_t>());
+    // (Below 2^64: converting a larger double would be undefined.)
     if (It->is_number_float() && It->get<double>() >= 0 &&
+        It->get<double>() < 0x1p64 &&
         std::floor(It->get<double>()) == It->get<double>())
       return uint64_t(It->get<double>());
     problem(Where + "\"" + Key + "\" must be a non-negative integer, got " + It->dump());
@@ -91,7 +111,15 @@ struct Checker {
       return std::nullopt;
     std::array<uint64_t, 3> S = {1, 1, 1};
     if (It->is_number()) { // a bare number is accepted for 1-D launches
-      S[0] = It->is_number_float() ? uint64_t(It->get<double>()) : It->get<uint64_t>();
+      double D = It->get<double>();
+      if (D < 1 || D >= 0x1p64 || std::floor(D) != D ||
+          (It->is_number_integer() && !It->is_number_unsigned() &&
+           It->get<int64_t>() < 1)) {
+        problem(std::string("\"") + Key + "\" must be a positive integer, got " +
+                It->dump());
+        return std::nullopt;
+      }
+      S[0] = It->is_number_float() ? uint64_t(D) : It->get<uint64_t>();
     } else if (It->is_array() && !It->empty() && It->size() <= 3) {
       for (size_t I = 0; I < It->size(); ++I) {
         const json &V = (*It)[I];
@@ -118,7 +146,7 @@ struct Checker {
 };
 
 Access parseAccess(Checker &C, const json &A, const std::string &Where) {
-  std::string S = A.value("access", std::string());
+  std::string S = C.str(A, "access", false);
   if (S == "read" || S == "read_only")
     return Access::Read;
   if (S == "write" || S == "write_only")
@@ -162,10 +190,17 @@ bool encodeLane(std::vector<unsigned char> &Out, Scalar K, const json &V, std::s
       Err = "value " + V.dump() + " is not an integer";
       return false;
     }
+    // Past 64 bits no type holds it, and the conversions below would be
+    // undefined.
+    if (D < -0x1p63 || D >= 0x1p64) {
+      Err = "value " + V.dump() + " does not fit in 64 bits";
+      return false;
+    }
     Neg = D < 0;
   }
-  int64_t S = V.is_number_float() ? int64_t(V.get<double>()) : V.get<int64_t>();
-  uint64_t U = V.is_number_float() ? uint64_t(V.get<double>()) : V.get<uint64_t>();
+  double F = V.is_number_float() ? V.get<double>() : 0;
+  int64_t S = !V.is_number_float() ? V.get<int64_t>() : F < 0x1p63 ? int64_t(F) : 0;
+  uint64_t U = !V.is_number_float() ? V.get<uint64_t>() : F >= 0 ? uint64_t(F) : 0;
   auto fits = [&](int64_t Lo, uint64_t Hi) {
     return Neg ? (S >= Lo) : (U <= Hi);
   };
@@ -199,11 +234,11 @@ bool parseArg(Checker &C, const json &A, size_t Pos, ArgSpec &Arg) {
     C.problem(Where + "missing \"index\"");
     return false;
   }
-  Arg.Name = A.value("name", std::string());
+  Arg.Name = C.str(A, "name", false);
   if (Arg.Name.empty())
     Arg.Name = "arg" + std::to_string(Arg.Index);
   Where = "arg " + std::to_string(Arg.Index) + " '" + Arg.Name + "': ";
-  std::string Kind = A.value("kind", std::string());
+  std::string Kind = C.str(A, "kind", false);
 
   if (Kind == "buffer") {
     Arg.Kind = ArgKind::Buffer;
@@ -215,7 +250,7 @@ bool parseArg(Checker &C, const json &A, size_t Pos, ArgSpec &Arg) {
                 "); the plan must give the buffer size in bytes");
     else
       Arg.Bytes = *Bytes;
-    std::string Elem = A.value("elem", std::string());
+    std::string Elem = C.str(A, "elem", false);
     auto St = A.find("struct");
     if (St != A.end() && !St->is_null()) {
       // Element type name is the struct's; sampling reads it as bytes.
@@ -227,7 +262,7 @@ bool parseArg(Checker &C, const json &A, size_t Pos, ArgSpec &Arg) {
       } else {
         Arg.StructBytes = *SB;
         for (const auto &F : *Fs) {
-          auto T = F.is_object() ? parseElemType(F.value("elem", std::string()))
+          auto T = F.is_object() ? parseElemType(C.str(F, "elem", false))
                                  : std::nullopt;
           auto Off = F.is_object() ? C.count(F, "offset", Where) : std::nullopt;
           if (!T || !Off || *Off + T->bytes() > *SB) {
@@ -261,7 +296,7 @@ bool parseArg(Checker &C, const json &A, size_t Pos, ArgSpec &Arg) {
     }
   } else if (Kind == "scalar") {
     Arg.Kind = ArgKind::Scalar;
-    Arg.TypeName = A.value("type", std::string());
+    Arg.TypeName = C.str(A, "type", false);
     auto T = parseElemType(Arg.TypeName);
     if (!T) {
       C.problem(Where + (Arg.TypeName.empty() ? std::string("missing \"type\"")
@@ -301,13 +336,13 @@ bool parseArg(Checker &C, const json &A, size_t Pos, ArgSpec &Arg) {
     Arg.Height = C.count(A, "height", Where).value_or(0);
     if (!Arg.Width || !Arg.Height)
       C.problem(Where + "image2d needs positive \"width\" and \"height\"");
-    Arg.ChannelOrder = A.value("channel_order", std::string("RGBA"));
-    Arg.ChannelType = A.value("channel_type", std::string("FLOAT"));
+    Arg.ChannelOrder = C.strOr(A, "channel_order", "RGBA");
+    Arg.ChannelType = C.strOr(A, "channel_type", "FLOAT");
   } else if (Kind == "sampler") {
     Arg.Kind = ArgKind::Sampler;
-    Arg.Normalized = A.value("normalized", false);
-    Arg.Addressing = A.value("addressing", std::string("CLAMP_TO_EDGE"));
-    Arg.Filter = A.value("filter", std::string("NEAREST"));
+    Arg.Normalized = C.flag(A, "normalized");
+    Arg.Addressing = C.strOr(A, "addressing", "CLAMP_TO_EDGE");
+    Arg.Filter = C.strOr(A, "filter", "NEAREST");
   } else {
     C.problem(Where + (Kind.empty() ? std::string("missing \"kind\"")
                                     : "unknown kind \"" + Kind + "\"") +

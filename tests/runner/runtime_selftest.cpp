@@ -19,6 +19,7 @@
 #include "RandomFill.h"
 #include "Stats.h"
 
+#include <algorithm>
 #include <cmath>
 #include <csignal>
 #include <cstring>
@@ -198,6 +199,27 @@ static void testPlan() {
     Threw = contains(E.what(), "not valid JSON");
   }
   CHECK(Threw);
+
+  // Found by fuzz_Plan: fields of the wrong type threw nlohmann's
+  // type_error, and numbers past 64 bits were converted with undefined
+  // behaviour. Each is a problem of its kernel now.
+  Plan Odd = parsePlan(R"({"schema": 1, "kernels": [
+      {"id": "a", "source": "k", "kernel": "k", "dims": 1, "global": 1e300,
+       "args": [{"index": 0, "name": 5, "kind": "image2d",
+                 "width": 4, "height": 4, "access": "read"},
+                {"index": 2, "name": "s", "kind": "sampler", "normalized": 3},
+                {"index": 1, "name": "n", "kind": "scalar", "type": "long",
+                 "value": 1e30}]}]})",
+                       "odd.json", ".");
+  const std::vector<std::string> &Pr = Odd.Kernels[0].Problems;
+  auto has = [&](const char *Part) {
+    return std::any_of(Pr.begin(), Pr.end(),
+                       [&](const std::string &S) { return contains(S, Part); });
+  };
+  CHECK(has("\"global\" must be a positive integer, got 1e+300"));
+  CHECK(has("\"name\" must be a string"));
+  CHECK(has("\"normalized\" must be true or false"));
+  CHECK(has("does not fit in 64 bits"));
 }
 
 static void testSamples() {
