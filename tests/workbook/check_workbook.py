@@ -1,0 +1,458 @@
+#!/usr/bin/env python3
+"""check_workbook.py - `clspread analyze --format xlsx` recalculates to the CLI.
+
+The workbook's Kernels sheet repeats lib/Model/Spreadsheet.cpp as formulas
+(docs/workbook.md). This test makes LibreOffice recalculate them and holds
+every formula cell against `clspread analyze --format json` for the same
+run, to 1e-9 relative:
+
+ 1. the workbook's own cached values (what clspread wrote beside each
+    formula) and its plain values equal the JSON figures;
+ 2. a copy whose cached formula values are all replaced by a sentinel is
+    converted to CSV by LibreOffice headless, with recalculation on load
+    forced in a private user profile: no sentinel may survive (so the
+    numbers really were recalculated), every formula cell with a JSON
+    field equals it, and the others (intermediate figures) equal
+    clspread's cached values;
+ 3. a copy with the clock doubled on the Device sheet: T_ALU and T_TEX
+    halve (both are proportional to 1 / clock);
+ 4. a copy with use_measured set to 0: every formula equals the JSON of the
+    same run on the profile with its `measured` block removed.
+
+Usage: check_workbook.py --clspread BIN --source-dir DIR --work DIR
+                         [--profile ID|FILE]
+Exit 77 (skipped) when LibreOffice (soffice) is not installed.
+"""
+
+import argparse
+import csv
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import zipfile
+import xml.etree.ElementTree as ET
+
+NS = {"m": "http://schemas.openxmlformats.org/spreadsheetml/2006/main"}
+REL_NS = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
+SENTINEL_NUM = "-987654.321"
+SENTINEL_STR = "stale-cached-value"
+REL_TOL = 1e-9
+
+failures = []
+
+
+def fail(msg):
+    failures.append(msg)
+    if len(failures) <= 40:
+        print("FAIL: " + msg, file=sys.stderr)
+
+
+def close(a, b):
+    return abs(a - b) <= REL_TOL * max(abs(a), abs(b)) + 1e-30
+
+
+def col_index(ref):
+    letters = re.match(r"[A-Z]+", ref).group(0)
+    n = 0
+    for ch in letters:
+        n = n * 26 + ord(ch) - ord("A") + 1
+    return n - 1
+
+
+def row_index(ref):
+    return int(re.search(r"\d+", ref).group(0)) - 1
+
+
+class Workbook:
+    """The cells of an .xlsx as written: per sheet, (row, col) -> (formula
+    or None, value as text or number), and the sheet XML file names."""
+
+    def __init__(self, path):
+        with zipfile.ZipFile(path) as z:
+            strings = []
+            if "xl/sharedStrings.xml" in z.namelist():
+                root = ET.fromstring(z.read("xl/sharedStrings.xml"))
+                for si in root.findall("m:si", NS):
+                    strings.append("".join(t.text or "" for t in si.iter(
+                        "{%s}t" % NS["m"])))
+            wb = ET.fromstring(z.read("xl/workbook.xml"))
+            rels = ET.fromstring(z.read("xl/_rels/workbook.xml.rels"))
+            targets = {r.get("Id"): r.get("Target") for r in rels}
+            self.files = {}
+            self.sheets = {}
+            for s in wb.find("m:sheets", NS):
+                name = s.get("name")
+                target = targets[s.get("{%s}id" % REL_NS)]
+                fname = "xl/" + target.lstrip("/").removeprefix("xl/")
+                self.files[name] = fname
+                cells = {}
+                root = ET.fromstring(z.read(fname))
+                for c in root.iter("{%s}c" % NS["m"]):
+                    ref = c.get("r")
+                    f = c.find("m:f", NS)
+                    v = c.find("m:v", NS)
+                    t = c.get("t")
+                    if v is None:
+                        value = None
+                    elif t == "s":
+                        value = strings[int(v.text)]
+                    elif t in ("str", "inlineStr"):
+                        value = v.text or ""
+                    else:
+                        value = float(v.text)
+                    cells[(row_index(ref), col_index(ref))] = (
+                        f.text if f is not None else None, value)
+                self.sheets[name] = cells
+
+    def value(self, sheet, row, col):
+        cell = self.sheets[sheet].get((row, col))
+        return None if cell is None else cell[1]
+
+    def find_row(self, sheet, col, text):
+        for (r, c), (_, v) in self.sheets[sheet].items():
+            if c == col and v == text:
+                return r
+        raise KeyError(f"{sheet}: no row with '{text}' in column {col}")
+
+
+def cell_ref(row, col):
+    letters = ""
+    col += 1
+    while col:
+        col, rem = divmod(col - 1, 26)
+        letters = chr(ord("A") + rem) + letters
+    return f"{letters}{row + 1}"
+
+
+def rewrite(src, dst, edits):
+    """Copies the workbook \p src to \p dst with every formula's cached
+    value replaced by a sentinel and the cells in \p edits ({sheet: {(row,
+    col): number}}) set to new numbers."""
+    book = Workbook(src)
+    by_file = {book.files[s]: e for s, e in edits.items()}
+    cell_re = re.compile(r'<c r="([A-Z]+\d+)"([^>]*?)(/>|>(.*?)</c>)', re.S)
+
+    def fix_cell(m, file_edits):
+        ref, attrs, _, inner = m.group(1), m.group(2), m.group(3), m.group(4)
+        key = (row_index(ref), col_index(ref))
+        if key in file_edits:
+            attrs = re.sub(r'\s+t="[^"]*"', "", attrs)
+            return f'<c r="{ref}"{attrs}><v>{file_edits[key]!r}</v></c>'
+        if inner is None or "<f>" not in inner:
+            return m.group(0)
+        sentinel = SENTINEL_STR if 't="str"' in attrs else SENTINEL_NUM
+        inner = re.sub(r"<v>.*?</v>", f"<v>{sentinel}</v>", inner, flags=re.S)
+        return f'<c r="{ref}"{attrs}>{inner}</c>'
+
+    with zipfile.ZipFile(src) as zin, zipfile.ZipFile(
+            dst, "w", zipfile.ZIP_DEFLATED) as zout:
+        for item in zin.infolist():
+            data = zin.read(item.filename)
+            if item.filename.startswith("xl/worksheets/"):
+                text = data.decode("utf-8")
+                file_edits = by_file.get(item.filename, {})
+                text = cell_re.sub(lambda m: fix_cell(m, file_edits), text)
+                data = text.encode("utf-8")
+            zout.writestr(item, data)
+
+
+RECALC_XCU = """<?xml version="1.0" encoding="UTF-8"?>
+<oor:items xmlns:oor="http://openoffice.org/2001/registry"
+           xmlns:xs="http://www.w3.org/2001/XMLSchema"
+           xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">
+<item oor:path="/org.openoffice.Office.Calc/Formula/Load"><prop oor:name="OOXMLRecalcMode" oor:op="fuse"><value>0</value></prop></item>
+<item oor:path="/org.openoffice.Office.Calc/Formula/Load"><prop oor:name="ODFRecalcMode" oor:op="fuse"><value>0</value></prop></item>
+</oor:items>
+"""
+
+
+def convert(soffice, work, files):
+    """Every sheet of each workbook in \p files as CSV, recalculated on
+    load (OOXMLRecalcMode 0, "always", in a private user profile)."""
+    profile = os.path.join(work, "lo-profile")
+    user = os.path.join(profile, "user")
+    os.makedirs(user, exist_ok=True)
+    with open(os.path.join(user, "registrymodifications.xcu"), "w") as f:
+        f.write(RECALC_XCU)
+    out = os.path.join(work, "csv")
+    shutil.rmtree(out, ignore_errors=True)
+    os.makedirs(out)
+    env = dict(os.environ, HOME=os.path.join(work, "home"))
+    cmd = [soffice, "-env:UserInstallation=file://" + os.path.abspath(profile),
+           "--headless", "--norestore", "--convert-to",
+           'csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,false,'
+           'false,false,-1', "--outdir", out] + files
+    r = subprocess.run(cmd, env=env, capture_output=True, text=True,
+                       timeout=240)
+    if r.returncode != 0:
+        sys.exit(f"soffice failed ({r.returncode}): {r.stdout}{r.stderr}")
+    sheets = {}
+    for path in files:
+        stem = os.path.splitext(os.path.basename(path))[0]
+        for name in ("Device", "Kernels", "Assumptions", "Findings", "Lines"):
+            csv_path = os.path.join(out, f"{stem}-{name}.csv")
+            if os.path.exists(csv_path):
+                with open(csv_path, newline="", encoding="utf-8") as f:
+                    sheets[(path, name)] = list(csv.reader(f))
+        if (path, "Kernels") not in sheets:
+            sys.exit(f"soffice wrote no Kernels sheet for {path}: "
+                     f"{r.stdout}{r.stderr}")
+    return sheets
+
+
+def csv_value(rows, row, col):
+    if row >= len(rows) or col >= len(rows[row]):
+        return None
+    text = rows[row][col]
+    if text == "":
+        return None
+    try:
+        return float(text)
+    except ValueError:
+        return text
+
+
+def json_field(kernel, key):
+    v = kernel
+    for part in key.split("."):
+        if isinstance(v, list):
+            v = v[int(part)]
+        elif isinstance(v, dict):
+            if part not in v:
+                return None
+            v = v[part]
+        else:
+            return None
+    return v
+
+
+def same(a, b):
+    if isinstance(a, (int, float)) and isinstance(b, (int, float)) \
+            and not isinstance(a, bool) and not isinstance(b, bool):
+        return close(float(a), float(b))
+    if a is None or b is None:
+        return a is None and b in (None, "") or b is None and a in (None, "")
+    return str(a) == str(b)
+
+
+def kernel_columns(book):
+    """Column -> JSON field of the Kernels sheet (row 2; "-": none)."""
+    keys = {}
+    for (r, c), (_, v) in book.sheets["Kernels"].items():
+        if r == 1 and isinstance(v, str) and v != "-":
+            keys[c] = v
+    return keys
+
+
+def formula_cells(book, sheet):
+    return sorted(k for k, (f, _) in book.sheets[sheet].items() if f)
+
+
+def run_cli(args, *extra):
+    cmd = [args.clspread, "analyze"] + (["--profile", args.profile]
+                                        if args.profile else []) + list(extra)
+    r = subprocess.run(cmd, capture_output=True, text=True, timeout=600)
+    if r.returncode not in (0, 1):
+        sys.exit(f"{' '.join(cmd)} exited {r.returncode}: {r.stderr}")
+    return r.returncode
+
+
+def check_cached(book, report, label):
+    """Plain values and clspread's cached formula values against the JSON."""
+    keys = kernel_columns(book)
+    kernels = report["kernels"]
+    checked = 0
+    for i, k in enumerate(kernels):
+        for c, key in keys.items():
+            want = json_field(k, key)
+            got = book.value("Kernels", i + 2, c)
+            checked += 1
+            if not same(got, want):
+                fail(f"{label}: Kernels {cell_ref(i + 2, c)} ({key}) of "
+                     f"{k['name']}: workbook {got!r}, JSON {want!r}")
+    rows = [r for r in book.sheets["Kernels"] if r[0] >= 2]
+    if len({r for r, _ in rows}) != len(kernels):
+        fail(f"{label}: {len({r for r, _ in rows})} kernel rows, JSON has "
+             f"{len(kernels)} kernels")
+    return checked
+
+
+def check_recalculated(book, sheets, path, report, label, cached_book=None):
+    """Every formula cell of the recalculated copy: never the sentinel, and
+    equal to the JSON field of its column, or to clspread's cached value
+    (from \p cached_book) for figures the JSON does not carry."""
+    keys = kernel_columns(book)
+    kernels = report["kernels"]
+    rows = sheets[(path, "Kernels")]
+    checked = 0
+    for (r, c) in formula_cells(book, "Kernels"):
+        got = csv_value(rows, r, c)
+        k = kernels[r - 2]
+        where = f"{label}: Kernels {cell_ref(r, c)} of {k['name']}"
+        if got in (float(SENTINEL_NUM), SENTINEL_STR):
+            fail(f"{where}: not recalculated (sentinel left)")
+            continue
+        if c in keys:
+            want = json_field(k, keys[c])
+            what = f"JSON {keys[c]}"
+        elif cached_book is not None:
+            want = cached_book.value("Kernels", r, c)
+            what = "clspread's cached value"
+        else:
+            continue
+        checked += 1
+        if not same(got, want):
+            fail(f"{where}: recalculated {got!r}, {what} {want!r}")
+    drows = sheets[(path, "Device")]
+    for (r, c) in formula_cells(book, "Device"):
+        got = csv_value(drows, r, c)
+        if got in (float(SENTINEL_NUM), SENTINEL_STR):
+            fail(f"{label}: Device {cell_ref(r, c)} not recalculated")
+            continue
+        if cached_book is not None:
+            want = cached_book.value("Device", r, c)
+            checked += 1
+            if not same(got, want):
+                fail(f"{label}: Device {cell_ref(r, c)} recalculated {got!r}, "
+                     f"clspread's value {want!r}")
+    return checked
+
+
+def strip_measured(args):
+    """A copy of the profile without its `measured` block, or None when it
+    has none."""
+    import yaml
+    path = args.profile or "hd4870"
+    if "/" not in path and not path.endswith((".yaml", ".yml")):
+        path = os.path.join(args.source_dir, "device-profiles", path + ".yaml")
+    with open(path) as f:
+        doc = yaml.safe_load(f)
+    if "measured" not in doc:
+        return None
+    del doc["measured"]
+    out = os.path.join(args.work, "datasheet-only.yaml")
+    with open(out, "w") as f:
+        yaml.safe_dump(doc, f, sort_keys=False)
+    return out
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--clspread", required=True)
+    ap.add_argument("--source-dir", required=True)
+    ap.add_argument("--work", required=True)
+    ap.add_argument("--profile")
+    args = ap.parse_args()
+
+    soffice = shutil.which("soffice") or shutil.which("libreoffice")
+    if not soffice:
+        print("SKIP: soffice (LibreOffice) not found", file=sys.stderr)
+        return 77
+    shutil.rmtree(args.work, ignore_errors=True)
+    os.makedirs(args.work)
+    os.chdir(args.source_dir)  # the bundled suite's paths are relative
+
+    xlsx = os.path.join(args.work, "report.xlsx")
+    js = os.path.join(args.work, "report.json")
+    rc_x = run_cli(args, "--lines", "--format", "xlsx", "-o", xlsx)
+    rc_j = run_cli(args, "--lines", "--format", "json", "-o", js)
+    if rc_x != rc_j:
+        fail(f"exit codes differ: xlsx {rc_x}, json {rc_j}")
+    with open(js) as f:
+        report = json.load(f)
+    book = Workbook(xlsx)
+    for sheet in ("Device", "Kernels", "Assumptions", "Findings", "Lines"):
+        if sheet not in book.sheets:
+            fail(f"no sheet {sheet}")
+    if failures:
+        return 1
+    n_formulas = len(formula_cells(book, "Kernels"))
+    if n_formulas < 10 * len(report["kernels"]):
+        fail(f"only {n_formulas} formula cells for "
+             f"{len(report['kernels'])} kernels")
+
+    # 1. What clspread wrote.
+    n = check_cached(book, report, "as written")
+
+    # Lines and Assumptions: plain values, as the JSON has them.
+    lines = [(k, l) for k in report["kernels"] for l in k.get("lines", [])]
+    for i, (k, l) in enumerate(lines):
+        for c, key in ((3, "line"), (4, "alu_ops"), (5, "global_bytes"),
+                       (6, "lds_bytes"), (7, "tex_fetches")):
+            got = book.value("Lines", i + 1, c)
+            if not same(got, l[key]):
+                fail(f"Lines {cell_ref(i + 1, c)} ({k['name']} {key}): "
+                     f"{got!r}, JSON {l[key]!r}")
+    if book.value("Lines", len(lines) + 1, 0) is not None:
+        fail("Lines has more rows than the JSON's lines")
+    notes = sum(len(k["assumptions"]) + len(k["model_notes"])
+                for k in report["kernels"])
+    rows = {r for (r, _) in book.sheets["Assumptions"] if r >= 1}
+    if len(rows) != notes:
+        fail(f"Assumptions has {len(rows)} rows, the JSON {notes} "
+             "assumptions and model notes")
+
+    # 2-4. Recalculated copies.
+    device = book.sheets["Device"]
+    clock_row = book.find_row("Device", 0, "clock")
+    switch_row = book.find_row("Device", 0, "use_measured")
+    clock_edits = {}
+    for c in (4, 5):  # datasheet, measured
+        v = book.value("Device", clock_row, c)
+        if isinstance(v, float):
+            clock_edits[(clock_row, c)] = 2 * v
+    fresh = os.path.join(args.work, "fresh.xlsx")
+    faster = os.path.join(args.work, "clock2x.xlsx")
+    datasheet = os.path.join(args.work, "datasheet.xlsx")
+    rewrite(xlsx, fresh, {})
+    rewrite(xlsx, faster, {"Device": clock_edits})
+    rewrite(xlsx, datasheet, {"Device": {(switch_row, 2): 0}})
+    sheets = convert(soffice, args.work, [fresh, faster, datasheet])
+
+    n += check_recalculated(book, sheets, fresh, report, "recalculated",
+                            cached_book=book)
+
+    keys = {v: c for c, v in kernel_columns(book).items()}
+    krows = sheets[(faster, "Kernels")]
+    for i, k in enumerate(report["kernels"]):
+        for key in ("estimate.t_alu_s", "estimate.t_tex_s"):
+            got = csv_value(krows, i + 2, keys[key])
+            want = json_field(k, key) / 2
+            n += 1
+            if not isinstance(got, float) or not close(got, want):
+                fail(f"clock x2: {key} of {k['name']}: {got!r}, expected "
+                     f"{want!r} (half of {json_field(k, key)!r})")
+
+    stripped = strip_measured(args)
+    if stripped:
+        ds_json = os.path.join(args.work, "datasheet.json")
+        run_cli(argparse.Namespace(clspread=args.clspread, profile=stripped),
+                "--lines", "--format", "json", "-o", ds_json)
+        with open(ds_json) as f:
+            ds_report = json.load(f)
+    else:
+        ds_report = report  # no measured figures: the switch changes nothing
+    n += check_recalculated(book, sheets, datasheet, ds_report,
+                            "use_measured=0")
+    if stripped:
+        # The switch must matter where the profile has measured figures.
+        differs = any(
+            not same(a["estimate"]["t_kernel_s"], b["estimate"]["t_kernel_s"])
+            for a, b in zip(report["kernels"], ds_report["kernels"]))
+        if not differs:
+            fail("measured and datasheet-only estimates are the same; the "
+                 "use_measured check proves nothing")
+
+    if failures:
+        print(f"{len(failures)} failures", file=sys.stderr)
+        return 1
+    print(f"ok: {len(report['kernels'])} kernels on "
+          f"{report['profile']}, {n_formulas} formula cells, {n} checks")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
