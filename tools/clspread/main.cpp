@@ -11,6 +11,7 @@
 #include "Driver/InputFile.h"
 #include "Driver/LintDriver.h"
 #include "Driver/MeasureCommand.h"
+#include "Report/WhatIfPage.h"
 #include "Driver/PlanWriter.h"
 #include "Driver/ValidateDriver.h"
 #include "Model/DeviceProfile.h"
@@ -18,6 +19,7 @@
 #include "Report/AnalysisReport.h"
 #include "Report/FindingPrinters.h"
 #include "Report/ProfileReport.h"
+#include "Report/Workbook.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/ThreadPool.h"
@@ -182,6 +184,17 @@ static int emit(const std::string &Path,
   return ExitOk;
 }
 
+/// Writes \p R as a workbook (Report/Workbook.h), atomically like emit().
+static int emitWorkbook(const std::string &Path, const AnalysisReport &R,
+                        const DeviceProfile &P, const ReportOptions &O) {
+  if (llvm::Error E = writeWorkbook(R, P, O, Path)) {
+    printError(llvm::errs(), "cannot write '" + Path +
+                                 "': " + llvm::toString(std::move(E)));
+    return ExitUsage;
+  }
+  return ExitOk;
+}
+
 /// The profile an id or path names; prints the error (with its
 /// file:line:col) and returns nothing when it does not load.
 static std::optional<DeviceProfile> loadProfile(const std::string &IdOrPath) {
@@ -264,11 +277,20 @@ static int run(int argc, char **argv) {
   MeasureCmd->add_option("--runner", MeasureOpts.RunnerPath,
                          "clspread-run to use (default: beside clspread)");
   // analyze, plan and measure read the same kernels and launches.
+  // analyze takes several profiles (one estimate per kernel per device).
+  std::vector<std::string> AnalyzeProfiles;
+  Analyze
+      ->add_option("-p,--profile", AnalyzeProfiles,
+                   "Bundled profile id or a profile YAML file; several, "
+                   "comma-separated or repeated, give one estimate per "
+                   "device (default hd4870)")
+      ->delimiter(',');
   for (CLI::App *Sub : {Analyze, Plan, MeasureCmd}) {
     Sub->add_option("files", Req.Files, "OpenCL C files (default: the suite)");
-    Sub->add_option("-p,--profile", ProfileArg,
-                    "Bundled profile id or a profile YAML file (default "
-                    "hd4870; measure: pocl-cpu, the default device's)");
+    if (Sub != Analyze)
+      Sub->add_option("-p,--profile", ProfileArg,
+                      "Bundled profile id or a profile YAML file (default "
+                      "hd4870; measure: pocl-cpu, the default device's)");
     Sub->add_option("-g,--global", Global, "Global size, e.g. 2048x2048");
     Sub->add_option("-l,--local", Local, "Local size, e.g. 16x16");
     Sub->add_option("-a,--arg", ArgList,
@@ -296,8 +318,8 @@ static int run(int argc, char **argv) {
                   "Use the suite's small launches (as CI runs them)");
     Sub->footer("Arguments after `--` are passed to Clang unchanged.");
   }
-  Analyze->add_option("-f,--format", Format, "table, json or csv")
-      ->check(CLI::IsMember({"table", "json", "csv"}))
+  Analyze->add_option("-f,--format", Format, "table, json, csv, html or xlsx")
+      ->check(CLI::IsMember({"table", "json", "csv", "html", "xlsx"}))
       ->capture_default_str();
   Analyze->add_flag("--lines", Lines, "Counts per source line");
   std::string FailOn = "error";
@@ -596,6 +618,18 @@ static int run(int argc, char **argv) {
     return runValidate(VReq, *P, llvm::outs(), llvm::errs());
   }
 
+  // A workbook is a zip archive written by name: a file, one profile.
+  if (Analyze->parsed() && Format == "xlsx") {
+    if (Output.empty() || Output == "-") {
+      printError(llvm::errs(), "--format xlsx needs -o FILE");
+      return ExitUsage;
+    }
+    if (AnalyzeProfiles.size() > 1) {
+      printError(llvm::errs(), "--format xlsx takes one --profile");
+      return ExitUsage;
+    }
+  }
+
   // analyze: launch flags.
   if (!parseLaunchFlags(Global, Local, ArgList, /*RequireDivides=*/true,
                         Req.Launch, Req.LaunchGiven) ||
@@ -649,14 +683,28 @@ static int run(int argc, char **argv) {
                       llvm::outs(), llvm::errs());
   }
 
-  auto Profile = loadProfile(ProfileArg);
-  if (!Profile)
-    return ExitUsage;
-  AnalysisReport Report;
-  Report.ToolVersion = Version;
-  int Code = runAnalyze(Req, *Profile, Report, llvm::errs());
-  if (Code != ExitOk && Report.Kernels.empty())
-    return Code;
+  if (!Analyze->parsed() || AnalyzeProfiles.empty())
+    AnalyzeProfiles = {ProfileArg};
+  // One report per device; compile errors and warnings print once, with
+  // the first.
+  std::vector<DeviceProfile> Devices;
+  for (const std::string &Id : AnalyzeProfiles) {
+    auto P = loadProfile(Id);
+    if (!P)
+      return ExitUsage;
+    Devices.push_back(std::move(*P));
+  }
+  std::vector<AnalysisReport> Reports(Devices.size());
+  int Code = ExitOk;
+  for (size_t I = 0; I < Devices.size(); ++I) {
+    Reports[I].ToolVersion = Version;
+    int C = runAnalyze(Req, Devices[I], Reports[I],
+                       I == 0 ? llvm::errs() : llvm::nulls());
+    if (C != ExitOk && Reports[I].Kernels.empty())
+      return C;
+    Code = std::max(Code, C);
+  }
+  AnalysisReport &Report = Reports.front();
 
   if (Plan->parsed()) {
     std::string PlanJSON = planText(Report, llvm::errs());
@@ -668,21 +716,46 @@ static int run(int argc, char **argv) {
 
   ReportOptions RO;
   RO.Lines = Lines;
-  int WriteCode = emit(Output, [&](llvm::raw_ostream &OS) {
-    if (Format == "json")
-      OS << llvm::formatv("{0:2}", toJSON(Report, RO)) << "\n";
-    else if (Format == "csv")
-      printCsv(Report, OS);
-    else
-      printTable(Report, RO, OS);
-  });
+  int WriteCode = ExitOk;
+  if (Format == "xlsx")
+    WriteCode = emitWorkbook(Output, Report, Devices.front(), RO);
+  else
+    WriteCode = emit(Output, [&](llvm::raw_ostream &OS) {
+      if (Format == "html") {
+        std::vector<ProfiledReport> Pages;
+        for (size_t I = 0; I < Reports.size(); ++I)
+          Pages.push_back({&Reports[I], &Devices[I]});
+        OS << whatIfPage(Pages);
+      } else if (Format == "json" && Reports.size() == 1) {
+        OS << llvm::formatv("{0:2}", toJSON(Report, RO)) << "\n";
+      } else if (Format == "json") {
+        llvm::json::Array All;
+        for (const AnalysisReport &R : Reports)
+          All.push_back(toJSON(R, RO));
+        OS << llvm::formatv("{0:2}",
+                            llvm::json::Value(llvm::json::Object{
+                                {"tool", "clspread"},
+                                {"version", Version},
+                                {"reports", std::move(All)}}))
+           << "\n";
+      } else if (Format == "csv") {
+        for (size_t I = 0; I < Reports.size(); ++I)
+          printCsv(Reports[I], OS, /*Header=*/I == 0);
+      } else {
+        for (const AnalysisReport &R : Reports)
+          printTable(R, RO, OS);
+        if (Reports.size() > 1)
+          printSideBySide(Reports, OS);
+      }
+    });
   if (Code != ExitOk)
     return Code;
   if (WriteCode != ExitOk)
     return WriteCode;
   std::vector<const Finding *> All;
-  for (const KernelResult &K : Report.Kernels)
-    for (const Finding &F : K.Findings)
-      All.push_back(&F);
+  for (const AnalysisReport &R : Reports)
+    for (const KernelResult &K : R.Kernels)
+      for (const Finding &F : K.Findings)
+        All.push_back(&F);
   return findingsExit(All, failOnSeverity(FailOn));
 }
