@@ -454,8 +454,12 @@ private:
       text(WS, Row, 0, Fig.Path);
       text(WS, Row, 3, Fig.Unit);
       std::string Source = P.sourceOf(Fig.Path);
-      text(WS, Row, 6, Source.empty() ? "default (not in the profile)"
-                                      : Source);
+      if (Source.empty())
+        Source = P.measured(Fig.Path) ? "measured (see measurement)"
+                 : Fig.Value || !Fig.Text.empty()
+                     ? "default (not in the profile)"
+                     : "not in the profile: the model leaves its term out";
+      text(WS, Row, 6, Source);
       text(WS, Row, 8, Fig.UsedBy);
       if (!Fig.Text.empty()) {
         text(WS, Row, 2, Fig.Text);

@@ -17,7 +17,11 @@ run, to 1e-9 relative:
  3. a copy with the clock doubled on the Device sheet: T_ALU and T_TEX
     halve (both are proportional to 1 / clock);
  4. a copy with use_measured set to 0: every formula equals the JSON of the
-    same run on the profile with its `measured` block removed.
+    same run on the profile with its `measured` block removed;
+ 5. a copy with figures the profile may lack typed into the Device sheet
+    (memory latency and knee exponent, LDS bandwidth, barrier cost and
+    phase exponent, launch overhead): every formula equals the JSON of the
+    run on the profile with the same figures added to its YAML.
 
 Usage: check_workbook.py --clspread BIN --source-dir DIR --work DIR
                          [--profile ID|FILE]
@@ -321,22 +325,63 @@ def check_recalculated(book, sheets, path, report, label, cached_book=None):
     return checked
 
 
-def strip_measured(args):
-    """A copy of the profile without its `measured` block, or None when it
-    has none."""
+def load_profile(args):
     import yaml
     path = args.profile or "hd4870"
     if "/" not in path and not path.endswith((".yaml", ".yml")):
         path = os.path.join(args.source_dir, "device-profiles", path + ".yaml")
     with open(path) as f:
-        doc = yaml.safe_load(f)
-    if "measured" not in doc:
-        return None
-    del doc["measured"]
-    out = os.path.join(args.work, "datasheet-only.yaml")
+        return yaml.safe_load(f)
+
+
+def save_profile(args, doc, name):
+    import yaml
+    out = os.path.join(args.work, name)
     with open(out, "w") as f:
         yaml.safe_dump(doc, f, sort_keys=False)
     return out
+
+
+def strip_measured(args):
+    """A copy of the profile without its `measured` block, or None when it
+    has none."""
+    doc = load_profile(args)
+    if "measured" not in doc:
+        return None
+    del doc["measured"]
+    return save_profile(args, doc, "datasheet-only.yaml")
+
+
+# Figures typed into the Device sheet for check 5: profile path, the YAML
+# value, the value in the sheet's SI unit.
+ADDED_FIGURES = [
+    ("memory.latency", "400 ns", 4e-7),
+    ("memory.overlap_exponent", 3, 3.0),
+    ("lds.bandwidth_per_clock", "64 B", 64.0),
+    ("barrier.item_cycles", 0.5, 0.5),
+    ("barrier.phase_exponent", 2, 2.0),
+    ("launch_overhead", "5 us", 5e-6),
+]
+
+
+def add_figures(args, book):
+    """The profile with ADDED_FIGURES in its YAML, and the same figures as
+    Device sheet edits (the datasheet column of each figure's row)."""
+    doc = load_profile(args)
+    edits = {}
+    for path, yaml_value, value in ADDED_FIGURES:
+        parts = path.split(".")
+        # lds.bandwidth_per_clock needs an lds block (lds.per_cu), which
+        # profiles without local-memory limits do not have.
+        if len(parts) == 2 and parts[0] == "lds" and "lds" not in doc:
+            continue
+        node = doc
+        for part in parts[:-1]:
+            node = node.setdefault(part, {})
+        node[parts[-1]] = yaml_value
+        doc.setdefault("sources", {})[path] = "check_workbook.py: added"
+        edits[(book.find_row("Device", 0, path), 4)] = value
+    return save_profile(args, doc, "added-figures.yaml"), edits
 
 
 def main():
@@ -410,7 +455,10 @@ def main():
     rewrite(xlsx, fresh, {})
     rewrite(xlsx, faster, {"Device": clock_edits})
     rewrite(xlsx, datasheet, {"Device": {(switch_row, 2): 0}})
-    sheets = convert(soffice, args.work, [fresh, faster, datasheet])
+    added_yaml, added_edits = add_figures(args, book)
+    added = os.path.join(args.work, "added.xlsx")
+    rewrite(xlsx, added, {"Device": added_edits})
+    sheets = convert(soffice, args.work, [fresh, faster, datasheet, added])
 
     n += check_recalculated(book, sheets, fresh, report, "recalculated",
                             cached_book=book)
@@ -445,6 +493,21 @@ def main():
         if not differs:
             fail("measured and datasheet-only estimates are the same; the "
                  "use_measured check proves nothing")
+
+    added_json = os.path.join(args.work, "added.json")
+    run_cli(argparse.Namespace(clspread=args.clspread, profile=added_yaml),
+            "--lines", "--format", "json", "-o", added_json)
+    with open(added_json) as f:
+        added_report = json.load(f)
+    n += check_recalculated(book, sheets, added, added_report,
+                            "figures added")
+    # The phase exponent must have mattered for some kernel with barriers.
+    if not any(k["per_item"]["barriers"] > 0 and not same(
+            k["estimate"]["t_kernel_s"],
+            max(k["estimate"][t] for t in ("t_alu_s", "t_tex_s", "t_mem_s")))
+            for k in added_report["kernels"]):
+        fail("figures added: no kernel's Tkernel came from the barrier "
+             "phase combination")
 
     if failures:
         print(f"{len(failures)} failures", file=sys.stderr)
