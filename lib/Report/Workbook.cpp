@@ -21,7 +21,6 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <cmath>
 #include <functional>
 #include <map>
 
@@ -130,7 +129,7 @@ enum class Style { Text, Count, Time, Bytes };
 struct Formats {
   lxw_format *Header = nullptr, *Key = nullptr, *Title = nullptr,
              *Time = nullptr, *Count = nullptr, *Input = nullptr,
-             *Bound = nullptr, *Wrap = nullptr;
+             *Bound = nullptr;
 };
 
 /// One figure of the Device sheet.
@@ -378,9 +377,6 @@ private:
     F.Bound = workbook_add_format(WB);
     format_set_bold(F.Bound);
     format_set_bg_color(F.Bound, 0xF4B183);
-    F.Wrap = workbook_add_format(WB);
-    format_set_text_wrap(F.Wrap);
-    format_set_align(F.Wrap, LXW_ALIGN_VERTICAL_TOP);
   }
 
   lxw_format *styleFormat(Style S) {
