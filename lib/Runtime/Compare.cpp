@@ -24,7 +24,7 @@ json loadMeasurement(const std::string &Path) {
   json J;
   try {
     J = json::parse(In);
-  } catch (const json::parse_error &E) {
+  } catch (const json::exception &E) { // parse_error, number out_of_range
     throw std::runtime_error(Path + ": not valid JSON: " + E.what());
   }
   if (!J.is_object() || J.value("tool", "") != "clspread-run" || !J.contains("results") ||

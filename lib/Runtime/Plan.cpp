@@ -422,7 +422,9 @@ Plan parsePlan(const std::string &Text, const std::string &Path, const std::stri
   try {
     // Comments are accepted so hand-written plans can be annotated.
     J = json::parse(Text, nullptr, true, /*ignore_comments=*/true);
-  } catch (const json::parse_error &E) {
+  } catch (const json::exception &E) {
+    // parse_error, and out_of_range for a number past double's range
+    // ("1e25899906842624", found by fuzz_Plan).
     throw PlanError(Path + ": not valid JSON: " + E.what());
   }
   if (!J.is_object())

@@ -200,6 +200,17 @@ static void testPlan() {
   }
   CHECK(Threw);
 
+  // Found by fuzz_Plan: a number past double's range is nlohmann's
+  // out_of_range, not a parse_error; it is a PlanError like bad JSON.
+  Threw = false;
+  try {
+    parsePlan("{\"schema\": 1, \"kernels\": [], \"x\": 1e25899906842624}",
+              "x.json", ".");
+  } catch (const PlanError &E) {
+    Threw = contains(E.what(), "not valid JSON");
+  }
+  CHECK(Threw);
+
   // Found by fuzz_Plan: fields of the wrong type threw nlohmann's
   // type_error, and numbers past 64 bits were converted with undefined
   // behaviour. Each is a problem of its kernel now.
