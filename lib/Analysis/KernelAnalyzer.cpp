@@ -2125,6 +2125,7 @@ Expected<KernelCounts> analyzeKernel(const Module &M, const std::string &Kernel,
   // GPU compilers inline every call in a kernel; so does the analysis,
   // whatever the size of the helper function (HelperInlining.h: when).
   markHelpersForInlining(*Clone, *F);
+  mergeRepeatedLoads(*Clone);
 
   // Memory operations are counted as the source performs them: marked
   // volatile, the optimizer may unroll loops around them (which keeps their

@@ -22,6 +22,7 @@
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Transforms/InstCombine/InstCombine.h"
 #include "llvm/Transforms/Scalar/EarlyCSE.h"
+#include "llvm/Transforms/Scalar/SROA.h"
 #include "llvm/Transforms/Scalar/Reassociate.h"
 #include "llvm/Transforms/Scalar/SimplifyCFG.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -293,6 +294,18 @@ void optimizeModule(Module &M) {
   ModulePassManager MPM = A.PB.buildModuleSimplificationPipeline(
       OptimizationLevel::O2, ThinOrFullLTOPhase::None);
   MPM.run(M, A.MAM);
+}
+
+void mergeRepeatedLoads(Module &M) {
+  Analyses A;
+  for (Function &F : M) {
+    if (F.isDeclaration())
+      continue;
+    FunctionPassManager FPM;
+    FPM.addPass(SROAPass(SROAOptions::ModifyCFG));
+    FPM.addPass(EarlyCSEPass(/*UseMemorySSA=*/true));
+    FPM.run(F, A.FAM);
+  }
 }
 
 void simplifyAfterInlining(Function &F) {

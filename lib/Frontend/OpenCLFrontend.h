@@ -83,6 +83,13 @@ llvm::Expected<CompiledUnit> compileOpenCL(const FrontendOptions &Opts,
 /// Runs the -O2 module pipeline (no target machine: spir64 is neutral).
 void optimizeModule(llvm::Module &M);
 
+/// Merges a load with an earlier one of the same address when no store or
+/// call can have changed the memory between them (SROA, then EarlyCSE over
+/// MemorySSA): `(a[i]-c)*(a[i]-c)` loads a[i] once, as every OpenCL
+/// compiler (and oclgrind) executes it. Run before the analysis marks
+/// memory operations volatile for the rest of the pipeline.
+void mergeRepeatedLoads(llvm::Module &M);
+
 /// The cleanup after inlining a helper that optimizeModule() kept out of
 /// line (Analysis/HelperInlining.h): Reassociate, InstCombine, EarlyCSE,
 /// SimplifyCFG on \p F.
