@@ -49,7 +49,7 @@ hardening() {
   cmake -S "$here" -B "$asan" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
     -DCLSPREAD_SANITIZE=ON >/dev/null
   ninja -C "$asan" -j"$(nproc)"
-  ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
+  ASAN_OPTIONS=abort_on_error=1 \
   UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
     ctest --test-dir "$asan" --output-on-failure -j"$(nproc)"
   echo "bootstrap: libFuzzer targets, 8 s each ($fuzz)"

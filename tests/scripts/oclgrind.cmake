@@ -15,3 +15,16 @@ if(OCLGRIND)
 else()
   message(WARNING "oclgrind not found: the static-vs-dynamic count test is not registered")
 endif()
+
+# oclgrind preloads its own runtime into the program it runs, which
+# AddressSanitizer cannot share the process with ("ASan runtime does not
+# come first"; with that check off, ASan stops in oclgrind's own code). In
+# a CLSPREAD_SANITIZE build these cross-checks are disabled; the regular
+# build runs them.
+if(CLSPREAD_SANITIZE)
+  foreach(_t oclgrind/static-vs-dynamic-counts oclgrind/id-bounded-loops)
+    if(TEST ${_t})
+      set_tests_properties(${_t} PROPERTIES DISABLED TRUE)
+    endif()
+  endforeach()
+endif()

@@ -32,3 +32,8 @@ foreach(_case good errors isolate build-error sweep oclgrind output-file compare
   set_tests_properties(runner/${_case} PROPERTIES
     LABELS runner TIMEOUT 180 SKIP_RETURN_CODE 77)
 endforeach()
+# runner/oclgrind runs the runner inside oclgrind, which ASan cannot share
+# a process with (tests/scripts/oclgrind.cmake says why).
+if(CLSPREAD_SANITIZE)
+  set_tests_properties(runner/oclgrind PROPERTIES DISABLED TRUE)
+endif()
