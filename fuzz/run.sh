@@ -42,6 +42,9 @@ for t in "${targets[@]}"; do
   work=$build/fuzz-work/$t
   mkdir -p "$work/corpus" "$work/seed" "$work/artifacts"
   seed "$t" "$work/seed"
+  # Inputs that once crashed a target (fuzz/regressions/TARGET): replayed
+  # first, every run.
+  [ -d "$here/fuzz/regressions/$t" ] && cp "$here/fuzz/regressions/$t"/* "$work/seed/"
   echo "fuzz/run.sh: fuzz_$t for ${secs}s"
   (cd "$work" && "$bin" -max_total_time="$secs" -rss_limit_mb=2048 -timeout=10 \
       -print_final_stats=1 -artifact_prefix="$work/artifacts/" \
