@@ -44,6 +44,24 @@ struct ArgValue {
   static ArgValue ofText(std::string T) { return {false, 0, 0.0, false, std::move(T)}; }
 };
 
+/// Launches of 2^40 work-items or more are refused wherever sizes are read
+/// (command line, suite manifest, lint launch text): beyond any device, and
+/// past where the model's per-launch arithmetic stays exact
+/// (tests/bad-input).
+constexpr uint64_t MaxWorkItems = uint64_t(1) << 40;
+
+/// True when the first \p Dims of \p Sizes multiply (without overflow) to
+/// fewer than MaxWorkItems work-items.
+template <typename SizeArray>
+bool workItemsFit(const SizeArray &Sizes, unsigned Dims) {
+  uint64_t Items = 1;
+  for (unsigned D = 0; D < Dims; ++D)
+    if (__builtin_mul_overflow(Items, uint64_t(Sizes[D]), &Items) ||
+        Items >= MaxWorkItems)
+      return false;
+  return true;
+}
+
 struct LaunchSpec {
   unsigned Dims = 1;                        ///< 1, 2 or 3
   std::array<uint64_t, 3> Global = {1, 1, 1};

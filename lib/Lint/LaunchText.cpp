@@ -28,13 +28,10 @@ Expected<LaunchSpec> parseLaunchText(StringRef Text) {
         return fail(fmt::format("bad {} size '{}' (expected sizes like 1024 "
                                 "or 2048x2048)",
                                 Key.str(), Value.str()));
-      uint64_t Items = 1;
-      for (unsigned D = 0; D < Dims; ++D)
-        if (__builtin_mul_overflow(Items, (*S)[D], &Items) ||
-            Items >= (uint64_t(1) << 40))
-          return fail(fmt::format("{} size '{}' is 2^40 or more work-items; "
-                                  "clspread takes fewer",
-                                  Key.str(), Value.str()));
+      if (!workItemsFit(*S, Dims))
+        return fail(fmt::format("{} size '{}' is 2^40 or more work-items; "
+                                "clspread takes fewer",
+                                Key.str(), Value.str()));
       if (Key == "global") {
         L.Global = *S;
         L.Dims = Dims;

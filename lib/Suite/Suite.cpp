@@ -270,15 +270,10 @@ llvm::Error Parser::parseSizes(const YAML::Node &N, const std::string &What,
     Sizes[I] = V;
   }
   Dims = unsigned(Items.size());
-  // 2^40 work-items or more: beyond any device, and past where the
-  // model's per-launch arithmetic stays exact (tests/bad-input).
-  uint64_t WorkItems = 1;
-  for (unsigned I = 0; I < Dims; ++I)
-    if (__builtin_mul_overflow(WorkItems, Sizes[I], &WorkItems) ||
-        WorkItems >= (uint64_t(1) << 40))
-      return D.at(N.Mark(), fmt::format("{} sizes make 2^40 or more "
-                                        "work-items; clspread takes fewer",
-                                        What));
+  if (!workItemsFit(Sizes, Dims))
+    return D.at(N.Mark(), fmt::format("{} sizes make 2^40 or more "
+                                      "work-items; clspread takes fewer",
+                                      What));
   return llvm::Error::success();
 }
 

@@ -104,17 +104,12 @@ static bool parseLaunchFlags(const std::string &Global, const std::string &Local
                                    "' (expected sizes like 1024 or 2048x2048)");
       return false;
     }
-    // 2^40 work-items or more: beyond any device, and past where the
-    // model's per-launch arithmetic stays exact (tests/bad-input).
-    uint64_t Items = 1;
-    for (unsigned D = 0; D < L.Dims; ++D)
-      if (__builtin_mul_overflow(Items, (*G)[D], &Items) ||
-          Items >= (uint64_t(1) << 40)) {
-        printError(llvm::errs(), "--global " + Global +
-                                     " is 2^40 or more work-items; clspread "
-                                     "takes fewer");
-        return false;
-      }
+    if (!workItemsFit(*G, L.Dims)) {
+      printError(llvm::errs(), "--global " + Global +
+                                   " is 2^40 or more work-items; clspread "
+                                   "takes fewer");
+      return false;
+    }
     L.Global = *G;
     Given = true;
   }
