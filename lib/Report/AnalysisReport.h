@@ -51,6 +51,13 @@ struct AnalysisReport {
   std::vector<KernelResult> Kernels;
 };
 
+/// One device's report and the profile it was estimated on (`--profile a,b`
+/// gives one per device).
+struct ProfiledReport {
+  const AnalysisReport *Report = nullptr;
+  const DeviceProfile *Profile = nullptr;
+};
+
 struct ReportOptions {
   bool Lines = false; ///< per-source-line counts
 };

@@ -26,12 +26,6 @@
 
 namespace clspread {
 
-/// One device's report and the profile it was estimated on.
-struct ProfiledReport {
-  const AnalysisReport *Report = nullptr;
-  const DeviceProfile *Profile = nullptr;
-};
-
 /// The page, for one or several devices (shown side by side per kernel).
 std::string whatIfPage(const std::vector<ProfiledReport> &Reports);
 

@@ -36,8 +36,8 @@ namespace clspread {
 
 bool workbookSupported() { return false; }
 
-Error writeWorkbook(const AnalysisReport &, const DeviceProfile &,
-                    const ReportOptions &, const std::string &) {
+Error writeWorkbook(const std::vector<ProfiledReport> &, const ReportOptions &,
+                    const std::string &) {
   return createStringError(inconvertibleErrorCode(),
                            "this clspread was built without libxlsxwriter "
                            "(install libxlsxwriter-dev and rebuild)");
@@ -330,33 +330,14 @@ Derived derive(const KernelResult &KR, const DeviceProfile &P) {
   return D;
 }
 
-class WorkbookWriter {
-public:
-  WorkbookWriter(lxw_workbook *WB, const AnalysisReport &R,
-                 const DeviceProfile &P, const ReportOptions &O)
-      : WB(WB), R(R), P(P), O(O) {}
-
-  void write() {
-    makeFormats();
-    writeDevice();
-    writeKernels();
-    writeAssumptions();
-    writeFindings();
-    if (O.Lines)
-      writeLines();
-  }
-
+/// What every sheet writer shares: the workbook, its formats and the first
+/// libxlsxwriter error.
+struct Shared {
+  lxw_workbook *WB;
+  Formats F;
   Status St;
 
-private:
-  lxw_workbook *WB;
-  const AnalysisReport &R;
-  const DeviceProfile &P;
-  const ReportOptions &O;
-  Formats F;
-  std::map<const KernelResult *, Derived> Cache;
-
-  void makeFormats() {
+  explicit Shared(lxw_workbook *WB) : WB(WB) {
     F.Title = workbook_add_format(WB);
     format_set_bold(F.Title);
     format_set_font_size(F.Title, 13);
@@ -378,6 +359,25 @@ private:
     format_set_bold(F.Bound);
     format_set_bg_color(F.Bound, 0xF4B183);
   }
+};
+
+/// A sheet name as a formula writes it: quoted unless it is a plain word.
+std::string sheetRef(const std::string &Sheet) {
+  bool Plain = !Sheet.empty() && !std::isdigit((unsigned char)Sheet[0]) &&
+               std::all_of(Sheet.begin(), Sheet.end(), [](char C) {
+                 return std::isalnum((unsigned char)C) || C == '_';
+               });
+  return Plain ? Sheet : "'" + Sheet + "'";
+}
+
+/// The cell helpers every sheet writer uses.
+class SheetWriter {
+protected:
+  explicit SheetWriter(Shared &S) : WB(S.WB), F(S.F), St(S.St) {}
+
+  lxw_workbook *WB;
+  const Formats &F;
+  Status &St;
 
   lxw_format *styleFormat(Style S) {
     switch (S) {
@@ -402,18 +402,66 @@ private:
               lxw_format *Fmt = nullptr) {
     St(worksheet_write_number(WS, Row, Col, V, Fmt));
   }
-  void define(const std::string &Name, const std::string &Sheet,
-              unsigned Row, unsigned Col) {
-    std::string Ref = "=" + Sheet + "!" + absRef(Row, Col);
-    St(workbook_define_name(WB, Name.c_str(), Ref.c_str()));
+  void headers(lxw_worksheet *WS, unsigned Row,
+               std::initializer_list<const char *> Titles) {
+    unsigned C = 0;
+    for (const char *T : Titles)
+      text(WS, Row, C++, T, F.Header);
+  }
+};
+
+/// The sheets of one device.
+struct DeviceSheets {
+  std::string Device = "Device", Kernels = "Kernels";
+  /// Several devices: the Device names are defined on these two sheets
+  /// only, so that each Kernels sheet reads its own device's figures.
+  bool LocalNames = false;
+};
+
+/// Where the Summary sheet finds a device's Tkernel and bound.
+struct KernelsLayout {
+  unsigned FirstRow = 0, TKernelCol = 0, BoundCol = 0;
+};
+
+/// The Device and Kernels sheets of one device's report.
+class DeviceWriter : SheetWriter {
+public:
+  DeviceWriter(Shared &S, const AnalysisReport &R, const DeviceProfile &P,
+               DeviceSheets Names)
+      : SheetWriter(S), R(R), P(P), Names(std::move(Names)) {}
+
+  /// Fills the two sheets, which the caller added (names defined on a
+  /// sheet need the sheet to exist).
+  KernelsLayout write(lxw_worksheet *Device, lxw_worksheet *Kernels) {
+    writeDevice(Device);
+    return writeKernels(Kernels);
+  }
+
+private:
+  const AnalysisReport &R;
+  const DeviceProfile &P;
+  DeviceSheets Names;
+  std::map<const KernelResult *, Derived> Cache;
+
+  /// Names the cell (Row, Col) of the Device sheet: in the workbook with
+  /// one device, on this device's two sheets with several.
+  void define(const std::string &Name, unsigned Row, unsigned Col) {
+    std::string Ref = "=" + sheetRef(Names.Device) + "!" + absRef(Row, Col);
+    if (!Names.LocalNames) {
+      St(workbook_define_name(WB, Name.c_str(), Ref.c_str()));
+      return;
+    }
+    for (const std::string *Scope : {&Names.Device, &Names.Kernels}) {
+      std::string Local = "'" + *Scope + "'!" + Name;
+      St(workbook_define_name(WB, Local.c_str(), Ref.c_str()));
+    }
   }
 
   //===--------------------------------------------------------------------===//
   // Device
   //===--------------------------------------------------------------------===//
 
-  void writeDevice() {
-    lxw_worksheet *WS = workbook_add_worksheet(WB, "Device");
+  void writeDevice(lxw_worksheet *WS) {
     text(WS, 0, 0, fmt::format("Device profile {}: {}", P.Id, P.Name),
          F.Title);
     text(WS, 1, 0,
@@ -427,7 +475,7 @@ private:
     text(WS, SwitchRow, 0, "use_measured", F.Header);
     text(WS, SwitchRow, 1, "use_measured");
     number(WS, SwitchRow, 2, 1, F.Input);
-    define("use_measured", "Device", SwitchRow, 2);
+    define("use_measured", SwitchRow, 2);
     text(WS, SwitchRow, 3, "1 or 0");
     text(WS, SwitchRow, 6,
          "1: a figure with a measured value uses it (as clspread analyze "
@@ -504,7 +552,7 @@ private:
         // "no such figure", as the model does.
         St(worksheet_write_blank(WS, Row, 2, F.Input));
       }
-      define(Fig.Name, "Device", Row, 2);
+      define(Fig.Name, Row, 2);
       ++Row;
     }
     worksheet_set_column(WS, 0, 0, 28, nullptr);
@@ -847,8 +895,7 @@ private:
     return Out;
   }
 
-  void writeKernels() {
-    lxw_worksheet *WS = workbook_add_worksheet(WB, "Kernels");
+  KernelsLayout writeKernels(lxw_worksheet *WS) {
     std::vector<Column> Cols = kernelColumns();
     std::map<std::string, unsigned> Index;
     for (unsigned C = 0; C < Cols.size(); ++C)
@@ -909,28 +956,63 @@ private:
     worksheet_set_column(WS, 1, 1, 20, nullptr);
     worksheet_set_column(WS, 2, lxw_col_t(Cols.size() - 1), 13, nullptr);
     worksheet_freeze_panes(WS, First, 2);
+    return {First, Index.at("t_kernel"), Index.at("bound")};
+  }
+};
+
+/// The Assumptions, Findings and Lines sheets: one row per item of every
+/// device's report, the device's id in the last column.
+class ListWriter : SheetWriter {
+public:
+  ListWriter(Shared &S, const std::vector<ProfiledReport> &Reports,
+             const ReportOptions &O)
+      : SheetWriter(S), Reports(Reports), O(O) {}
+
+  void write() {
+    writeAssumptions();
+    writeFindings();
+    if (O.Lines)
+      writeLines();
   }
 
-  //===--------------------------------------------------------------------===//
-  // Assumptions, findings, lines
-  //===--------------------------------------------------------------------===//
+private:
+  const std::vector<ProfiledReport> &Reports;
+  const ReportOptions &O;
 
-  void kernelCells(lxw_worksheet *WS, unsigned Row, const KernelResult &K) {
-    text(WS, Row, 0, K.File);
-    text(WS, Row, 1, K.Counts.Name);
-    text(WS, Row, 2, K.SuiteId);
+  /// Calls \p Row for each kernel of each report with the sheet row to
+  /// fill: the kernel's columns and the device column (\p DeviceCol) are
+  /// written, \p Row writes the rest and returns how many rows it used.
+  /// Returns the number of rows written after the header.
+  template <typename Fn>
+  unsigned rows(lxw_worksheet *WS, unsigned DeviceCol, Fn Row) {
+    unsigned Next = 1;
+    for (const ProfiledReport &PR : Reports)
+      for (const KernelResult &K : PR.Report->Kernels) {
+        unsigned Used = Row(K, Next);
+        for (unsigned I = 0; I < Used; ++I) {
+          text(WS, Next + I, 0, K.File);
+          text(WS, Next + I, 1, K.Counts.Name);
+          text(WS, Next + I, 2, K.SuiteId);
+          text(WS, Next + I, DeviceCol, PR.Report->ProfileId);
+        }
+        Next += Used;
+      }
+    return Next - 1;
+  }
+
+  void finish(lxw_worksheet *WS, unsigned Rows, unsigned LastCol) {
+    worksheet_freeze_panes(WS, 1, 0);
+    if (Rows)
+      St(worksheet_autofilter(WS, 0, 0, Rows, lxw_col_t(LastCol)));
   }
 
   void writeAssumptions() {
     lxw_worksheet *WS = workbook_add_worksheet(WB, "Assumptions");
-    const char *Headers[] = {"file", "kernel", "suite entry", "from",
-                             "kind", "at file", "line", "message"};
-    for (unsigned C = 0; C < std::size(Headers); ++C)
-      text(WS, 0, C, Headers[C], F.Header);
-    unsigned Row = 1;
-    for (const KernelResult &K : R.Kernels) {
+    headers(WS, 0, {"file", "kernel", "suite entry", "from", "kind",
+                    "at file", "line", "message", "device"});
+    unsigned Rows = rows(WS, 8, [&](const KernelResult &K, unsigned Row) {
+      unsigned First = Row;
       for (const Assumption &A : K.Counts.Assumptions) {
-        kernelCells(WS, Row, K);
         text(WS, Row, 3, "analysis");
         text(WS, Row, 4, A.Kind);
         text(WS, Row, 5, A.File);
@@ -942,33 +1024,28 @@ private:
       // The model's notes concern the kernel as a whole: which figures
       // were measured, what the cache model assumed, which limit won.
       for (const std::string &N : K.Est.Notes) {
-        kernelCells(WS, Row, K);
         text(WS, Row, 3, "model");
         text(WS, Row, 4, "note");
         text(WS, Row, 7, N);
         ++Row;
       }
-    }
+      return Row - First;
+    });
     worksheet_set_column(WS, 0, 1, 22, nullptr);
     worksheet_set_column(WS, 2, 5, 14, nullptr);
     worksheet_set_column(WS, 6, 6, 6, nullptr);
     worksheet_set_column(WS, 7, 7, 120, nullptr);
-    worksheet_freeze_panes(WS, 1, 0);
-    if (Row > 1)
-      St(worksheet_autofilter(WS, 0, 0, Row - 1, 7));
+    worksheet_set_column(WS, 8, 8, 18, nullptr);
+    finish(WS, Rows, 8);
   }
 
   void writeFindings() {
     lxw_worksheet *WS = workbook_add_worksheet(WB, "Findings");
-    const char *Headers[] = {"file",     "kernel", "suite entry",
-                             "line",     "column", "severity",
-                             "rule",     "message", "estimated gain (s)"};
-    for (unsigned C = 0; C < std::size(Headers); ++C)
-      text(WS, 0, C, Headers[C], F.Header);
-    unsigned Row = 1;
-    for (const KernelResult &K : R.Kernels)
+    headers(WS, 0, {"file", "kernel", "suite entry", "line", "column",
+                    "severity", "rule", "message", "estimated gain (s)",
+                    "device"});
+    unsigned Rows = rows(WS, 9, [&](const KernelResult &K, unsigned Row) {
       for (const Finding &Fd : K.Findings) {
-        kernelCells(WS, Row, K);
         if (Fd.Loc.Line)
           number(WS, Row, 3, Fd.Loc.Line);
         if (Fd.Loc.Col)
@@ -980,27 +1057,23 @@ private:
           number(WS, Row, 8, *Fd.GainS, F.Time);
         ++Row;
       }
+      return unsigned(K.Findings.size());
+    });
     worksheet_set_column(WS, 0, 1, 22, nullptr);
     worksheet_set_column(WS, 2, 5, 10, nullptr);
     worksheet_set_column(WS, 6, 6, 30, nullptr);
     worksheet_set_column(WS, 7, 7, 120, nullptr);
-    worksheet_freeze_panes(WS, 1, 0);
-    if (Row > 1)
-      St(worksheet_autofilter(WS, 0, 0, Row - 1, 8));
+    worksheet_set_column(WS, 8, 9, 18, nullptr);
+    finish(WS, Rows, 9);
   }
 
   /// What --lines prints under each kernel (printTable).
   void writeLines() {
     lxw_worksheet *WS = workbook_add_worksheet(WB, "Lines");
-    const char *Headers[] = {"file",    "kernel",   "suite entry",
-                             "line",    "ALU ops",  "global bytes",
-                             "LDS bytes", "TEX fetches"};
-    for (unsigned C = 0; C < std::size(Headers); ++C)
-      text(WS, 0, C, Headers[C], F.Header);
-    unsigned Row = 1;
-    for (const KernelResult &K : R.Kernels)
+    headers(WS, 0, {"file", "kernel", "suite entry", "line", "ALU ops",
+                    "global bytes", "LDS bytes", "TEX fetches", "device"});
+    unsigned Rows = rows(WS, 8, [&](const KernelResult &K, unsigned Row) {
       for (const LineCounts &L : K.Counts.Lines) {
-        kernelCells(WS, Row, K);
         number(WS, Row, 3, L.Line);
         number(WS, Row, 4, L.AluOps);
         number(WS, Row, 5, L.GlobalBytes);
@@ -1008,33 +1081,154 @@ private:
         number(WS, Row, 7, L.TexFetches);
         ++Row;
       }
+      return unsigned(K.Counts.Lines.size());
+    });
     worksheet_set_column(WS, 0, 1, 22, nullptr);
-    worksheet_set_column(WS, 2, 7, 13, nullptr);
-    worksheet_freeze_panes(WS, 1, 0);
-    if (Row > 1)
-      St(worksheet_autofilter(WS, 0, 0, Row - 1, 7));
+    worksheet_set_column(WS, 2, 8, 13, nullptr);
+    finish(WS, Rows, 8);
   }
 };
 
+/// Several devices: Tkernel and the bound of each kernel per device, as
+/// formulas over the devices' Kernels sheets (printSideBySide's table),
+/// with each kernel's fastest device marked.
+class SummaryWriter : SheetWriter {
+public:
+  explicit SummaryWriter(Shared &S) : SheetWriter(S) {}
+
+  void write(lxw_worksheet *WS, const std::vector<ProfiledReport> &Reports,
+             const std::vector<DeviceSheets> &Names,
+             const std::vector<KernelsLayout> &Layouts) {
+    text(WS, 0, 0, "Tkernel and bound per device", F.Title);
+    text(WS, 1, 0,
+         "Each figure is a formula over the device's Kernels sheet: edit a "
+         "figure on a Device sheet and its columns follow. The fastest "
+         "device of each kernel is marked.");
+    const unsigned Header = 3, Key = 4, First = 5;
+    headers(WS, Header, {"file", "kernel", "suite entry"});
+    const AnalysisReport &Lead = *Reports.front().Report;
+    for (unsigned D = 0; D < Reports.size(); ++D) {
+      unsigned C = 3 + 2 * D;
+      const std::string &Id = Reports[D].Report->ProfileId;
+      text(WS, Header, C, fmt::format("Tkernel on {} (s)", Id), F.Header);
+      text(WS, Header, C + 1, fmt::format("bound on {}", Id), F.Header);
+      // As on the Kernels sheets: the JSON field, here of reports[D].
+      text(WS, Key, C, fmt::format("reports.{}.estimate.t_kernel_s", D), F.Key);
+      text(WS, Key, C + 1, fmt::format("reports.{}.estimate.bound", D), F.Key);
+    }
+    for (unsigned I = 0; I < Lead.Kernels.size(); ++I) {
+      const KernelResult &K = Lead.Kernels[I];
+      unsigned Row = First + I;
+      text(WS, Row, 0, K.File);
+      text(WS, Row, 1, K.Counts.Name);
+      text(WS, Row, 2, K.SuiteId);
+      for (unsigned D = 0; D < Reports.size(); ++D) {
+        const auto &Kernels = Reports[D].Report->Kernels;
+        // Every device analyzed the same request; a kernel that is not in
+        // the same place (it failed on one device) is left blank.
+        if (I >= Kernels.size() || Kernels[I].File != K.File ||
+            Kernels[I].Counts.Name != K.Counts.Name ||
+            Kernels[I].SuiteId != K.SuiteId)
+          continue;
+        const Estimate &E = Kernels[I].Est;
+        std::string Sheet = sheetRef(Names[D].Kernels) + "!";
+        unsigned KRow = Layouts[D].FirstRow + I, C = 3 + 2 * D;
+        St(worksheet_write_formula_num(
+            WS, Row, C,
+            ("=" + Sheet + cellRef(KRow, Layouts[D].TKernelCol)).c_str(),
+            F.Time, E.TKernelS));
+        St(worksheet_write_formula_str(
+            WS, Row, C + 1,
+            ("=" + Sheet + cellRef(KRow, Layouts[D].BoundCol)).c_str(),
+            nullptr, boundName(E.Limit)));
+      }
+    }
+    unsigned Last = First + unsigned(Lead.Kernels.size());
+    if (Last > First) {
+      std::string Min = "MIN(";
+      for (unsigned D = 0; D < Reports.size(); ++D)
+        Min += fmt::format("{}${}{}", D ? "," : "", colName(3 + 2 * D),
+                           First + 1);
+      Min += ")";
+      for (unsigned D = 0; D < Reports.size(); ++D) {
+        unsigned C = 3 + 2 * D;
+        std::string Rule = fmt::format("=AND(ISNUMBER({0}),{0}={1})",
+                                       cellRef(First, C), Min);
+        lxw_conditional_format CF{};
+        CF.type = LXW_CONDITIONAL_TYPE_FORMULA;
+        CF.value_string = Rule.data();
+        CF.format = F.Bound;
+        St(worksheet_conditional_format_range(WS, First, C, Last - 1, C, &CF));
+      }
+    }
+    worksheet_set_row(WS, Header, 30, nullptr);
+    worksheet_set_column(WS, 0, 0, 22, nullptr);
+    worksheet_set_column(WS, 1, 1, 20, nullptr);
+    worksheet_set_column(WS, 2, lxw_col_t(2 + 2 * Reports.size()), 16,
+                         nullptr);
+    worksheet_freeze_panes(WS, First, 2);
+  }
+};
+
+/// The sheet names of each device: Device and Kernels for one, "Device ID"
+/// and "Kernels ID" for several, or "Device N" (its place in --profile)
+/// where the id cannot name a sheet (over Excel's 31 characters, a
+/// character sheet names may not hold, or the same id twice).
+std::vector<DeviceSheets> sheetNames(const std::vector<ProfiledReport> &Rs) {
+  std::vector<DeviceSheets> Names(Rs.size());
+  if (Rs.size() == 1)
+    return Names;
+  std::map<std::string, unsigned> Uses;
+  for (const ProfiledReport &PR : Rs)
+    ++Uses[PR.Report->ProfileId];
+  for (size_t I = 0; I < Rs.size(); ++I) {
+    const std::string &Id = Rs[I].Report->ProfileId;
+    bool Usable = !Id.empty() && Id.size() + 8 <= 31 && Uses[Id] == 1 &&
+                  Id.find_first_of("[]:*?/\\'") == std::string::npos;
+    std::string Tag = Usable ? Id : std::to_string(I + 1);
+    Names[I] = {"Device " + Tag, "Kernels " + Tag, true};
+  }
+  return Names;
+}
+
 /// Writes the workbook to \p File (libxlsxwriter opens it by name).
-Error writeTo(const std::string &File, const AnalysisReport &R,
-              const DeviceProfile &P, const ReportOptions &O) {
+Error writeTo(const std::string &File, const std::vector<ProfiledReport> &Rs,
+              const ReportOptions &O) {
   lxw_workbook *WB = workbook_new(File.c_str());
   if (!WB)
     return createStringError(inconvertibleErrorCode(),
                              "libxlsxwriter could not start a workbook");
   lxw_doc_properties Props{};
-  std::string Title = "clspread analyze on " + P.Id;
+  std::string Ids;
+  for (const ProfiledReport &PR : Rs)
+    Ids += (Ids.empty() ? "" : ", ") + PR.Profile->Id;
+  std::string Title = "clspread analyze on " + Ids;
   std::string Comments = "Tkernel = max(T_ALU, T_TEX, T_MEM); clspread " +
-                         R.ToolVersion + ", docs/workbook.md";
+                         Rs.front().Report->ToolVersion + ", docs/workbook.md";
   Props.title = Title.data();
   Props.comments = Comments.data();
   workbook_set_properties(WB, &Props);
-  WorkbookWriter W(WB, R, P, O);
-  W.write();
+
+  Shared S(WB);
+  std::vector<DeviceSheets> Names = sheetNames(Rs);
+  lxw_worksheet *Summary =
+      Rs.size() > 1 ? workbook_add_worksheet(WB, "Summary") : nullptr;
+  std::vector<std::pair<lxw_worksheet *, lxw_worksheet *>> Sheets;
+  for (const DeviceSheets &N : Names) {
+    lxw_worksheet *Device = workbook_add_worksheet(WB, N.Device.c_str());
+    Sheets.emplace_back(Device, workbook_add_worksheet(WB, N.Kernels.c_str()));
+  }
+  std::vector<KernelsLayout> Layouts;
+  for (size_t I = 0; I < Rs.size(); ++I)
+    Layouts.push_back(DeviceWriter(S, *Rs[I].Report, *Rs[I].Profile, Names[I])
+                          .write(Sheets[I].first, Sheets[I].second));
+  if (Summary)
+    SummaryWriter(S).write(Summary, Rs, Names, Layouts);
+  ListWriter(S, Rs, O).write();
+
   // workbook_close() frees the workbook whatever happens.
   lxw_error Closed = workbook_close(WB);
-  lxw_error E = W.St.First != LXW_NO_ERROR ? W.St.First : Closed;
+  lxw_error E = S.St.First != LXW_NO_ERROR ? S.St.First : Closed;
   if (E != LXW_NO_ERROR)
     return createStringError(inconvertibleErrorCode(), "libxlsxwriter: %s",
                              lxw_strerror(E));
@@ -1043,7 +1237,7 @@ Error writeTo(const std::string &File, const AnalysisReport &R,
 
 } // namespace
 
-Error writeWorkbook(const AnalysisReport &R, const DeviceProfile &P,
+Error writeWorkbook(const std::vector<ProfiledReport> &Reports,
                     const ReportOptions &O, const std::string &Path) {
   namespace fs = llvm::sys::fs;
   // Like llvm::writeToOutput: what is not a regular file (/dev/null, a
@@ -1054,7 +1248,7 @@ Error writeWorkbook(const AnalysisReport &R, const DeviceProfile &P,
     if (fs::is_directory(Status))
       return createStringError(std::make_error_code(std::errc::is_a_directory),
                                "is a directory");
-    return writeTo(Path, R, P, O);
+    return writeTo(Path, Reports, O);
   }
   // A temporary file beside the target, renamed over it once complete, so
   // that an interrupted or failed write leaves the old file (or none).
@@ -1066,7 +1260,7 @@ Error writeWorkbook(const AnalysisReport &R, const DeviceProfile &P,
     return errorCodeToError(EC);
   sys::Process::SafelyCloseFileDescriptor(FD);
   sys::RemoveFileOnSignal(Temp);
-  Error E = writeTo(std::string(Temp), R, P, O);
+  Error E = writeTo(std::string(Temp), Reports, O);
   if (!E)
     if (std::error_code EC = fs::rename(Temp, Path))
       E = errorCodeToError(EC);

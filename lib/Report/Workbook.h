@@ -15,6 +15,11 @@
 //   Assumptions  every assumption, model note and finding, by kernel and line
 //   Lines        per-source-line counts (--lines only)
 //
+// With several profiles (`--profile a,b`), each device has its own Device
+// and Kernels sheets ("Device a", "Kernels a", ...) whose names are local
+// to those two sheets, and a Summary sheet first puts Tkernel and the
+// bound of every device side by side; the other sheets gain the device.
+//
 // Every formula cell also carries the value clspread computed, so viewers
 // that do not recalculate show the same numbers. docs/workbook.md describes
 // the sheets.
@@ -29,6 +34,7 @@
 #include "llvm/Support/Error.h"
 
 #include <string>
+#include <vector>
 
 namespace clspread {
 
@@ -36,11 +42,11 @@ namespace clspread {
 /// libxlsxwriter).
 bool workbookSupported();
 
-/// Writes \p R, estimated on \p P, as a workbook at \p Path. The file is
-/// written under a temporary name in the same directory and renamed over
-/// \p Path, so a failed or interrupted run leaves any previous \p Path as it
-/// was and no partial file.
-llvm::Error writeWorkbook(const AnalysisReport &R, const DeviceProfile &P,
+/// Writes \p Reports (one per device, each estimated on its profile) as a
+/// workbook at \p Path. The file is written under a temporary name in the
+/// same directory and renamed over \p Path, so a failed or interrupted run
+/// leaves any previous \p Path as it was and no partial file.
+llvm::Error writeWorkbook(const std::vector<ProfiledReport> &Reports,
                           const ReportOptions &O, const std::string &Path);
 
 } // namespace clspread

@@ -23,8 +23,22 @@ run, to 1e-9 relative:
     phase exponent, launch overhead): every formula equals the JSON of the
     run on the profile with the same figures added to its YAML.
 
+With several profiles (`--profile a,b`), the workbook has a Summary sheet
+and a "Device ID" / "Kernels ID" pair per device (docs/workbook.md), and
+the JSON is {"reports": [...]}. Then:
+
+ 1. each device's Kernels sheet, as written, equals its report, and the
+    Summary's Tkernel and bound of each device equal its report;
+ 2. recalculated, the same holds for every formula of every sheet;
+ 3. with the first device's clock doubled, its T_ALU and T_TEX halve, the
+    Summary follows, and every other device's formulas are unchanged: the
+    names (clock, ...) are local to each device's sheets;
+ 4. with use_measured at 0 on one device that has measured figures, that
+    device equals the JSON of its profile without them and the others are
+    unchanged.
+
 Usage: check_workbook.py --clspread BIN --source-dir DIR --work DIR
-                         [--profile ID|FILE]
+                         [--profile ID|FILE[,ID|FILE...]]
 Exit 77 (skipped) when LibreOffice (soffice) is not installed, or clspread
 was built without libxlsxwriter.
 """
@@ -174,9 +188,10 @@ RECALC_XCU = """<?xml version="1.0" encoding="UTF-8"?>
 """
 
 
-def convert(soffice, work, files):
-    """Every sheet of each workbook in \p files as CSV, recalculated on
-    load (OOXMLRecalcMode 0, "always", in a private user profile)."""
+def convert(soffice, work, files, names=("Device", "Kernels", "Assumptions",
+                                        "Findings", "Lines")):
+    """The sheets \p names of each workbook in \p files as CSV, recalculated
+    on load (OOXMLRecalcMode 0, "always", in a private user profile)."""
     profile = os.path.join(work, "lo-profile")
     user = os.path.join(profile, "user")
     os.makedirs(user, exist_ok=True)
@@ -197,13 +212,15 @@ def convert(soffice, work, files):
     sheets = {}
     for path in files:
         stem = os.path.splitext(os.path.basename(path))[0]
-        for name in ("Device", "Kernels", "Assumptions", "Findings", "Lines"):
+        for name in names:
             csv_path = os.path.join(out, f"{stem}-{name}.csv")
             if os.path.exists(csv_path):
                 with open(csv_path, newline="", encoding="utf-8") as f:
                     sheets[(path, name)] = list(csv.reader(f))
-        if (path, "Kernels") not in sheets:
-            sys.exit(f"soffice wrote no Kernels sheet for {path}: "
+        missing = [n for n in names if n.startswith("Kernels")
+                   and (path, n) not in sheets]
+        if missing:
+            sys.exit(f"soffice wrote no {missing} sheet for {path}: "
                      f"{r.stdout}{r.stderr}")
     return sheets
 
@@ -243,10 +260,10 @@ def same(a, b):
     return str(a) == str(b)
 
 
-def kernel_columns(book):
-    """Column -> JSON field of the Kernels sheet (row 2; "-": none)."""
+def kernel_columns(book, ksheet="Kernels"):
+    """Column -> JSON field of a Kernels sheet (row 2; "-": none)."""
     keys = {}
-    for (r, c), (_, v) in book.sheets["Kernels"].items():
+    for (r, c), (_, v) in book.sheets[ksheet].items():
         if r == 1 and isinstance(v, str) and v != "-":
             keys[c] = v
     return keys
@@ -269,38 +286,39 @@ def run_cli(args, *extra):
     return r.returncode
 
 
-def check_cached(book, report, label):
+def check_cached(book, report, label, ksheet="Kernels"):
     """Plain values and clspread's cached formula values against the JSON."""
-    keys = kernel_columns(book)
+    keys = kernel_columns(book, ksheet)
     kernels = report["kernels"]
     checked = 0
     for i, k in enumerate(kernels):
         for c, key in keys.items():
             want = json_field(k, key)
-            got = book.value("Kernels", i + 2, c)
+            got = book.value(ksheet, i + 2, c)
             checked += 1
             if not same(got, want):
-                fail(f"{label}: Kernels {cell_ref(i + 2, c)} ({key}) of "
+                fail(f"{label}: {ksheet} {cell_ref(i + 2, c)} ({key}) of "
                      f"{k['name']}: workbook {got!r}, JSON {want!r}")
-    rows = [r for r in book.sheets["Kernels"] if r[0] >= 2]
+    rows = [r for r in book.sheets[ksheet] if r[0] >= 2]
     if len({r for r, _ in rows}) != len(kernels):
         fail(f"{label}: {len({r for r, _ in rows})} kernel rows, JSON has "
              f"{len(kernels)} kernels")
     return checked
 
 
-def check_recalculated(book, sheets, path, report, label, cached_book=None):
+def check_recalculated(book, sheets, path, report, label, cached_book=None,
+                       ksheet="Kernels", dsheet="Device"):
     """Every formula cell of the recalculated copy: never the sentinel, and
     equal to the JSON field of its column, or to clspread's cached value
     (from \p cached_book) for figures the JSON does not carry."""
-    keys = kernel_columns(book)
+    keys = kernel_columns(book, ksheet)
     kernels = report["kernels"]
-    rows = sheets[(path, "Kernels")]
+    rows = sheets[(path, ksheet)]
     checked = 0
-    for (r, c) in formula_cells(book, "Kernels"):
+    for (r, c) in formula_cells(book, ksheet):
         got = csv_value(rows, r, c)
         k = kernels[r - 2]
-        where = f"{label}: Kernels {cell_ref(r, c)} of {k['name']}"
+        where = f"{label}: {ksheet} {cell_ref(r, c)} of {k['name']}"
         if got in (float(SENTINEL_NUM), SENTINEL_STR):
             fail(f"{where}: not recalculated (sentinel left)")
             continue
@@ -308,24 +326,24 @@ def check_recalculated(book, sheets, path, report, label, cached_book=None):
             want = json_field(k, keys[c])
             what = f"JSON {keys[c]}"
         elif cached_book is not None:
-            want = cached_book.value("Kernels", r, c)
+            want = cached_book.value(ksheet, r, c)
             what = "clspread's cached value"
         else:
             continue
         checked += 1
         if not same(got, want):
             fail(f"{where}: recalculated {got!r}, {what} {want!r}")
-    drows = sheets[(path, "Device")]
-    for (r, c) in formula_cells(book, "Device"):
+    drows = sheets[(path, dsheet)]
+    for (r, c) in formula_cells(book, dsheet):
         got = csv_value(drows, r, c)
         if got in (float(SENTINEL_NUM), SENTINEL_STR):
-            fail(f"{label}: Device {cell_ref(r, c)} not recalculated")
+            fail(f"{label}: {dsheet} {cell_ref(r, c)} not recalculated")
             continue
         if cached_book is not None:
-            want = cached_book.value("Device", r, c)
+            want = cached_book.value(dsheet, r, c)
             checked += 1
             if not same(got, want):
-                fail(f"{label}: Device {cell_ref(r, c)} recalculated {got!r}, "
+                fail(f"{label}: {dsheet} {cell_ref(r, c)} recalculated {got!r}, "
                      f"clspread's value {want!r}")
     return checked
 
@@ -347,14 +365,14 @@ def save_profile(args, doc, name):
     return out
 
 
-def strip_measured(args):
+def strip_measured(args, name="datasheet-only.yaml"):
     """A copy of the profile without its `measured` block, or None when it
     has none."""
     doc = load_profile(args)
     if "measured" not in doc:
         return None
     del doc["measured"]
-    return save_profile(args, doc, "datasheet-only.yaml")
+    return save_profile(args, doc, name)
 
 
 # Figures typed into the Device sheet for check 5: profile path, the YAML
@@ -389,6 +407,168 @@ def add_figures(args, book):
     return save_profile(args, doc, "added-figures.yaml"), edits
 
 
+SUMMARY_FIRST_ROW = 5  # docs/workbook.md: title, note, blank, header, key
+
+
+def check_summary(book, sheets, path, reports, label, edited=None):
+    """The Summary sheet's Tkernel and bound per device: as written (no
+    \p sheets) or recalculated. \p edited maps a device index to the
+    recalculated sheet rows of its Kernels sheet, which the Summary must
+    follow instead of the JSON."""
+    rows = sheets[(path, "Summary")] if sheets else None
+    n = 0
+    for i, k in enumerate(reports[0]["kernels"]):
+        r = SUMMARY_FIRST_ROW + i
+        for d, rep in enumerate(reports):
+            for off, key in ((0, "estimate.t_kernel_s"),
+                             (1, "estimate.bound")):
+                c = 3 + 2 * d
+                tag = book.value("Summary", SUMMARY_FIRST_ROW - 1, c + off)
+                if tag != f"reports.{d}.{key}":
+                    fail(f"Summary {cell_ref(SUMMARY_FIRST_ROW - 1, c + off)}"
+                         f": key {tag!r}, expected reports.{d}.{key}")
+                got = (csv_value(rows, r, c + off) if rows
+                       else book.value("Summary", r, c + off))
+                if edited and d in edited:
+                    kcol = {v: c for c, v in kernel_columns(
+                        book, edited[d][0]).items()}[key]
+                    want = csv_value(edited[d][1], i + 2, kcol)
+                else:
+                    want = json_field(rep["kernels"][i], key)
+                n += 1
+                if not same(got, want):
+                    fail(f"{label}: Summary {cell_ref(r, c + off)} "
+                         f"({rep['profile']} {key}) of {k['name']}: "
+                         f"{got!r}, expected {want!r}")
+    if book.value("Summary", SUMMARY_FIRST_ROW + len(reports[0]["kernels"]),
+                  1) is not None:
+        fail("Summary has more kernel rows than the JSON")
+    return n
+
+
+def main_several(args, soffice, profiles):
+    xlsx = os.path.join(args.work, "report.xlsx")
+    js = os.path.join(args.work, "report.json")
+    rc_x = run_cli(args, "--lines", "--format", "xlsx", "-o", xlsx)
+    rc_j = run_cli(args, "--lines", "--format", "json", "-o", js)
+    if rc_x != rc_j:
+        fail(f"exit codes differ: xlsx {rc_x}, json {rc_j}")
+    with open(js) as f:
+        reports = json.load(f)["reports"]
+    if len(reports) != len(profiles):
+        sys.exit(f"{len(reports)} reports for {len(profiles)} profiles")
+    book = Workbook(xlsx)
+    ids = [r["profile"] for r in reports]
+    dsheets = [f"Device {i}" for i in ids]
+    ksheets = [f"Kernels {i}" for i in ids]
+    names = ["Summary"] + [n for pair in zip(dsheets, ksheets) for n in pair]
+    want_order = names + ["Assumptions", "Findings", "Lines"]
+    if list(book.sheets) != want_order:
+        fail(f"sheets {list(book.sheets)}, expected {want_order}")
+        return 1
+
+    # 1. As written.
+    n = 0
+    for d, rep in enumerate(reports):
+        n += check_cached(book, rep, f"as written, {ids[d]}", ksheets[d])
+    n += check_summary(book, None, xlsx, reports, "as written")
+    # The device column of the item sheets: every report's lines, in order.
+    lines = [(rep["profile"], k, l) for rep in reports
+             for k in rep["kernels"] for l in k.get("lines", [])]
+    for i, (dev, k, l) in enumerate(lines):
+        got = (book.value("Lines", i + 1, 3), book.value("Lines", i + 1, 8))
+        if not same(got[0], l["line"]) or got[1] != dev:
+            fail(f"Lines row {i + 2}: {got!r}, expected line {l['line']} "
+                 f"on {dev}")
+    if book.value("Lines", len(lines) + 1, 0) is not None:
+        fail("Lines has more rows than the reports' lines")
+
+    # 2-4. Recalculated copies.
+    clock_row = book.find_row(dsheets[0], 0, "clock")
+    clock_edits = {}
+    for c in (4, 5):
+        v = book.value(dsheets[0], clock_row, c)
+        if isinstance(v, float):
+            clock_edits[(clock_row, c)] = 2 * v
+    fresh = os.path.join(args.work, "fresh.xlsx")
+    faster = os.path.join(args.work, "clock2x.xlsx")
+    rewrite(xlsx, fresh, {})
+    rewrite(xlsx, faster, {dsheets[0]: clock_edits})
+    # The use_measured check: the first device with measured figures.
+    stripped, flip = None, None
+    for d, p in enumerate(profiles):
+        stripped = strip_measured(
+            argparse.Namespace(profile=p, source_dir=args.source_dir,
+                               work=args.work), f"datasheet-only-{d}.yaml")
+        if stripped:
+            flip = d
+            break
+    files = [fresh, faster]
+    if flip is not None:
+        datasheet = os.path.join(args.work, "datasheet.xlsx")
+        switch_row = book.find_row(dsheets[flip], 0, "use_measured")
+        rewrite(xlsx, datasheet, {dsheets[flip]: {(switch_row, 2): 0}})
+        files.append(datasheet)
+    sheets = convert(soffice, args.work, files, names)
+
+    for d, rep in enumerate(reports):
+        n += check_recalculated(book, sheets, fresh, rep,
+                                f"recalculated, {ids[d]}", book, ksheets[d],
+                                dsheets[d])
+    n += check_summary(book, sheets, fresh, reports, "recalculated")
+
+    keys = {v: c for c, v in kernel_columns(book, ksheets[0]).items()}
+    krows = sheets[(faster, ksheets[0])]
+    for i, k in enumerate(reports[0]["kernels"]):
+        for key in ("estimate.t_alu_s", "estimate.t_tex_s"):
+            got = csv_value(krows, i + 2, keys[key])
+            want = json_field(k, key) / 2
+            n += 1
+            if not isinstance(got, float) or not close(got, want):
+                fail(f"clock x2 on {ids[0]}: {key} of {k['name']}: {got!r}, "
+                     f"expected {want!r}")
+    for d in range(1, len(reports)):
+        n += check_recalculated(book, sheets, faster, reports[d],
+                                f"clock x2 on {ids[0]}, {ids[d]}", book,
+                                ksheets[d], dsheets[d])
+    n += check_summary(book, sheets, faster, reports, f"clock x2 on {ids[0]}",
+                       edited={0: (ksheets[0], krows)})
+
+    if flip is None:
+        fail("no profile has measured figures; the use_measured check "
+             "proves nothing")
+    else:
+        ds_json = os.path.join(args.work, "datasheet.json")
+        run_cli(argparse.Namespace(clspread=args.clspread, profile=stripped),
+                "--lines", "--format", "json", "-o", ds_json)
+        with open(ds_json) as f:
+            ds_report = json.load(f)
+        for d, rep in enumerate(reports):
+            n += check_recalculated(
+                book, sheets, datasheet, ds_report if d == flip else rep,
+                f"use_measured=0 on {ids[flip]}, {ids[d]}", None, ksheets[d],
+                dsheets[d])
+
+    # The same profile twice: ids cannot name the sheets, places do.
+    twice = os.path.join(args.work, "twice.xlsx")
+    run_cli(argparse.Namespace(clspread=args.clspread,
+                               profile=f"{profiles[0]},{profiles[0]}"),
+            "--format", "xlsx", "-o", twice)
+    got = list(Workbook(twice).sheets)
+    want = ["Summary", "Device 1", "Kernels 1", "Device 2", "Kernels 2",
+            "Assumptions", "Findings"]
+    if got != want:
+        fail(f"--profile {profiles[0]} twice: sheets {got}, expected {want}")
+
+    if failures:
+        print(f"{len(failures)} failures", file=sys.stderr)
+        return 1
+    print(f"ok: {len(reports[0]['kernels'])} kernels on {', '.join(ids)}, "
+          f"{sum(len(formula_cells(book, s)) for s in names)} formula cells, "
+          f"{n} checks")
+    return 0
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--clspread", required=True)
@@ -404,6 +584,9 @@ def main():
     shutil.rmtree(args.work, ignore_errors=True)
     os.makedirs(args.work)
     os.chdir(args.source_dir)  # the bundled suite's paths are relative
+    profiles = (args.profile or "").split(",")
+    if len(profiles) > 1:
+        return main_several(args, soffice, profiles)
 
     xlsx = os.path.join(args.work, "report.xlsx")
     js = os.path.join(args.work, "report.json")

@@ -180,9 +180,10 @@ static int emit(const std::string &Path,
 }
 
 /// Writes \p R as a workbook (Report/Workbook.h), atomically like emit().
-static int emitWorkbook(const std::string &Path, const AnalysisReport &R,
-                        const DeviceProfile &P, const ReportOptions &O) {
-  if (llvm::Error E = writeWorkbook(R, P, O, Path)) {
+static int emitWorkbook(const std::string &Path,
+                        const std::vector<ProfiledReport> &Reports,
+                        const ReportOptions &O) {
+  if (llvm::Error E = writeWorkbook(Reports, O, Path)) {
     printError(llvm::errs(), "cannot write '" + Path +
                                  "': " + llvm::toString(std::move(E)));
     return ExitUsage;
@@ -613,16 +614,11 @@ static int run(int argc, char **argv) {
     return runValidate(VReq, *P, llvm::outs(), llvm::errs());
   }
 
-  // A workbook is a zip archive written by name: a file, one profile.
-  if (Analyze->parsed() && Format == "xlsx") {
-    if (Output.empty() || Output == "-") {
-      printError(llvm::errs(), "--format xlsx needs -o FILE");
-      return ExitUsage;
-    }
-    if (AnalyzeProfiles.size() > 1) {
-      printError(llvm::errs(), "--format xlsx takes one --profile");
-      return ExitUsage;
-    }
+  // A workbook is a zip archive written by name: a file, not stdout.
+  if (Analyze->parsed() && Format == "xlsx" &&
+      (Output.empty() || Output == "-")) {
+    printError(llvm::errs(), "--format xlsx needs -o FILE");
+    return ExitUsage;
   }
 
   // analyze: launch flags.
@@ -711,16 +707,16 @@ static int run(int argc, char **argv) {
 
   ReportOptions RO;
   RO.Lines = Lines;
+  std::vector<ProfiledReport> Profiled;
+  for (size_t I = 0; I < Reports.size(); ++I)
+    Profiled.push_back({&Reports[I], &Devices[I]});
   int WriteCode = ExitOk;
   if (Format == "xlsx")
-    WriteCode = emitWorkbook(Output, Report, Devices.front(), RO);
+    WriteCode = emitWorkbook(Output, Profiled, RO);
   else
     WriteCode = emit(Output, [&](llvm::raw_ostream &OS) {
       if (Format == "html") {
-        std::vector<ProfiledReport> Pages;
-        for (size_t I = 0; I < Reports.size(); ++I)
-          Pages.push_back({&Reports[I], &Devices[I]});
-        OS << whatIfPage(Pages);
+        OS << whatIfPage(Profiled);
       } else if (Format == "json" && Reports.size() == 1) {
         OS << llvm::formatv("{0:2}", toJSON(Report, RO)) << "\n";
       } else if (Format == "json") {
