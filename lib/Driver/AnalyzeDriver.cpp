@@ -246,6 +246,67 @@ void applyBuildOptions(const std::string &Options, FrontendOptions &FO) {
 
 } // namespace
 
+/// The fraction of work-items that reach any of \p C's global memory
+/// accesses outside loops, when every branch of the kernel was evaluated
+/// from the ids (no "branch" assumption): what a bound on the ids leaves of
+/// the launch. nullopt when it cannot be told.
+static std::optional<double> reachedFraction(const KernelCounts &C) {
+  for (const Assumption &A : C.Assumptions)
+    if (A.Kind == "branch" || A.Kind == "id-sampling")
+      return std::nullopt;
+  std::optional<double> Most;
+  for (const GlobalAccess &A : C.Accesses)
+    if (A.LoopLine == 0)
+      Most = std::max(Most.value_or(0.0), A.ExecPerItem);
+  return Most;
+}
+
+/// One --global for several kernels of a file is one launch for all of
+/// them. A kernel that declares a reqd_work_group_size the launch does not
+/// fit, or whose bound on the ids leaves most of the launch idle, was
+/// obviously meant to be launched differently: a warning at its definition.
+static void warnSharedLaunch(const LaunchSpec &L, const AnalysisReport &Report,
+                             raw_ostream &Diags) {
+  for (const KernelResult &K : Report.Kernels) {
+    unsigned Siblings = 0;
+    for (const KernelResult &O : Report.Kernels)
+      Siblings += O.File == K.File;
+    if (Siblings < 2)
+      continue;
+    std::string Why;
+    if (const auto &R = K.Counts.ReqdWorkGroupSize) {
+      for (unsigned D = 0; D < 3 && Why.empty(); ++D) {
+        uint64_t G = D < L.Dims ? L.Global[D] : 1;
+        if (L.Local && (*L.Local)[D] != (*R)[D])
+          Why = fmt::format("--local differs in dimension {}", D);
+        else if ((*R)[D] && G % (*R)[D])
+          Why = fmt::format("the global size {} in dimension {} is not a "
+                            "multiple of {}",
+                            G, D, (*R)[D]);
+      }
+      if (!Why.empty())
+        Why = fmt::format("kernel '{}' declares reqd_work_group_size({}, {}, "
+                          "{}) and {}",
+                          K.Counts.Name, (*R)[0], (*R)[1], (*R)[2], Why);
+    }
+    // Below half: more than a rounding of the global size up to a
+    // multiple of the local size would leave idle.
+    if (auto Reached = reachedFraction(K.Counts);
+        Why.empty() && Reached && *Reached < 0.5)
+      Why = fmt::format("only {:.3g}% of its {} work-items reach the global "
+                        "memory accesses of kernel '{}' (a bound on the ids "
+                        "leaves the rest idle)",
+                        *Reached * 100, L.workItems(), K.Counts.Name);
+    if (!Why.empty())
+      Diags << fmt::format(
+          "{}:{}:{}: warning: --global applies to all {} kernels of this "
+          "file, but {}; analyze it alone with its own launch (--kernel {} "
+          "--global ... --local ...)\n",
+          K.Counts.Loc.File, K.Counts.Loc.Line, std::max(1u, K.Counts.Loc.Col),
+          Siblings, Why, K.Counts.Name);
+  }
+}
+
 int runAnalyze(const AnalyzeRequest &Req, const DeviceProfile &Profile,
                AnalysisReport &Report, raw_ostream &Diags) {
   Report.ProfileId = Profile.Id;
@@ -271,39 +332,8 @@ int runAnalyze(const AnalyzeRequest &Req, const DeviceProfile &Profile,
       Report.Kernels.clear();
       return ExitUsage;
     }
-    // One --global for several kernels of a file is one launch for all of
-    // them; a kernel that declares a reqd_work_group_size the launch does
-    // not fit was obviously meant to be launched differently.
     if (Req.LaunchGiven)
-      for (const KernelResult &K : Report.Kernels) {
-        const auto &R = K.Counts.ReqdWorkGroupSize;
-        unsigned Siblings = 0;
-        for (const KernelResult &O : Report.Kernels)
-          Siblings += O.File == K.File;
-        if (!R || Siblings < 2)
-          continue;
-        const LaunchSpec &L = Req.Launch;
-        std::string Why;
-        for (unsigned D = 0; D < 3 && Why.empty(); ++D) {
-          uint64_t G = D < L.Dims ? L.Global[D] : 1;
-          if (L.Local && (*L.Local)[D] != (*R)[D])
-            Why = fmt::format("--local differs in dimension {}", D);
-          else if ((*R)[D] && G % (*R)[D])
-            Why = fmt::format("the global size {} in dimension {} is not a "
-                              "multiple of {}",
-                              G, D, (*R)[D]);
-        }
-        if (!Why.empty())
-          Diags << fmt::format(
-              "{}:{}:{}: warning: --global applies to all {} kernels of this "
-              "file, but kernel '{}' declares reqd_work_group_size({}, {}, "
-              "{}) and {}; analyze it alone with its own launch (--kernel {} "
-              "--global ... --local ...)\n",
-              K.Counts.Loc.File, K.Counts.Loc.Line,
-              std::max(1u, K.Counts.Loc.Col),
-              Siblings, K.Counts.Name, (*R)[0], (*R)[1], (*R)[2], Why,
-              K.Counts.Name);
-      }
+      warnSharedLaunch(Req.Launch, Report, Diags);
     // A --buffer that names no buffer argument of any analyzed kernel is a
     // mistake the plan would otherwise carry silently.
     for (const auto &[Name, Bytes] : Req.BufferBytes) {
