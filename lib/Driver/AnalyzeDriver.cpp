@@ -1,6 +1,6 @@
 //===- AnalyzeDriver.cpp - The analyze pipeline, end to end ---------------===//
 #include "Driver/AnalyzeDriver.h"
-#include "Driver/InputFile.h"
+#include "Support/InputFile.h"
 #include <fmt/format.h>
 #include "Analysis/KernelAnalyzer.h"
 #include "Lint/RuleSet.h"

@@ -1,6 +1,6 @@
 //===- LintDriver.cpp - clspread lint, end to end -------------------------===//
 #include "Driver/LintDriver.h"
-#include "Driver/InputFile.h"
+#include "Support/InputFile.h"
 #include "Analysis/KernelAnalyzer.h"
 #include "Driver/AnalyzeDriver.h"
 #include "Lint/LaunchText.h"

@@ -3,6 +3,7 @@
 #include "Lint/GlobList.h"
 #include "Lint/LaunchText.h"
 #include "Lint/RuleRegistry.h"
+#include "Support/InputFile.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -194,23 +195,9 @@ Expected<LintConfig> parseLintConfig(StringRef Text, StringRef FileName) {
 Expected<LintConfig> loadLintConfig(const std::string &Path) {
   // Not a FIFO (which could block for ever) or a directory; not so large
   // that yaml-cpp's tree exhausts memory (tests/bad-input).
-  constexpr uint64_t MaxConfigBytes = uint64_t(16) << 20;
-  sys::fs::file_status St;
-  if (!sys::fs::status(Path, St) && sys::fs::exists(St) &&
-      St.type() != sys::fs::file_type::regular_file)
-    return createStringError(inconvertibleErrorCode(),
-                             "clspread: error: cannot read '%s': not a "
-                             "regular file",
-                             Path.c_str());
-  uint64_t Size = 0;
-  if (sys::fs::is_regular_file(Path) && !sys::fs::file_size(Path, Size) &&
-      Size > MaxConfigBytes)
-    return createStringError(
-        inconvertibleErrorCode(),
-        "clspread: error: configuration '%s' is %llu MiB; clspread reads "
-        "configurations of at most %llu MiB",
-        Path.c_str(), (unsigned long long)((Size + (1 << 20) - 1) >> 20),
-        (unsigned long long)(MaxConfigBytes >> 20));
+  if (auto Problem = yamlFileProblem(Path, "configuration"))
+    return createStringError(inconvertibleErrorCode(), "clspread: error: %s",
+                             Problem->c_str());
   auto Buf = MemoryBuffer::getFile(Path, /*IsText=*/true);
   if (!Buf)
     return createStringError(Buf.getError(), "clspread: error: cannot read "

@@ -19,6 +19,7 @@
 //===----------------------------------------------------------------------===//
 #include "Suite/Suite.h"
 #include "Support/Embedded.h"
+#include "Support/InputFile.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -625,18 +626,7 @@ llvm::Expected<Suite> parseSuite(std::string_view Text,
   return S;
 }
 
-/// Largest manifest read: yaml-cpp holds the whole tree in memory, so a
-/// 100 MB manifest would need several GiB (tests/bad-input).
-static constexpr uint64_t MaxManifestBytes = uint64_t(16) << 20;
-
 static llvm::Expected<std::string> readFile(const std::string &Path) {
-  // A FIFO with no writer would block for ever; a directory or device is
-  // not an input.
-  llvm::sys::fs::file_status St;
-  if (!llvm::sys::fs::status(Path, St) && llvm::sys::fs::exists(St) &&
-      St.type() != llvm::sys::fs::file_type::regular_file)
-    return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                   "not a regular file");
   llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Buf =
       llvm::MemoryBuffer::getFile(Path, /*IsText=*/true);
   if (!Buf)
@@ -646,15 +636,11 @@ static llvm::Expected<std::string> readFile(const std::string &Path) {
 }
 
 llvm::Expected<Suite> loadSuiteFile(const std::string &Path) {
-  uint64_t Size = 0;
-  if (llvm::sys::fs::is_regular_file(Path) &&
-      !llvm::sys::fs::file_size(Path, Size) && Size > MaxManifestBytes)
-    return llvm::createStringError(
-        llvm::inconvertibleErrorCode(),
-        "clspread: error: suite manifest '%s' is %llu MiB; clspread reads "
-        "manifests of at most %llu MiB",
-        Path.c_str(), (unsigned long long)((Size + (1 << 20) - 1) >> 20),
-        (unsigned long long)(MaxManifestBytes >> 20));
+  // Not a FIFO (which could block for ever) or a directory; not so large
+  // that yaml-cpp's tree exhausts memory (tests/bad-input).
+  if (auto Problem = yamlFileProblem(Path, "suite manifest"))
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "clspread: error: %s", Problem->c_str());
   llvm::Expected<std::string> Text = readFile(Path);
   if (!Text)
     return llvm::createStringError(

@@ -8,7 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "Driver/AnalyzeDriver.h"
 #include "Driver/CalibrateDriver.h"
-#include "Driver/InputFile.h"
+#include "Support/InputFile.h"
 #include "Driver/LintDriver.h"
 #include "Driver/MeasureCommand.h"
 #include "Report/WhatIfPage.h"

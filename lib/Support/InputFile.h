@@ -7,8 +7,8 @@
 // holds the whole tree in memory: a 100 MB file needs several GiB).
 //
 //===----------------------------------------------------------------------===//
-#ifndef CLSPREAD_DRIVER_INPUTFILE_H
-#define CLSPREAD_DRIVER_INPUTFILE_H
+#ifndef CLSPREAD_SUPPORT_INPUTFILE_H
+#define CLSPREAD_SUPPORT_INPUTFILE_H
 
 #include "llvm/Support/Error.h"
 

@@ -1,5 +1,5 @@
 //===- InputFile.cpp - Checks on the files clspread is given --------------===//
-#include "Driver/InputFile.h"
+#include "Support/InputFile.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
