@@ -10,10 +10,35 @@
 #include <cmath>
 #include <cstdlib>
 #include <map>
+#include <numeric>
 #include <optional>
 #include <set>
 
 namespace clspread {
+
+/// Mean sectors of \p Span contiguous bytes starting at Start + k * C,
+/// over k in [0, Copies): copies at a stride that is not a multiple of the
+/// sector start at other places inside their sector, and some cross one
+/// more boundary than the first. The alignments repeat every
+/// Sector / gcd(C, Sector) copies, so one period is summed.
+static double meanSpanSectors(int64_t Start, double Span, uint64_t C,
+                              uint64_t Copies, unsigned Sector) {
+  const uint64_t Period =
+      std::min<uint64_t>(Copies, Sector / std::gcd<uint64_t>(C % Sector ? C % Sector : Sector, Sector));
+  auto sectors = [&](uint64_t K) {
+    double At = double((uint64_t(Start) + K * (C % Sector)) % Sector);
+    return std::ceil((At + Span) / double(Sector));
+  };
+  double Sum = 0;
+  for (uint64_t K = 0; K < Period; ++K)
+    Sum += sectors(K);
+  // Whole periods have the period's mean; the rest starts a new period.
+  uint64_t Whole = Copies / Period, Rest = Copies % Period;
+  double Total = Sum * double(Whole);
+  for (uint64_t K = 0; K < Rest; ++K)
+    Total += sectors(K);
+  return Total / double(Copies);
+}
 
 double distinctSectors(const OffsetSet &S, unsigned Sector) {
   const double T = Sector;
@@ -29,15 +54,22 @@ double distinctSectors(const OffsetSet &S, unsigned Sector) {
     if (C != 0 && E > 1)
       Terms.push_back({uint64_t(std::llabs(C)), E});
   std::sort(Terms.begin(), Terms.end());
-  // One unit: Span bytes from its first to its last byte, Q sectors.
+  // One unit: Span bytes from its first to its last byte, Q sectors; Dense
+  // when those sectors are all of the span's (no sector-sized gap).
   double Span = S.Width, Q = spanSectors(Span);
+  bool Dense = true;
   for (auto [C, E] : Terms) {
     double NewSpan = double(C) * double(E - 1) + Span;
+    // Sectors of one copy: a dense unit's, averaged over where each copy
+    // starts inside its sector (the first copy's count would undercount
+    // copies that straddle a boundary the first does not).
+    double PerCopy = Dense ? meanSpanSectors(Start, Span, C, E, Sector) : Q;
     if (double(C) >= Span + T || (double(C) >= Span && C % Sector == 0))
-      Q *= double(E); // copies in sectors of their own
+      Q = PerCopy * double(E); // copies in sectors of their own
     else
-      Q = std::min(Q * double(E), spanSectors(NewSpan)); // copies share
+      Q = std::min(PerCopy * double(E), spanSectors(NewSpan)); // copies share
     Span = NewSpan;
+    Dense = Q >= spanSectors(Span);
   }
   return Q;
 }

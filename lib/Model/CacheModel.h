@@ -54,8 +54,10 @@ struct OffsetSet {
 
 /// Distinct \p Sector-byte sectors \p S touches (exact for nested strides
 /// whose larger coefficients are multiples of the span below them, the
-/// shapes GPU kernels index with; an upper bound otherwise). Sector
-/// boundaries are taken at offset 0, i.e. buffers are sector-aligned.
+/// shapes GPU kernels index with, and for copies of a contiguous run at any
+/// stride, whose sectors are averaged over where each copy starts in its
+/// sector; an upper bound otherwise). Sector boundaries are taken at
+/// offset 0, i.e. buffers are sector-aligned.
 double distinctSectors(const OffsetSet &S, unsigned Sector);
 
 /// Sectors one wavefront of \p Wavefront work-items (consecutive in

@@ -8,6 +8,8 @@
 
 #include <gtest/gtest.h>
 
+#include <set>
+
 using namespace clspread;
 
 namespace {
@@ -28,6 +30,71 @@ TEST(DistinctSectors, WarpShapes) {
   EXPECT_EQ(distinctSectors({0, {{128, 32}}, 4}, 32), 32);
   // Stride 8 B: 32 lanes span 31*8 + 4 = 252 B = 8 sectors.
   EXPECT_EQ(distinctSectors({0, {{8, 32}}, 4}, 32), 8);
+}
+
+/// The sectors \p S touches, by listing every byte: the independent count
+/// the closed form is held against.
+double bruteSectors(const OffsetSet &S, unsigned Sector) {
+  std::vector<int64_t> Starts = {S.Const};
+  for (auto [C, E] : S.Terms) {
+    std::vector<int64_t> Next;
+    for (uint64_t V = 0; V < E; ++V)
+      for (int64_t O : Starts)
+        Next.push_back(O + C * int64_t(V));
+    Starts = std::move(Next);
+  }
+  std::set<int64_t> Sectors;
+  for (int64_t O : Starts)
+    for (unsigned B = 0; B < S.Width; ++B) {
+      int64_t At = O + B;
+      Sectors.insert(At >= 0 ? At / Sector : -((-At + Sector - 1) / Sector));
+    }
+  return double(Sectors.size());
+}
+
+TEST(DistinctSectors, CopiesThatStraddleABoundary) {
+  // kmeans_swap (Rodinia) over 32 iterations of its loop: each of a
+  // group's 256 lanes reads 32 consecutive floats (128 B) of its own row,
+  // rows 136 B apart. Each lane's 128 B start 8 B further into a 128-B
+  // line than its left neighbour's, so most straddle two lines; the rows
+  // leave gaps of 8 B, less than a line: the group touches the whole span,
+  // 255 * 136 + 128 = 34808 B = 272 lines (listing every byte agrees).
+  OffsetSet Swap{0, {{4, 32}, {136, 256}}, 4};
+  EXPECT_EQ(bruteSectors(Swap, 128), 272);
+  EXPECT_EQ(distinctSectors(Swap, 128), 272);
+  // 16-byte elements 40 B apart, 32 lanes: the element at 24 B into its
+  // sector (every fourth) straddles two 32-B sectors: 32 * 5 / 4 = 40.
+  OffsetSet Wide{0, {{40, 32}}, 16};
+  EXPECT_EQ(bruteSectors(Wide, 32), 40);
+  EXPECT_EQ(distinctSectors(Wide, 32), 40);
+  // 8-byte elements 44 B apart, far enough that no two share a sector:
+  // the starts mod 32 run 0, 12, 24, 4, 16, 28, 8, 20 (period 8); those at
+  // 28 straddle, so 9 sectors per 8 lanes, 36 for 32.
+  OffsetSet Own{0, {{44, 32}}, 8};
+  EXPECT_EQ(bruteSectors(Own, 32), 36);
+  EXPECT_EQ(distinctSectors(Own, 32), 36);
+}
+
+TEST(DistinctSectors, NeverBelowTheBytesListed) {
+  // The closed form is exact for nested strides and an upper bound
+  // otherwise (CacheModel.h): over a grid of small shapes, it is never
+  // below the listed count, and equal wherever one stride is involved.
+  for (unsigned Sector : {32u, 128u})
+    for (int64_t Const : {0, 4, 12})
+      for (unsigned Width : {4u, 8u, 16u})
+        for (int64_t C1 : {4, 8, 12, 36, 40, 132, 136})
+          for (int64_t C2 : {0, 136, 520, 4096}) {
+            OffsetSet S{Const, {{C1, 16}}, Width};
+            if (C2)
+              S.Terms.push_back({C2, 8});
+            double Brute = bruteSectors(S, Sector);
+            double Closed = distinctSectors(S, Sector);
+            EXPECT_GE(Closed, Brute) << Const << " " << C1 << " " << C2
+                                     << " " << Width << " " << Sector;
+            if (!C2 && C1 >= int64_t(Width))
+              EXPECT_EQ(Closed, Brute) << Const << " " << C1 << " " << Width
+                                       << " " << Sector;
+          }
 }
 
 TEST(DistinctSectors, GroupOverALoop) {
