@@ -379,17 +379,22 @@ CacheTraffic cacheTraffic(const KernelCounts &K, const CacheGeometry &G) {
       const GlobalAccess &A = *All[I].A;
       if (Seen[I] || !(A.IsStore || A.IsAtomic))
         continue;
-      std::vector<int64_t> Consts = {A.Shape->Const};
-      double Execs = All[I].Execs;
+      // Executions per offset: stores at different offsets fuse, but
+      // stores at the same offset (volatile ones the optimizer kept, an
+      // unrolled loop's) each write the sectors again.
+      std::map<int64_t, double> ExecsAt = {{A.Shape->Const, All[I].Execs}};
       for (size_t J = I + 1; J < All.size(); ++J)
         if (!Seen[J] && All[J].Key == All[I].Key &&
             sameLattice(A, *All[J].A)) {
           Seen[J] = true;
-          Consts.push_back(All[J].A->Shape->Const);
-          Execs = std::max(Execs, All[J].Execs);
+          ExecsAt[All[J].A->Shape->Const] += All[J].Execs;
         }
-      std::sort(Consts.begin(), Consts.end());
-      Consts.erase(std::unique(Consts.begin(), Consts.end()), Consts.end());
+      std::vector<int64_t> Consts;
+      double Execs = 0;
+      for (auto [C, E] : ExecsAt) {
+        Consts.push_back(C);
+        Execs = std::max(Execs, E);
+      }
       // One wavefront's lanes are few: list the bytes each sector gets.
       OffsetSet W = wavefrontSet(*A.Shape, A.Bytes, Loc, G.Wavefront);
       std::vector<int64_t> Lane = {0};

@@ -233,6 +233,31 @@ TEST(CacheTraffic, StoresOnOneLatticeFillTheirSectors) {
   EXPECT_DOUBLE_EQ(T.DramBytes, 16);
 }
 
+TEST(CacheTraffic, StoresAtOneOffsetEachWriteAgain) {
+  // bench/partial_stores ps128 with iters = 16, which -O2 unrolls: 16
+  // volatile stores of out[32 * i], one site each. Stores at different
+  // offsets of a lattice fuse (above); these are at one offset, so each
+  // passes to L2 again: a warp's 32 lanes write 32 sectors (one 4-byte
+  // float per 128 B), 32 B per item per store, 16 stores: 512 B, all of it
+  // in sectors written in part. The same site once with 16 executions
+  // (the loop not unrolled) gives the same figure.
+  KernelCounts Unrolled, Looped;
+  for (KernelCounts *K : {&Unrolled, &Looped}) {
+    K->Launch.Global = {1u << 20, 1, 1};
+    K->Launch.Local = std::array<uint64_t, 3>{256, 1, 1};
+  }
+  GlobalAccess::Pattern P;
+  P.Gid = {128, 0, 0};
+  for (int k = 0; k < 16; ++k)
+    Unrolled.Accesses.push_back(site("out", P, true));
+  Looped.Accesses.push_back(site("out", P, true, 16));
+  for (const KernelCounts *K : {&Unrolled, &Looped}) {
+    CacheTraffic T = cacheTraffic(*K, h100());
+    EXPECT_DOUBLE_EQ(T.L2Bytes, 512);
+    EXPECT_DOUBLE_EQ(T.PartialStoreBytes, 512);
+  }
+}
+
 } // namespace
 
 TEST(CacheTraffic, L1LinesPerWavefrontAccess) {
