@@ -113,6 +113,12 @@ std::vector<DerivedFigure> deriveFigures(const AnalysisReport &Report,
 
   std::vector<DerivedFigure> Out;
   std::optional<double> LdsMeasured; // for the barrier figure, derived after
+  std::optional<double> OverheadMeasured; // for the dispatch figure
+  auto InUse = [&](const char *Path, std::optional<double> Sheet) {
+    if (const Measurement *M = P.measured(Path))
+      return std::optional<double>(M->Value);
+    return Sheet;
+  };
   // The latency, bandwidth and knee runs, solved together after the loop.
   std::optional<double> BwMeasured;
   std::optional<MemRun> LatRun, KneeRun;
@@ -275,8 +281,36 @@ std::vector<DerivedFigure> deriveFigures(const AnalysisReport &Report,
                                  K.Counts.Barriers, TLds) +
                          Where});
     } else if (Fig == "launch_overhead") {
+      // The dispatch figure takes it off only when it will be written
+      // (checkFigures drops spread runs); else the profile's.
+      if (It->second->getNumber("cv").value_or(0) <= CalibrateMaxCv)
+        OverheadMeasured = *T;
       Out.push_back({Fig, fmt::format("{:.4g} us", *T * 1e6),
                      "event time of " + Where});
+    } else if (Fig == "work_group.dispatch_cycles") {
+      // Groups that do no work: the event time less the launch overhead
+      // (this run's, else the profile's) is the groups' starting, spread
+      // over the compute units, in clocks of the clock in use.
+      const LaunchSpec &L = K.Counts.Launch;
+      if (!L.Local) {
+        Skipped.push_back(Fig + ": the benchmark needs a local size");
+        continue;
+      }
+      double Groups = 1;
+      for (unsigned D = 0; D < 3; ++D)
+        Groups *= double((L.Global[D] + (*L.Local)[D] - 1) / (*L.Local)[D]);
+      double Overhead = OverheadMeasured.value_or(
+          InUse("launch_overhead", P.LaunchOverheadS).value_or(0));
+      double Clock = *InUse("clock", P.ClockHz);
+      double Cycles = std::max(0.0, *T - Overhead) *
+                      double(P.ComputeUnits) * Clock / Groups;
+      Out.push_back({Fig, fmt::format("{:.4g}", Cycles),
+                     fmt::format("{:.0f} groups of {} work-items that do no "
+                                 "work, {:.4g} s launch overhead taken off, "
+                                 "at {:.4g} MHz, from ",
+                                 Groups, L.workGroupSize(), Overhead,
+                                 Clock / 1e6) +
+                         Where});
     } else if (Fig.rfind("alu.rates.", 0) == 0) {
       auto C = aluClassFromName(Fig.substr(10));
       if (!C) {
@@ -325,6 +359,8 @@ static std::optional<double> datasheetValue(const DeviceProfile &P,
     return P.BarrierPhaseExponent;
   if (Path == "cache.l2_partial_bandwidth")
     return P.Cache.L2PartialBandwidthBps;
+  if (Path == "work_group.dispatch_cycles")
+    return P.DispatchCycles;
   if (Path.rfind("alu.rates.", 0) == 0)
     if (auto C = aluClassFromName(Path.substr(10)))
       return P.Alu.Rate[unsigned(*C)];

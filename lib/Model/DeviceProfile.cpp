@@ -50,6 +50,7 @@ const std::vector<MeasurableFigure> &measurableFigures() {
       {"cache.l2_bandwidth", D::Bandwidth, false},
       {"cache.l2_partial_bandwidth", D::Bandwidth, false},
       {"cache.l1_lines_per_clock", D::Count, false},
+      {"work_group.dispatch_cycles", D::Count, false},
   };
   return Figures;
 }

@@ -172,6 +172,11 @@ struct DeviceProfile {
   /// (T_ALU^p + T_MEM^p)^(1/p) for kernels with barriers. Optional;
   /// calibrate's phase_mix measures it.
   std::optional<double> BarrierPhaseExponent;
+  /// Compute-unit clock cycles to start one work-group
+  /// (`work_group.dispatch_cycles`): a launch of G groups takes at least
+  /// G / compute_units of them, however little each does. Optional;
+  /// calibrate's `empty` at groups of 32 measures it.
+  std::optional<double> DispatchCycles;
 
   /// Caches (`cache:` in YAML), for the finite-cache model
   /// (Model/CacheModel.h). Without them, a buffer's traffic is capped at its

@@ -411,8 +411,11 @@ DeviceProfile Parser::parse(const YAML::Node &Root) {
     expectMap(W, "work_group");
     checkKeys(W, "work_group",
               {"multiple", "recommended", "preferred", "reqd_size_advised",
-               "barrier_group_max", "global_multiple"});
+               "barrier_group_max", "global_multiple", "dispatch_cycles"});
     auto &A = P.WorkGroup;
+    if (YAML::Node N = optional(W, "work_group", "dispatch_cycles"))
+      P.DispatchCycles =
+          quantity(N, "work_group.dispatch_cycles", Quantity::Dim::Count);
     if (YAML::Node N = optional(W, "work_group", "multiple"))
       A.Multiple = whole(N, "work_group.multiple");
     if (YAML::Node N = optional(W, "work_group", "recommended")) {

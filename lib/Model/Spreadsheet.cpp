@@ -327,6 +327,37 @@ Estimate estimate(const KernelCounts &K, const DeviceProfile &P,
       E.TKernelS = Both;
     }
   }
+  // Starting work-groups: a compute unit takes work_group.dispatch_cycles
+  // per group however little the group does (measured with an empty
+  // kernel), so launches of many small groups have a floor.
+  if (K.Launch.Local) {
+    E.Groups = 1;
+    for (unsigned D = 0; D < 3; ++D)
+      E.Groups *= double((K.Launch.Global[D] + (*K.Launch.Local)[D] - 1) /
+                         (*K.Launch.Local)[D]);
+  }
+  if (std::optional<double> Cycles =
+          Figure("work_group.dispatch_cycles", P.DispatchCycles);
+      Cycles && *Cycles > 0) {
+    if (K.Launch.Local) {
+      E.TDispatchS = E.Groups / double(P.ComputeUnits) * *Cycles / Clock;
+      if (E.TDispatchS > E.TKernelS) {
+        E.Notes.push_back(fmt::format(
+            "Tkernel is the work-group dispatch: {:.0f} groups of {} "
+            "work-items at {:.4g} cycles each per compute unit take {}, "
+            "longer than the {}-bound {} (work_group.dispatch_cycles)",
+            E.Groups, K.Launch.workGroupSize(), *Cycles,
+            formatQuantity(E.TDispatchS, Quantity::Dim::Time),
+            boundName(E.Limit),
+            formatQuantity(E.TKernelS, Quantity::Dim::Time)));
+        E.TKernelS = E.TDispatchS;
+      }
+    } else {
+      E.Notes.push_back("work-group dispatch: the launch leaves the local "
+                        "size to the driver, so the floor of "
+                        "work_group.dispatch_cycles per group is left out");
+    }
+  }
   return E;
 }
 

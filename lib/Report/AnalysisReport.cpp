@@ -104,6 +104,10 @@ void printTable(const AnalysisReport &R, const ReportOptions &O,
       OS << fmt::format("      {:<8}{:>14}   DRAM bandwidth{}\n", "max of",
                         formatSeconds(E.TMemBandwidthS), Parts);
     }
+    if (E.TDispatchS > 0)
+      OS << fmt::format("    {:<10}{:>14}   ({:.0f} work-groups started; "
+                        "Tkernel is at least this)\n",
+                        "dispatch", formatSeconds(E.TDispatchS), E.Groups);
     OS << fmt::format("    {:<10}{:>14}   {}-bound\n", "Tkernel",
                       formatSeconds(E.TKernelS), boundName(E.Limit));
     if (K.TripRange) {
@@ -252,6 +256,8 @@ json::Value toJSON(const AnalysisReport &R, const ReportOptions &O) {
                                   {"t_mem_l1_s", E.TMemL1S},
                                   {"t_tex_s", E.TTexS},
                                   {"t_mem_s", E.TMemS},
+                                  {"work_groups", E.Groups},
+                                  {"t_dispatch_s", E.TDispatchS},
                                   {"t_kernel_s", E.TKernelS},
                                   {"launch_overhead_s", E.LaunchOverheadS},
                                   {"bound", boundName(E.Limit)}}},

@@ -52,6 +52,8 @@ json::Object deviceJSON(const DeviceProfile &P) {
        used(P, "memory.overlap_exponent", P.MemoryOverlapExponent)},
       {"phase_exponent",
        used(P, "barrier.phase_exponent", P.BarrierPhaseExponent)},
+      {"dispatch_cycles",
+       used(P, "work_group.dispatch_cycles", P.DispatchCycles)},
       {"max_work_group_size", P.MaxWorkGroupSize
                                   ? json::Value(*P.MaxWorkGroupSize)
                                   : json::Value(1024)},
@@ -208,6 +210,13 @@ function estimate(k, d, s) {
       e.t_alu > 0 && e.t_mem > 0) {
     const both = combine(e.t_alu, e.t_mem, d.phase_exponent);
     if (both > e.t_kernel) e.t_kernel = both;
+  }
+  // Starting the work-groups: a floor, known only with a local size.
+  if (d.dispatch_cycles !== null && d.dispatch_cycles > 0 && s.local) {
+    let groups = 1;
+    for (let i = 0; i < 3; ++i) groups *= Math.ceil(s.global[i] / s.local[i]);
+    const tDispatch = groups / d.compute_units * d.dispatch_cycles / clock;
+    if (tDispatch > e.t_kernel) e.t_kernel = tDispatch;
   }
   return e;
 }

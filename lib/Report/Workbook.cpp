@@ -220,6 +220,8 @@ std::vector<DeviceFigure> deviceFigures(const DeviceProfile &P) {
       "CU cycles per work-item per barrier", P.BarrierItemCycles, true);
   add("barrier.phase_exponent", "barrier_phase_exponent", "p",
       P.BarrierPhaseExponent, true);
+  add("work_group.dispatch_cycles", "dispatch_cycles",
+      "CU cycles per work-group started", P.DispatchCycles, true);
   add("cache.l2_bandwidth", "cache_l2_bandwidth", "B/s",
       P.Cache.L2BandwidthBps, true);
   add("cache.l2_partial_bandwidth", "cache_l2_partial_bandwidth", "B/s",
@@ -628,8 +630,9 @@ private:
     });
     col("t_kernel", "Tkernel (s)", "estimate.t_kernel_s", Style::Time,
         [](KR K) {
-          return Cell::formula("=MAX({t_alu},{t_tex},{t_mem},{t_phases})",
-                               K.Est.TKernelS);
+          return Cell::formula(
+              "=MAX({t_alu},{t_tex},{t_mem},{t_phases},{t_dispatch})",
+              K.Est.TKernelS);
         });
     // Ties go to ALU, then MEM, then TEX: another term is named only when
     // strictly larger (Spreadsheet.cpp).
@@ -799,6 +802,22 @@ private:
               ",0),0)",
           derived(K).TKnee);
     });
+    // Starting the work-groups: a floor on Tkernel, where the launch has a
+    // local size (a blank local is the driver's choice: no groups known).
+    col("groups", "work-groups", "estimate.work_groups", Style::Count,
+        [](KR K) {
+          return Cell::formula(
+              "=IF(COUNT({lx},{ly},{lz})=3,ROUNDUP({gx}/{lx},0)*"
+              "ROUNDUP({gy}/{ly},0)*ROUNDUP({gz}/{lz},0),0)",
+              K.Est.Groups);
+        });
+    col("t_dispatch", "work-group dispatch (s)", "estimate.t_dispatch_s",
+        Style::Time, [](KR K) {
+          return Cell::formula(
+              "=IF(AND(ISNUMBER(dispatch_cycles),{groups}>0),"
+              "{groups}/compute_units*dispatch_cycles/clock,0)",
+              K.Est.TDispatchS);
+        });
     col("t_phases", "barrier phases (s)", "", Style::Time, [this](KR K) {
       return Cell::formula(
           "=IF(AND(ISNUMBER(barrier_phase_exponent),{barriers}>0,{t_alu}>0,"

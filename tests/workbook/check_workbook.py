@@ -384,6 +384,7 @@ ADDED_FIGURES = [
     ("barrier.item_cycles", 0.5, 0.5),
     ("barrier.phase_exponent", 2, 2.0),
     ("launch_overhead", "5 us", 5e-6),
+    ("work_group.dispatch_cycles", 5000, 5000.0),
 ]
 
 
@@ -689,6 +690,15 @@ def main():
         added_report = json.load(f)
     n += check_recalculated(book, sheets, added, added_report,
                             "figures added")
+    # The dispatch figure must have set some kernel's Tkernel, where the
+    # profile has no measured one to win over the typed-in value.
+    if "work_group.dispatch_cycles" not in load_profile(args).get(
+            "measured", {}) and not any(
+            k["estimate"]["t_dispatch_s"] > 0 and same(
+                k["estimate"]["t_kernel_s"], k["estimate"]["t_dispatch_s"])
+            for k in added_report["kernels"]):
+        fail("figures added: no kernel's Tkernel came from the work-group "
+             "dispatch")
     # The phase exponent must have mattered for some kernel with barriers.
     if not any(k["per_item"]["barriers"] > 0 and not same(
             k["estimate"]["t_kernel_s"],

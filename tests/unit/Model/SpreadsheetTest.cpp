@@ -223,6 +223,50 @@ TEST(Spreadsheet, LaunchOverheadIsReportedNotAdded) {
   EXPECT_DOUBLE_EQ(E.TKernelS, E.TAluS);
 }
 
+TEST(Spreadsheet, WorkGroupDispatchIsAFloor) {
+  // The H100's profile with work_group.dispatch_cycles set by hand to 160:
+  // 2^22 work-items in groups of 32 are 131072 groups, 992.97 per compute
+  // unit, x 160 cycles / 1.98 GHz = 80.24 us. A kernel with one 4-byte
+  // store per work-item takes a few us by its other terms, so Tkernel is
+  // the dispatch floor. In groups of 256 (16384 groups: 10.03 us), with 16
+  // stores per work-item (256 MiB at the measured bandwidth, near 90 us),
+  // it is not. Without a local size the floor is left out.
+  DeviceProfile P = profile("nvidia-h100-sxm");
+  P.Measured.erase("work_group.dispatch_cycles");
+  P.DispatchCycles = 160;
+  const double Clock =
+      P.measured("clock") ? P.measured("clock")->Value : P.ClockHz;
+  KernelCounts K = launch(uint64_t(1) << 22, 32);
+  K.GlobalStores = 1;
+  K.GlobalStoreBytes = 4;
+  GlobalAccess Store;
+  Store.IsStore = true;
+  Store.Bytes = 4;
+  Store.ExecPerItem = 1;
+  Store.StrideBytes = 4;
+  Store.Buffer = "out";
+  K.Accesses = {Store};
+  Estimate E = estimate(K, P);
+  EXPECT_DOUBLE_EQ(E.Groups, 131072);
+  EXPECT_DOUBLE_EQ(E.TDispatchS, 131072.0 / 132 * 160 / Clock);
+  EXPECT_NEAR(E.TDispatchS, 80.24e-6, 0.01e-6);
+  EXPECT_DOUBLE_EQ(E.TKernelS, E.TDispatchS);
+  EXPECT_EQ(E.Limit, Bound::MEM); // the bound names the largest term still
+
+  K.Launch.Local = std::array<uint64_t, 3>{256, 1, 1};
+  K.GlobalStores = 16;
+  K.GlobalStoreBytes = 64;
+  K.Accesses[0].ExecPerItem = 16;
+  E = estimate(K, P);
+  EXPECT_DOUBLE_EQ(E.Groups, 16384);
+  EXPECT_DOUBLE_EQ(E.TDispatchS, 16384.0 / 132 * 160 / Clock);
+  EXPECT_GT(E.TKernelS, 8 * E.TDispatchS);
+
+  K.Launch.Local.reset();
+  E = estimate(K, P);
+  EXPECT_EQ(E.TDispatchS, 0);
+}
+
 TEST(Names, BoundAndSeverity) {
   EXPECT_STREQ(boundName(Bound::ALU), "ALU");
   EXPECT_STREQ(boundName(Bound::TEX), "TEX");
