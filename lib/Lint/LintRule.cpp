@@ -78,16 +78,18 @@ std::pair<unsigned, unsigned> KernelContext::reqdAttributePlace() const {
   return {Line, Col};
 }
 
+std::string shortTime(double S) {
+  return S >= 1e-3 ? fmt::format("{:.3g} ms", S * 1e3)
+                   : fmt::format("{:.3g} us", S * 1e6);
+}
+
 std::string KernelContext::gainText(const Estimate &Fixed) const {
   double Gain = Est.TKernelS - Fixed.TKernelS;
   if (Gain <= 0 || Est.TKernelS <= 0)
     return "";
-  auto time = [](double S) {
-    return S >= 1e-3 ? fmt::format("{:.3g} ms", S * 1e3)
-                     : fmt::format("{:.3g} us", S * 1e6);
-  };
   return fmt::format("estimated gain on {}: {} of {} ({:.0f}%)", Profile.Id,
-                     time(Gain), time(Est.TKernelS), 100 * Gain / Est.TKernelS);
+                     shortTime(Gain), shortTime(Est.TKernelS),
+                     100 * Gain / Est.TKernelS);
 }
 
 static std::string formatNumber(double V) { return fmt::format("{}", V); }

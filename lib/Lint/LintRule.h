@@ -84,6 +84,9 @@ struct KernelContext {
   std::string gainText(const Estimate &Fixed) const;
 };
 
+/// A time as findings print it: "66.8 us", "1.92 ms" (3 digits).
+std::string shortTime(double S);
+
 /// A pipeline of a suite manifest whose stages were all analyzed.
 struct PipelineContext {
   std::string Id;

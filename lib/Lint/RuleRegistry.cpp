@@ -30,6 +30,7 @@ const std::vector<RuleRegistration> &ruleRegistry() {
         {"perf-redundant-global-load", rules::makePerfRedundantGlobalLoad},
         {"perf-scalar-global-access", rules::makePerfScalarGlobalAccess},
         {"perf-uncoalesced-access", rules::makePerfUncoalescedAccess},
+        {"perf-work-group-dispatch", rules::makePerfWorkGroupDispatch},
         {"perf-work-group-size-limit", rules::makePerfWorkGroupSizeLimit},
         {"portability-fp64", rules::makePortabilityFp64},
         {"perf-global-size-too-small", rules::makePerfGlobalSizeTooSmall},
