@@ -286,6 +286,19 @@ def run_cli(args, *extra):
     return r.returncode
 
 
+def write_both(args):
+    """The same run as xlsx and as JSON (with --lines): the workbook's path
+    and the parsed JSON. Their exit codes must agree."""
+    xlsx = os.path.join(args.work, "report.xlsx")
+    js = os.path.join(args.work, "report.json")
+    rc_x = run_cli(args, "--lines", "--format", "xlsx", "-o", xlsx)
+    rc_j = run_cli(args, "--lines", "--format", "json", "-o", js)
+    if rc_x != rc_j:
+        fail(f"exit codes differ: xlsx {rc_x}, json {rc_j}")
+    with open(js) as f:
+        return xlsx, json.load(f)
+
+
 def check_cached(book, report, label, ksheet="Kernels"):
     """Plain values and clspread's cached formula values against the JSON."""
     keys = kernel_columns(book, ksheet)
@@ -448,14 +461,8 @@ def check_summary(book, sheets, path, reports, label, edited=None):
 
 
 def main_several(args, soffice, profiles):
-    xlsx = os.path.join(args.work, "report.xlsx")
-    js = os.path.join(args.work, "report.json")
-    rc_x = run_cli(args, "--lines", "--format", "xlsx", "-o", xlsx)
-    rc_j = run_cli(args, "--lines", "--format", "json", "-o", js)
-    if rc_x != rc_j:
-        fail(f"exit codes differ: xlsx {rc_x}, json {rc_j}")
-    with open(js) as f:
-        reports = json.load(f)["reports"]
+    xlsx, report = write_both(args)
+    reports = report["reports"]
     if len(reports) != len(profiles):
         sys.exit(f"{len(reports)} reports for {len(profiles)} profiles")
     book = Workbook(xlsx)
@@ -589,14 +596,7 @@ def main():
     if len(profiles) > 1:
         return main_several(args, soffice, profiles)
 
-    xlsx = os.path.join(args.work, "report.xlsx")
-    js = os.path.join(args.work, "report.json")
-    rc_x = run_cli(args, "--lines", "--format", "xlsx", "-o", xlsx)
-    rc_j = run_cli(args, "--lines", "--format", "json", "-o", js)
-    if rc_x != rc_j:
-        fail(f"exit codes differ: xlsx {rc_x}, json {rc_j}")
-    with open(js) as f:
-        report = json.load(f)
+    xlsx, report = write_both(args)
     book = Workbook(xlsx)
     for sheet in ("Device", "Kernels", "Assumptions", "Findings", "Lines"):
         if sheet not in book.sheets:
