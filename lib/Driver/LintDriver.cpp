@@ -178,14 +178,21 @@ std::string ruleForDiagnostic(const FrontendDiagnostic &D) {
 }
 
 /// Clang's diagnostics as findings: errors and warnings, each with the
-/// notes that follow it.
+/// notes that follow it. A diagnostic Clang gave no place ("too many errors
+/// emitted, stopping now") takes the place of the one before it, where
+/// Clang stopped: findings are sorted by place, and at 1:1 it would come
+/// first, before the errors it sums up. With none before it, 1:1.
 void diagnosticFindings(const std::vector<FrontendDiagnostic> &Diags,
                         const std::string &File, const GlobList &Enabled,
                         std::vector<Finding> &Out) {
   Finding *Last = nullptr;
+  SourceLoc Previous{File, 1, 1};
   for (const FrontendDiagnostic &D : Diags) {
-    SourceLoc Loc{D.File.empty() ? File : D.File, std::max(1u, D.Line),
-                  std::max(1u, D.Col)};
+    SourceLoc Loc = D.File.empty() && D.Line == 0
+                        ? Previous
+                        : SourceLoc{D.File.empty() ? File : D.File,
+                                    std::max(1u, D.Line), std::max(1u, D.Col)};
+    Previous = Loc;
     if (D.Level == FrontendDiagnostic::Note) {
       if (Last)
         Last->Notes.push_back({Loc, D.Message});
