@@ -438,7 +438,9 @@ double Analyzer::loopExitProbability(BasicBlock *BB, BranchInst *Br) {
                               return T.Line == LoopLine;
                             }))
       TripRanges.push_back({LoopLine, *Max, Assumed});
-    assume("loop-trip-count", Line,
+    // At the loop's line, which the hint and --trip name, not the exiting
+    // branch's: a rotated loop exits at a `break` lines below its `for`.
+    assume("loop-trip-count", LoopLine,
            "loop trip count " + loopReason(Br->getCondition()) + "; " + Range +
                Hint);
     return 1.0 / Assumed;
