@@ -1763,13 +1763,6 @@ void Analyzer::run(KernelCounts &K) {
       K.Blocks.push_back(std::move(BG));
   }
   computeFootprints(K);
-  for (BufferFootprint &FP : K.Footprints)
-    for (const KernelArgInfo &A : K.Args)
-      if (A.Index == FP.ArgIndex) {
-        FP.ElemType = A.Type;
-        while (!FP.ElemType.empty() && FP.ElemType.back() == '*')
-          FP.ElemType.pop_back();
-      }
   K.Registers = estimateRegisters();
   findFp64AndPrivateArrays(K);
   for (auto &[BB, Site] : Sites) {
@@ -1845,7 +1838,8 @@ Error specialize(Function &F, const std::vector<KernelArgInfo> &Args,
       // The value must fit the parameter's type: 2147483648 for an int
       // would wrap, and 1e30 through int64_t(double) is undefined.
       unsigned Bits = T->getIntegerBitWidth();
-      StringRef TypeName(Info.Type);
+      // The base type: a typedef of an unsigned type is unsigned.
+      StringRef TypeName(Info.BaseType.empty() ? Info.Type : Info.BaseType);
       bool Unsigned = TypeName.starts_with("u") ||
                       TypeName.starts_with("unsigned") ||
                       TypeName == "size_t" || TypeName == "bool";
@@ -2011,6 +2005,24 @@ void structLayout(const Function &F, KernelArgInfo &Info) {
   Info.Fields = std::move(Fields);
 }
 
+/// Clang's kernel_arg_base_type in OpenCL C spelling: it resolves typedefs
+/// but writes a vector as "float __attribute__((ext_vector_type(4)))*",
+/// which is "float4*" in OpenCL C (and in the runner's type names).
+std::string openclBaseType(llvm::StringRef T) {
+  static constexpr llvm::StringLiteral Attr =
+      " __attribute__((ext_vector_type(";
+  size_t At = T.find(Attr);
+  if (At == llvm::StringRef::npos)
+    return T.str();
+  llvm::StringRef Rest = T.substr(At + Attr.size());
+  size_t Close = Rest.find(")))");
+  if (Close == llvm::StringRef::npos)
+    return T.str();
+  return (T.take_front(At) + Rest.take_front(Close) +
+          Rest.substr(Close + 3))
+      .str();
+}
+
 std::vector<KernelArgInfo> argumentInfo(const Function &F) {
   auto str = [&](const char *Kind, unsigned I) -> std::string {
     if (MDNode *N = F.getMetadata(Kind))
@@ -2028,7 +2040,7 @@ std::vector<KernelArgInfo> argumentInfo(const Function &F) {
     if (Info.Name.empty())
       Info.Name = A.getName().str();
     Info.Type = str("kernel_arg_type", I);
-    Info.BaseType = str("kernel_arg_base_type", I);
+    Info.BaseType = openclBaseType(str("kernel_arg_base_type", I));
     Info.Access = str("kernel_arg_access_qual", I);
     if (Info.Access == "none")
       Info.Access.clear();

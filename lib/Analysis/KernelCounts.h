@@ -137,7 +137,6 @@ struct BufferFootprint {
   bool Exact = false;        ///< false: an upper bound
   bool Read = false;
   bool Written = false;
-  std::string ElemType;      ///< pointee type as written: "float", "uchar4"
 };
 
 /// One ALU lane-op in a basic block's dependence graph, for VLIW packing.
@@ -168,7 +167,7 @@ struct KernelArgInfo {
   unsigned Index = 0;
   std::string Name;
   std::string Type;      ///< as written: "float*", "uchar4*", "int"
-  std::string BaseType;  ///< typedefs resolved: "float*", "uint"
+  std::string BaseType;  ///< typedefs resolved, OpenCL C spelling: "float*", "uint", "float4*"
   AddrSpace Space = AddrSpace::Private; ///< pointee space for pointers
   bool IsPointer = false;
   bool IsImage = false;  ///< image2d_t & co.

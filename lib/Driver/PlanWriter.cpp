@@ -51,7 +51,9 @@ json::Value makePlan(const AnalysisReport &R,
           warn("__local size unknown (give --arg " + A.Name + "=BYTES)");
       } else if (A.IsPointer) {
         Arg["kind"] = "buffer";
-        Arg["elem"] = elemType(A.Type);
+        // The base type: the runner knows OpenCL's types, not the kernel's
+        // typedefs (PolyBench's `typedef float DATA_TYPE`).
+        Arg["elem"] = elemType(A.BaseType.empty() ? A.Type : A.BaseType);
         if (A.StructBytes) {
           // A struct: the runner fills each field with values of its type.
           json::Array Fields;

