@@ -1,19 +1,21 @@
 #!/usr/bin/env python3
-"""Lays out the Rodinia kernels that bench/outside/rodinia.yaml names.
+"""Lays out the kernels of an outside suite that bench/outside/SUITE.yaml names.
 
-    python3 bench/outside/rodinia.py RODINIA_CHECKOUT [OUT_DIR]
+    python3 bench/outside/layout.py SUITE CHECKOUT [OUT_DIR]
 
-copies the manifest and the .cl files it lists (paths relative to the
-checkout of https://github.com/yuhc/gpu-rodinia; a bare git directory such
-as a mirror works too, read at HEAD) into OUT_DIR (default
-build/outside-rodinia), so that
+SUITE is a manifest of this folder without its .yaml: rodinia
+(https://github.com/yuhc/gpu-rodinia) or polybench
+(https://github.com/cavazos-lab/PolyBench-ACC). The manifest and the .cl
+files it lists (paths relative to the checkout; a bare git directory such
+as a mirror works too, read at HEAD) are copied into OUT_DIR (default
+build/outside-SUITE), so that
 
-    build/bin/clspread analyze --suite OUT_DIR/rodinia.yaml --profile P
-    build/bin/clspread plan    --suite OUT_DIR/rodinia.yaml -o plan.json
-    build/bin/clspread validate --suite OUT_DIR/rodinia.yaml --profile P \\
-        --measurements MEASURED.json --out-dir docs/results/P/outside
+    build/bin/clspread analyze --suite OUT_DIR/SUITE.yaml --profile P
+    build/bin/clspread plan    --suite OUT_DIR/SUITE.yaml -o plan.json
+    build/bin/clspread validate --suite OUT_DIR/SUITE.yaml --profile P \\
+        --measurements MEASURED.json --out-dir docs/results/P/outside...
 
-work. Nothing of Rodinia is copied into this repository.
+work. Nothing of the outside suites is copied into this repository.
 """
 import os
 import re
@@ -36,11 +38,14 @@ def read(checkout, rel):
 
 
 def main():
-    if len(sys.argv) < 2:
+    if len(sys.argv) < 3:
         sys.exit(__doc__)
-    checkout = sys.argv[1]
-    out = sys.argv[2] if len(sys.argv) > 2 else os.path.join(REPO, "build", "outside-rodinia")
-    manifest = os.path.join(HERE, "rodinia.yaml")
+    suite, checkout = sys.argv[1], sys.argv[2]
+    manifest = os.path.join(HERE, suite + ".yaml")
+    if not os.path.isfile(manifest):
+        sys.exit(f"layout.py: no manifest {manifest}")
+    out = sys.argv[3] if len(sys.argv) > 3 else os.path.join(
+        REPO, "build", "outside-" + suite)
     with open(manifest) as f:
         files = sorted(set(re.findall(r"^\s+file:\s*(\S+)", f.read(), re.M)))
     os.makedirs(out, exist_ok=True)
@@ -51,7 +56,7 @@ def main():
         with open(dest, "w") as f:
             f.write(read(checkout, rel))
         print(dest)
-    print(os.path.join(out, "rodinia.yaml"))
+    print(os.path.join(out, os.path.basename(manifest)))
 
 
 if __name__ == "__main__":
