@@ -67,6 +67,8 @@ struct Affine {
   /// every work-item, so the stride is known but the footprint is not.
   bool Symbolic = false;
 
+  bool operator==(const Affine &) const = default;
+
   void scale(int64_t K) {
     Const *= K;
     for (int D = 0; D < 3; ++D) {
@@ -710,6 +712,24 @@ std::optional<Affine> Analyzer::affine(const SCEV *S, unsigned Depth) {
     return std::nullopt;
   }
   if (auto *U = dyn_cast<SCEVUnknown>(S)) {
+    // A merge of branches that compute one index in two ways: -O2 sinks the
+    // stores of an if and its else into one store whose address is a phi
+    // (PolyBench's 3-D convolution, `B[idx] = ...` or `B[idx] = 0`, became
+    // `zext(or disjoint ...)` and `sext(add ...)`). The same affine form on
+    // every incoming edge is the index's form; different forms are unknown.
+    if (auto *Phi = dyn_cast<PHINode>(U->getValue());
+        Phi && !LI.isLoopHeader(Phi->getParent())) {
+      std::optional<Affine> Common;
+      for (Value *In : Phi->incoming_values()) {
+        if (!SE.isSCEVable(In->getType()))
+          return std::nullopt;
+        auto A = affine(SE.getSCEV(In), Depth + 1);
+        if (!A || (Common && !(*A == *Common)))
+          return std::nullopt;
+        Common = std::move(A);
+      }
+      return Common;
+    }
     if (auto *Arg = dyn_cast<Argument>(U->getValue()))
       if (!Arg->getType()->isPointerTy()) {
         Affine A;

@@ -34,6 +34,27 @@ TEST(Footprint, VecAddIsFourBytesPerItemExact) {
   EXPECT_TRUE(K.Assumptions.empty()) << joined(K.Assumptions);
 }
 
+TEST(Footprint, StoreOfAnIfAndItsElseAtOneIndex) {
+  // Both branches store b[y*64 + x]; -O2 sinks them into one store whose
+  // index is a phi of the two branches' (differently built) copies. Every
+  // one of the 64 x 64 items writes its own float: 16384 bytes, exact, and
+  // nothing assumed. a is read at (y-1)*64 + x-1 by the interior items only.
+  auto K = analyze(R"(
+__kernel void k(__global const float *a, __global float *b) {
+  int x = get_global_id(0), y = get_global_id(1);
+  if (x > 0 && y > 0 && x < 63 && y < 63)
+    b[y * 64 + x] = a[(y - 1) * 64 + x - 1];
+  else
+    b[y * 64 + x] = 0.0f;
+})", "k", Launch({64, 64}));
+  const BufferFootprint *B = footprintOf(K, "b");
+  ASSERT_TRUE(B);
+  EXPECT_EQ(B->Bytes, 16384u);
+  EXPECT_EQ(B->MaxOffset, 16384u);
+  EXPECT_TRUE(B->Exact);
+  EXPECT_TRUE(K.Assumptions.empty()) << joined(K.Assumptions);
+}
+
 TEST(Footprint, ReadModifyWriteBufferIsReadAndWritten) {
   // y[i] += 1: y read and written, 4N = 4096 bytes. (Exact is not checked:
   // the load and the store of each element are two tuples on one byte
