@@ -23,6 +23,7 @@
 #include <algorithm>
 #include <functional>
 #include <map>
+#include <set>
 
 #ifdef CLSPREAD_HAVE_XLSXWRITER
 #include <xlsxwriter.h>
@@ -1200,11 +1201,18 @@ std::vector<DeviceSheets> sheetNames(const std::vector<ProfiledReport> &Rs) {
   std::map<std::string, unsigned> Uses;
   for (const ProfiledReport &PR : Rs)
     ++Uses[PR.Report->ProfileId];
+  // A tag already given (an id "2" beside a duplicated id numbered 2)
+  // falls back to a number no other sheet has. (Ids are lowercase, so
+  // Excel's case-blind comparison of names adds no collision.)
+  std::set<std::string> Taken;
   for (size_t I = 0; I < Rs.size(); ++I) {
     const std::string &Id = Rs[I].Report->ProfileId;
     bool Usable = !Id.empty() && Id.size() + 8 <= 31 && Uses[Id] == 1 &&
                   Id.find_first_of("[]:*?/\\'") == std::string::npos;
     std::string Tag = Usable ? Id : std::to_string(I + 1);
+    for (size_t N = Rs.size() + 1; Taken.count(Tag); ++N)
+      Tag = std::to_string(N);
+    Taken.insert(Tag);
     Names[I] = {"Device " + Tag, "Kernels " + Tag, true};
   }
   return Names;
@@ -1236,6 +1244,16 @@ Error writeTo(const std::string &File, const std::vector<ProfiledReport> &Rs,
   for (const DeviceSheets &N : Names) {
     lxw_worksheet *Device = workbook_add_worksheet(WB, N.Device.c_str());
     Sheets.emplace_back(Device, workbook_add_worksheet(WB, N.Kernels.c_str()));
+  }
+  // libxlsxwriter refuses a name (NULL) rather than failing later; every
+  // later write would dereference it.
+  bool Refused = (Rs.size() > 1 && !Summary);
+  for (auto &[D, K] : Sheets)
+    Refused |= !D || !K;
+  if (Refused) {
+    workbook_close(WB); // frees it; writeWorkbook removes the file
+    return createStringError(inconvertibleErrorCode(),
+                             "libxlsxwriter refused a sheet name");
   }
   std::vector<KernelsLayout> Layouts;
   for (size_t I = 0; I < Rs.size(); ++I)

@@ -28,3 +28,12 @@ foreach(_profile default nvidia-h100-sxm several)
   set_tests_properties(workbook/${_profile} PROPERTIES
     LABELS workbook TIMEOUT 600 SKIP_RETURN_CODE 77)
 endforeach()
+# Profile ids that collide as sheet names (tests/workbook/sheet_names.py).
+add_test(NAME workbook/sheet-names
+  COMMAND ${CLSPREAD_DEBIAN_PYTHON3}
+          ${PROJECT_SOURCE_DIR}/tests/workbook/sheet_names.py
+          --clspread $<TARGET_FILE:clspread>
+          --source-dir ${PROJECT_SOURCE_DIR}
+          --work ${CMAKE_BINARY_DIR}/workbook-work/sheet-names)
+set_tests_properties(workbook/sheet-names PROPERTIES
+  LABELS workbook TIMEOUT 300 SKIP_RETURN_CODE 77)
