@@ -247,17 +247,23 @@ void applyBuildOptions(const std::string &Options, FrontendOptions &FO) {
 } // namespace
 
 /// The fraction of work-items that reach any of \p C's global memory
-/// accesses outside loops, when every branch of the kernel was evaluated
-/// from the ids (no "branch" assumption): what a bound on the ids leaves of
-/// the launch. nullopt when it cannot be told.
+/// accesses, when every access is outside loops and every branch of the
+/// kernel was evaluated from the ids (no "branch" or "loop-exit"
+/// assumption): what a bound on the ids leaves of the launch. nullopt when
+/// it cannot be told. A kernel with accesses in loops is not judged: its
+/// accesses outside them may be a per-group epilogue (`if (lid == 0)
+/// out[group] = sum` after a grid-stride loop) that says nothing of how
+/// many work-items work.
 static std::optional<double> reachedFraction(const KernelCounts &C) {
   for (const Assumption &A : C.Assumptions)
-    if (A.Kind == "branch" || A.Kind == "id-sampling")
+    if (A.Kind == "branch" || A.Kind == "id-sampling" || A.Kind == "loop-exit")
       return std::nullopt;
   std::optional<double> Most;
-  for (const GlobalAccess &A : C.Accesses)
-    if (A.LoopLine == 0)
-      Most = std::max(Most.value_or(0.0), A.ExecPerItem);
+  for (const GlobalAccess &A : C.Accesses) {
+    if (A.LoopLine != 0)
+      return std::nullopt;
+    Most = std::max(Most.value_or(0.0), A.ExecPerItem);
+  }
   return Most;
 }
 
