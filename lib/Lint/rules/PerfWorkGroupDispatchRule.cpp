@@ -30,13 +30,24 @@ public:
   }
   bool needsLaunch() const override { return true; }
 
+  /// The floor sets Tkernel: above T_ALU, T_TEX and T_MEM, and not below
+  /// Tkernel (which a barrier kernel's phase combination may raise past
+  /// the floor).
+  static bool floorSetsTkernel(const Estimate &E) {
+    return E.TDispatchS > 0 && E.TDispatchS >= E.TKernelS &&
+           E.TDispatchS > std::max({E.TAluS, E.TTexS, E.TMemS});
+  }
+
   void check(const KernelContext &C, FindingSink &Out) const override {
     const Estimate &E = C.Est;
     const LaunchSpec &L = C.Counts.Launch;
     double Work = std::max({E.TAluS, E.TTexS, E.TMemS});
-    if (E.TDispatchS <= 0 || E.TDispatchS <= Work || !L.Local)
+    if (!floorSetsTkernel(E) || !L.Local)
       return;
-    auto [Line, Col] = C.kernelPlace();
+    // A local size the kernel declares is changed there, so the finding
+    // and the size it suggests name the attribute.
+    const bool Declared = C.Counts.ReqdWorkGroupSize.has_value();
+    auto [Line, Col] = Declared ? C.reqdAttributePlace() : C.kernelPlace();
     Finding &F = Out.report(
         Line, Col,
         fmt::format("{:.0f} work-groups of {} work-items take {} to start "
@@ -58,21 +69,26 @@ public:
         break;
       KernelCounts Fixed = C.Counts;
       (*Fixed.Launch.Local)[0] = X;
+      if (Fixed.ReqdWorkGroupSize)
+        (*Fixed.ReqdWorkGroupSize)[0] = X;
       Estimate Bigger = C.Reestimate(Fixed);
       Best.emplace(X, Bigger);
-      if (Bigger.TDispatchS <= std::max({Bigger.TAluS, Bigger.TTexS,
-                                         Bigger.TMemS}))
+      if (!floorSetsTkernel(Bigger))
         break;
     }
     if (!Best)
       return;
     auto Local = *L.Local;
     Local[0] = Best->first;
-    std::string Shape = std::to_string(Local[0]);
-    for (unsigned D = 1; D < L.Dims; ++D)
+    std::string Shape =
+        Declared ? fmt::format("reqd_work_group_size({}, {}, {})", Local[0],
+                               L.Dims > 1 ? Local[1] : 1,
+                               L.Dims > 2 ? Local[2] : 1)
+                 : "local " + std::to_string(Local[0]);
+    for (unsigned D = 1; !Declared && D < L.Dims; ++D)
       Shape += "x" + std::to_string(Local[D]);
     if (std::string G = C.gainText(Best->second); !G.empty()) {
-      F.Notes.push_back({{}, G + " with local " + Shape});
+      F.Notes.push_back({{}, G + " with " + Shape});
       F.GainS = E.TKernelS - Best->second.TKernelS;
     }
   }

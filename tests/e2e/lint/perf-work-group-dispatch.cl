@@ -28,4 +28,13 @@ __kernel void bump_odd(__global float *p) { // CHECK: dispatch.cl:[[@LINE]]:1: w
   p[get_global_id(0)] += 1.0f;
 }
 
+// The same groups of 32 declared with reqd_work_group_size: the finding is
+// at the attribute (column 25), and the suggestion is the attribute's new
+// value, since a launch cannot pass another local size.
+// clspread: launch global=4194304
+__kernel __attribute__((reqd_work_group_size(32, 1, 1))) // CHECK: dispatch.cl:[[@LINE]]:25: warning: 131072 work-groups of 32 work-items take 81.3 us to start
+void bump_reqd(__global float *p) { // CHECK-NEXT: note: estimated gain on nvidia-h100-sxm: {{[0-9.]+}} us of 81.3 us ({{[0-9]+}}%) with reqd_work_group_size(256, 1, 1)
+  p[get_global_id(0)] += 1.0f;
+}
+
 // NOFIGURE-NOT: perf-work-group-dispatch
