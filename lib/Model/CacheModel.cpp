@@ -40,10 +40,58 @@ static double meanSpanSectors(int64_t Start, double Span, uint64_t C,
   return Total / double(Copies);
 }
 
+/// Sets of at most this many accesses are counted one access at a time: a
+/// wavefront's (64 lanes at most) always are.
+static constexpr uint64_t ListedAccessLimit = 4096;
+
+/// The sectors of every access of \p S, listed: exact for any shape.
+static double listedSectors(const OffsetSet &S, unsigned Sector) {
+  std::vector<int64_t> Sectors;
+  auto floorDiv = [](int64_t A, int64_t B) {
+    return A / B - (A % B != 0 && (A < 0) != (B < 0));
+  };
+  std::vector<uint64_t> V(S.Terms.size(), 0);
+  while (true) {
+    int64_t Off = S.Const;
+    for (size_t I = 0; I < S.Terms.size(); ++I)
+      Off += S.Terms[I].first * int64_t(V[I]);
+    for (int64_t X = floorDiv(Off, Sector),
+                 Last = floorDiv(Off + int64_t(S.Width) - 1, Sector);
+         X <= Last; ++X)
+      Sectors.push_back(X);
+    size_t I = 0;
+    for (; I < S.Terms.size(); ++I) {
+      if (++V[I] < std::max<uint64_t>(1, S.Terms[I].second))
+        break;
+      V[I] = 0;
+    }
+    if (I == S.Terms.size())
+      break;
+  }
+  std::sort(Sectors.begin(), Sectors.end());
+  return double(std::unique(Sectors.begin(), Sectors.end()) - Sectors.begin());
+}
+
 double distinctSectors(const OffsetSet &S, unsigned Sector) {
+  uint64_t Accesses = 1;
+  for (auto [C, E] : S.Terms)
+    if (C != 0 && E > 1 && (Accesses *= E) > ListedAccessLimit)
+      break;
+  if (Accesses <= ListedAccessLimit) {
+    OffsetSet Varying{S.Const, {}, S.Width};
+    for (auto [C, E] : S.Terms)
+      if (C != 0 && E > 1)
+        Varying.Terms.push_back({C, E});
+    return listedSectors(Varying, Sector);
+  }
   const double T = Sector;
-  // Where the first access starts inside its sector.
-  int64_t Start = S.Const % int64_t(Sector);
+  // Where the lowest access starts inside its sector: a negative
+  // coefficient (a[n - 1 - i]) puts it at its last copy, not at Const.
+  int64_t Lowest = S.Const;
+  for (auto [C, E] : S.Terms)
+    if (C < 0 && E > 1)
+      Lowest += C * int64_t(E - 1);
+  int64_t Start = Lowest % int64_t(Sector);
   if (Start < 0)
     Start += Sector;
   auto spanSectors = [&](double Span) {

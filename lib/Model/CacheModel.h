@@ -52,12 +52,15 @@ struct OffsetSet {
   unsigned Width = 4;
 };
 
-/// Distinct \p Sector-byte sectors \p S touches (exact for nested strides
-/// whose larger coefficients are multiples of the span below them, the
-/// shapes GPU kernels index with, and for copies of a contiguous run at any
-/// stride, whose sectors are averaged over where each copy starts in its
-/// sector; an upper bound otherwise). Sector boundaries are taken at
-/// offset 0, i.e. buffers are sector-aligned.
+/// Distinct \p Sector-byte sectors \p S touches. Sets of up to 4096
+/// accesses (every wavefront's) are listed and counted exactly. Larger
+/// ones use a closed form: exact for nested strides whose larger
+/// coefficients are multiples of the span below them, the shapes GPU
+/// kernels index with, and for copies of a contiguous run at any stride,
+/// whose sectors are averaged over where each copy starts in its sector;
+/// otherwise an estimate that can be below the count when a unit with gaps
+/// is copied at a stride that is not a multiple of the sector. Sector
+/// boundaries are taken at offset 0, i.e. buffers are sector-aligned.
 double distinctSectors(const OffsetSet &S, unsigned Sector);
 
 /// Sectors one wavefront of \p Wavefront work-items (consecutive in

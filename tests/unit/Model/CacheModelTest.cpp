@@ -75,10 +75,46 @@ TEST(DistinctSectors, CopiesThatStraddleABoundary) {
   EXPECT_EQ(distinctSectors(Own, 32), 36);
 }
 
+TEST(DistinctSectors, GappedUnitCopiedOffTheSector) {
+  // Found in review (the closed form gave 32): a float4 every 64 B for 8
+  // lanes, copied 4 times 1000 B apart. Copy k starts 1000k mod 32 = 0, 8,
+  // 16, 24 B into a sector; a 16-B piece fits one sector when it starts at
+  // most 16 B in, else it takes two. Pieces 64 B apart never share a
+  // sector and the copies (464 B each) never meet: 8 + 8 + 8 + 16 = 40.
+  EXPECT_EQ(distinctSectors({0, {{64, 8}, {1000, 4}}, 16}, 32), 40);
+  // Offsets 0, 64, 126, 190 of 4 B: sectors {0}, {2}, {3, 4}, {5, 6} = 6.
+  EXPECT_EQ(distinctSectors({0, {{64, 2}, {126, 2}}, 4}, 32), 6);
+}
+
+TEST(DistinctSectors, NegativeCoefficientStartsAtTheLastCopy) {
+  // a[n - 1 - i] over 32 lanes: offsets 0, -4, ..., -124, bytes -124 .. 3,
+  // sectors -4 .. 0: 5 (listed).
+  EXPECT_EQ(distinctSectors({0, {{-4, 32}}, 4}, 32), 5);
+  // The same over 8192 items (closed form): bytes -32764 .. 3; -32764 is
+  // 4 B into sector -1024, 3 is in sector 0: 1025. The form took the
+  // start of Const (0), not of the lowest access, and gave 1024.
+  EXPECT_EQ(distinctSectors({0, {{-4, 8192}}, 4}, 32), 1025);
+}
+
+TEST(DistinctSectors, ClosedFormEqualsTheListForCopiesOfOneAccess) {
+  // Above 4096 accesses the closed form counts; for one access copied at
+  // one stride (no gaps inside a copy) it is exact: equal to every byte
+  // listed, at either sign of the stride and any start.
+  for (unsigned Sector : {32u, 128u})
+    for (int64_t Const : {0, 4, 12, -8})
+      for (unsigned Width : {4u, 8u, 16u})
+        for (int64_t C : {16, 36, 40, 132, 136, -16, -40, -136}) {
+          OffsetSet S{Const, {{C, 5000}}, Width};
+          double Listed = bruteSectors(S, Sector);
+          // The form averages a per-copy mean: equal to rounding.
+          EXPECT_NEAR(distinctSectors(S, Sector), Listed, 1e-9 * Listed)
+              << Const << " " << C << " " << Width << " " << Sector;
+        }
+}
+
 TEST(DistinctSectors, NeverBelowTheBytesListed) {
-  // The closed form is exact for nested strides and an upper bound
-  // otherwise (CacheModel.h): over a grid of small shapes, it is never
-  // below the listed count, and equal wherever one stride is involved.
+  // Over a grid of small shapes (listed, CacheModel.h), never below the
+  // bytes listed here by a separate count, and equal for one stride.
   for (unsigned Sector : {32u, 128u})
     for (int64_t Const : {0, 4, 12})
       for (unsigned Width : {4u, 8u, 16u})
