@@ -52,7 +52,7 @@ struct OffsetSet {
   unsigned Width = 4;
 };
 
-/// Distinct \p Sector-byte sectors \p S touches. Sets of up to 4096
+/// Distinct \p Sector-byte sectors \p S touches. Sets of up to 256
 /// accesses (every wavefront's) are listed and counted exactly. Larger
 /// ones use a closed form: exact for nested strides whose larger
 /// coefficients are multiples of the span below them, the shapes GPU

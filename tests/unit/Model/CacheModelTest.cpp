@@ -97,7 +97,7 @@ TEST(DistinctSectors, NegativeCoefficientStartsAtTheLastCopy) {
 }
 
 TEST(DistinctSectors, ClosedFormEqualsTheListForCopiesOfOneAccess) {
-  // Above 4096 accesses the closed form counts; for one access copied at
+  // Above 256 accesses the closed form counts; for one access copied at
   // one stride (no gaps inside a copy) it is exact: equal to every byte
   // listed, at either sign of the stride and any start.
   for (unsigned Sector : {32u, 128u})
