@@ -50,16 +50,11 @@ void solveKnee(const MemRun &Knee, MemRun *Lat,
                std::vector<DerivedFigure> &Out,
                std::vector<std::string> &Skipped) {
   const char *Fig = "memory.overlap_exponent";
-  auto ProfileFigure = [&](const char *Path, std::optional<double> Sheet) {
-    if (const Measurement *M = P.measured(Path))
-      return std::optional<double>(M->Value);
-    return Sheet;
-  };
   double Bw = BwMeasured ? *BwMeasured
-                         : *ProfileFigure("memory.bandwidth", P.BandwidthBps);
+                         : *P.inUse("memory.bandwidth", P.BandwidthBps);
   std::optional<double> L =
       Lat ? std::optional<double>(Lat->T / (Lat->Rounds * Lat->Waves))
-          : ProfileFigure("memory.latency", P.MemoryLatencyS);
+          : P.inUse("memory.latency", P.MemoryLatencyS);
   if (!L) {
     Skipped.push_back(std::string(Fig) + ": needs memory.latency, measured "
                                          "in this run or in the profile");
@@ -114,11 +109,6 @@ std::vector<DerivedFigure> deriveFigures(const AnalysisReport &Report,
   std::vector<DerivedFigure> Out;
   std::optional<double> LdsMeasured; // for the barrier figure, derived after
   std::optional<double> OverheadMeasured; // for the dispatch figure
-  auto InUse = [&](const char *Path, std::optional<double> Sheet) {
-    if (const Measurement *M = P.measured(Path))
-      return std::optional<double>(M->Value);
-    return Sheet;
-  };
   // The latency, bandwidth and knee runs, solved together after the loop.
   std::optional<double> BwMeasured;
   std::optional<MemRun> LatRun, KneeRun;
@@ -207,8 +197,7 @@ std::vector<DerivedFigure> deriveFigures(const AnalysisReport &Report,
         return estimate(K.Counts, Q).AluCycles;
       };
       double Sum = Cycles(1), Bound = Cycles(0);
-      double Clock = P.measured("clock") ? P.measured("clock")->Value
-                                         : P.ClockHz;
+      double Clock = *P.inUse("clock", P.ClockHz);
       double Measured = *T * double(P.ComputeUnits) * P.LanesPerCU * Clock / N;
       if (Sum - Bound < 1e-9 * Sum) {
         Skipped.push_back(Fig + ": the benchmark's classes all run on one "
@@ -300,8 +289,8 @@ std::vector<DerivedFigure> deriveFigures(const AnalysisReport &Report,
       for (unsigned D = 0; D < 3; ++D)
         Groups *= double((L.Global[D] + (*L.Local)[D] - 1) / (*L.Local)[D]);
       double Overhead = OverheadMeasured.value_or(
-          InUse("launch_overhead", P.LaunchOverheadS).value_or(0));
-      double Clock = *InUse("clock", P.ClockHz);
+          P.inUse("launch_overhead", P.LaunchOverheadS).value_or(0));
+      double Clock = *P.inUse("clock", P.ClockHz);
       double Cycles = std::max(0.0, *T - Overhead) *
                       double(P.ComputeUnits) * Clock / Groups;
       Out.push_back({Fig, fmt::format("{:.4g}", Cycles),

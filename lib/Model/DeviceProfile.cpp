@@ -67,4 +67,12 @@ const Measurement *DeviceProfile::measured(std::string_view Path) const {
   return It == Measured.end() ? nullptr : &It->second;
 }
 
+std::optional<double>
+DeviceProfile::inUse(std::string_view Path,
+                     std::optional<double> Datasheet) const {
+  if (const Measurement *M = measured(Path))
+    return M->Value;
+  return Datasheet;
+}
+
 } // namespace clspread

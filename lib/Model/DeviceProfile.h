@@ -225,6 +225,11 @@ struct DeviceProfile {
   /// figure, or one where sources conflict (references/devices.md).
   bool isUncertain(std::string_view Path) const;
   const Measurement *measured(std::string_view Path) const;
+  /// The value analyze estimates with (EstimateOptions::UseMeasured, the
+  /// default): the measured one where the profile has it, else
+  /// \p Datasheet.
+  std::optional<double> inUse(std::string_view Path,
+                              std::optional<double> Datasheet) const;
 };
 
 /// A figure that a `measured` entry may give (besides "alu.rates.CLASS",

@@ -19,10 +19,8 @@ namespace {
 /// (EstimateOptions::UseMeasured, the default), else the datasheet's.
 json::Value used(const DeviceProfile &P, const char *Path,
                  std::optional<double> Datasheet) {
-  if (const Measurement *M = P.measured(Path))
-    return M->Value;
-  if (Datasheet)
-    return *Datasheet;
+  if (std::optional<double> V = P.inUse(Path, Datasheet))
+    return *V;
   return nullptr;
 }
 
@@ -339,9 +337,8 @@ std::string panelHtml(const KernelResult &K, const DeviceProfile &P,
                      "step=\"1\" value=\"{}\"></label>\n",
                      Lx, log2Of(Max), Lx);
   }
-  double Clock = P.measured("clock") ? P.measured("clock")->Value : P.ClockHz;
-  double Bw = P.measured("memory.bandwidth") ? P.measured("memory.bandwidth")->Value
-                                             : P.BandwidthBps;
+  double Clock = *P.inUse("clock", P.ClockHz);
+  double Bw = *P.inUse("memory.bandwidth", P.BandwidthBps);
   H += fmt::format("<label>clock <span class=\"v-clock\">{:.0f}</span> MHz "
                    "<input type=\"range\" name=\"clock\" min=\"{:.0f}\" "
                    "max=\"{:.0f}\" step=\"1\" value=\"{:.0f}\"></label>\n",

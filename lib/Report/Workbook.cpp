@@ -75,16 +75,6 @@ std::string combineFormula(const std::string &A, const std::string &B,
                      M, A, B, P);
 }
 
-/// The value the estimate used for a figure: the measured one where the
-/// profile has it (analyze estimates with EstimateOptions' default,
-/// UseMeasured), else the datasheet one.
-std::optional<double> inUse(const DeviceProfile &P, const std::string &Path,
-                            std::optional<double> Datasheet) {
-  if (const Measurement *M = P.measured(Path))
-    return M->Value;
-  return Datasheet;
-}
-
 /// Libxlsxwriter keeps the first error of the many calls that write a
 /// workbook; workbook_close() reports the rest.
 struct Status {
@@ -298,7 +288,7 @@ Derived derive(const KernelResult &KR, const DeviceProfile &P) {
     double Issued = 0;
     std::vector<double> Pipes(P.Alu.PipeNames.size(), 0.0);
     for (unsigned C = 0; C < NumAluClasses; ++C) {
-      auto Rate = inUse(P, fmt::format("alu.rates.{}",
+      auto Rate = P.inUse(fmt::format("alu.rates.{}",
                                        aluClassName(AluClass(C))),
                         P.Alu.Rate[C]);
       if (!Rate)
@@ -314,7 +304,7 @@ Derived derive(const KernelResult &KR, const DeviceProfile &P) {
     for (double V : Pipes)
       D.Busiest = std::max(D.Busiest, V);
   }
-  const double Clock = *inUse(P, "clock", P.ClockHz);
+  const double Clock = *P.inUse("clock", P.ClockHz);
   D.TAluIssue =
       N * E.AluCycles / (double(P.ComputeUnits) * P.LanesPerCU) / Clock;
   D.Resident = double(std::max(1u, E.Occ.WavesPerCU)) * P.Wavefront;
@@ -322,12 +312,12 @@ Derived derive(const KernelResult &KR, const DeviceProfile &P) {
                     ? std::min(1.0, E.BytesMoved / E.BytesRequested)
                     : 0;
   D.Waves = std::max(1.0, N / (double(P.ComputeUnits) * D.Resident));
-  auto Exp = inUse(P, "memory.overlap_exponent", P.MemoryOverlapExponent);
-  if (inUse(P, "memory.latency", P.MemoryLatencyS) &&
+  auto Exp = P.inUse("memory.overlap_exponent", P.MemoryOverlapExponent);
+  if (P.inUse("memory.latency", P.MemoryLatencyS) &&
       K.GlobalLoadRounds > 0 && E.BytesRequested > 0 && Exp && *Exp > 0 &&
       E.TMemBandwidthS > 0)
     D.TKnee = combineLimits(E.TMemBandwidthS, E.TMemLatencyS, *Exp);
-  auto Phase = inUse(P, "barrier.phase_exponent", P.BarrierPhaseExponent);
+  auto Phase = P.inUse("barrier.phase_exponent", P.BarrierPhaseExponent);
   if (Phase && *Phase > 0 && K.Barriers > 0 && E.TAluS > 0 && E.TMemS > 0)
     D.TPhases = combineLimits(E.TAluS, E.TMemS, *Phase);
   return D;
