@@ -72,6 +72,16 @@ struct LaunchSpec {
   uint64_t workGroupSize() const {
     return Local ? (*Local)[0] * (*Local)[1] * (*Local)[2] : 0;
   }
+  /// Work-groups in the launch, a partial group counting as one; 0 when
+  /// the driver picks the local size.
+  uint64_t workGroups() const {
+    if (!Local)
+      return 0;
+    uint64_t N = 1;
+    for (unsigned D = 0; D < 3; ++D)
+      N *= (Global[D] + (*Local)[D] - 1) / (*Local)[D];
+    return N;
+  }
   /// The local size, or 1x1x1 where the driver chooses (work-item i of a
   /// dimension is then its own group).
   std::array<uint64_t, 3> localOrOnes() const {

@@ -285,9 +285,7 @@ std::vector<DerivedFigure> deriveFigures(const AnalysisReport &Report,
         Skipped.push_back(Fig + ": the benchmark needs a local size");
         continue;
       }
-      double Groups = 1;
-      for (unsigned D = 0; D < 3; ++D)
-        Groups *= double((L.Global[D] + (*L.Local)[D] - 1) / (*L.Local)[D]);
+      double Groups = double(L.workGroups());
       double Overhead = OverheadMeasured.value_or(
           P.inUse("launch_overhead", P.LaunchOverheadS).value_or(0));
       double Clock = *P.inUse("clock", P.ClockHz);

@@ -330,12 +330,7 @@ Estimate estimate(const KernelCounts &K, const DeviceProfile &P,
   // Starting work-groups: a compute unit takes work_group.dispatch_cycles
   // per group however little the group does (measured with an empty
   // kernel), so launches of many small groups have a floor.
-  if (K.Launch.Local) {
-    E.Groups = 1;
-    for (unsigned D = 0; D < 3; ++D)
-      E.Groups *= double((K.Launch.Global[D] + (*K.Launch.Local)[D] - 1) /
-                         (*K.Launch.Local)[D]);
-  }
+  E.Groups = double(K.Launch.workGroups());
   if (std::optional<double> Cycles =
           Figure("work_group.dispatch_cycles", P.DispatchCycles);
       Cycles && *Cycles > 0) {
