@@ -1859,7 +1859,7 @@ Error specialize(Function &F, const std::vector<KernelArgInfo> &Args,
       // would wrap, and 1e30 through int64_t(double) is undefined.
       unsigned Bits = T->getIntegerBitWidth();
       // The base type: a typedef of an unsigned type is unsigned.
-      StringRef TypeName(Info.BaseType.empty() ? Info.Type : Info.BaseType);
+      StringRef TypeName(Info.BaseType);
       bool Unsigned = TypeName.starts_with("u") ||
                       TypeName.starts_with("unsigned") ||
                       TypeName == "size_t" || TypeName == "bool";
@@ -2061,6 +2061,8 @@ std::vector<KernelArgInfo> argumentInfo(const Function &F) {
       Info.Name = A.getName().str();
     Info.Type = str("kernel_arg_type", I);
     Info.BaseType = openclBaseType(str("kernel_arg_base_type", I));
+    if (Info.BaseType.empty()) // no metadata: the type as written
+      Info.BaseType = Info.Type;
     Info.Access = str("kernel_arg_access_qual", I);
     if (Info.Access == "none")
       Info.Access.clear();

@@ -167,7 +167,9 @@ struct KernelArgInfo {
   unsigned Index = 0;
   std::string Name;
   std::string Type;      ///< as written: "float*", "uchar4*", "int"
-  std::string BaseType;  ///< typedefs resolved, OpenCL C spelling: "float*", "uint", "float4*"
+  /// Typedefs resolved, in OpenCL C spelling: "float*", "uint", "float4*"
+  /// (the type as written where Clang gave no base type).
+  std::string BaseType;
   AddrSpace Space = AddrSpace::Private; ///< pointee space for pointers
   bool IsPointer = false;
   bool IsImage = false;  ///< image2d_t & co.

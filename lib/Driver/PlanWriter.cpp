@@ -53,7 +53,7 @@ json::Value makePlan(const AnalysisReport &R,
         Arg["kind"] = "buffer";
         // The base type: the runner knows OpenCL's types, not the kernel's
         // typedefs (PolyBench's `typedef float DATA_TYPE`).
-        Arg["elem"] = elemType(A.BaseType.empty() ? A.Type : A.BaseType);
+        Arg["elem"] = elemType(A.BaseType);
         if (A.StructBytes) {
           // A struct: the runner fills each field with values of its type.
           json::Array Fields;
