@@ -23,8 +23,9 @@ namespace clspread {
 /// Sector / gcd(C, Sector) copies, so one period is summed.
 static double meanSpanSectors(int64_t Start, double Span, uint64_t C,
                               uint64_t Copies, unsigned Sector) {
+  // gcd(0, Sector) is Sector: a stride of whole sectors has period 1.
   const uint64_t Period =
-      std::min<uint64_t>(Copies, Sector / std::gcd<uint64_t>(C % Sector ? C % Sector : Sector, Sector));
+      std::min<uint64_t>(Copies, Sector / std::gcd<uint64_t>(C % Sector, Sector));
   auto sectors = [&](uint64_t K) {
     double At = double((uint64_t(Start) + K * (C % Sector)) % Sector);
     return std::ceil((At + Span) / double(Sector));
@@ -46,30 +47,34 @@ static double meanSpanSectors(int64_t Start, double Span, uint64_t C,
 /// search counts many mid-sized sets; at 256 it adds 5%, callgrind.)
 static constexpr uint64_t ListedAccessLimit = 256;
 
+/// Every offset of \p S less its Const (sum of coefficient x value over
+/// the terms), one per access: for sets small enough to list.
+static std::vector<int64_t> offsetsOf(const OffsetSet &S) {
+  std::vector<int64_t> Offsets = {0};
+  for (auto [C, E] : S.Terms) {
+    std::vector<int64_t> Next;
+    Next.reserve(Offsets.size() * E);
+    for (uint64_t V = 0; V < E; ++V)
+      for (int64_t O : Offsets)
+        Next.push_back(O + C * int64_t(V));
+    Offsets = std::move(Next);
+  }
+  return Offsets;
+}
+
+/// The sector holding byte \p At (negative offsets round down).
+static int64_t sectorOf(int64_t At, unsigned Sector) {
+  return llvm::divideFloorSigned(At, int64_t(Sector));
+}
+
 /// The sectors of every access of \p S, listed: exact for any shape.
 static double listedSectors(const OffsetSet &S, unsigned Sector) {
   std::vector<int64_t> Sectors;
-  auto floorDiv = [](int64_t A, int64_t B) {
-    return A / B - (A % B != 0 && (A < 0) != (B < 0));
-  };
-  std::vector<uint64_t> V(S.Terms.size(), 0);
-  while (true) {
-    int64_t Off = S.Const;
-    for (size_t I = 0; I < S.Terms.size(); ++I)
-      Off += S.Terms[I].first * int64_t(V[I]);
-    for (int64_t X = floorDiv(Off, Sector),
-                 Last = floorDiv(Off + int64_t(S.Width) - 1, Sector);
+  for (int64_t O : offsetsOf(S))
+    for (int64_t X = sectorOf(S.Const + O, Sector),
+                 Last = sectorOf(S.Const + O + int64_t(S.Width) - 1, Sector);
          X <= Last; ++X)
       Sectors.push_back(X);
-    size_t I = 0;
-    for (; I < S.Terms.size(); ++I) {
-      if (++V[I] < std::max<uint64_t>(1, S.Terms[I].second))
-        break;
-      V[I] = 0;
-    }
-    if (I == S.Terms.size())
-      break;
-  }
   std::sort(Sectors.begin(), Sectors.end());
   return double(std::unique(Sectors.begin(), Sectors.end()) - Sectors.begin());
 }
@@ -446,23 +451,14 @@ CacheTraffic cacheTraffic(const KernelCounts &K, const CacheGeometry &G) {
         Execs = std::max(Execs, E);
       }
       // One wavefront's lanes are few: list the bytes each sector gets.
-      OffsetSet W = wavefrontSet(*A.Shape, A.Bytes, Loc, G.Wavefront);
-      std::vector<int64_t> Lane = {0};
-      for (auto [C, E] : W.Terms) {
-        std::vector<int64_t> Next;
-        for (uint64_t V = 0; V < E; ++V)
-          for (int64_t O : Lane)
-            Next.push_back(O + C * int64_t(V));
-        Lane = std::move(Next);
-      }
+      std::vector<int64_t> Lane =
+          offsetsOf(wavefrontSet(*A.Shape, A.Bytes, Loc, G.Wavefront));
       std::map<int64_t, std::set<int64_t>> Bytes; // sector -> bytes
       for (int64_t C : Consts)
         for (int64_t O : Lane)
           for (unsigned B = 0; B < A.Bytes; ++B) {
             int64_t At = C + O + B;
-            int64_t Sec = At >= 0 ? At / G.Sector
-                                  : -((-At + G.Sector - 1) / G.Sector);
-            Bytes[Sec].insert(At);
+            Bytes[sectorOf(At, G.Sector)].insert(At);
           }
       double Part = 0;
       for (auto &[Sec, Set] : Bytes)
