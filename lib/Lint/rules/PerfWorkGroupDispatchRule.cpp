@@ -30,18 +30,20 @@ public:
   }
   bool needsLaunch() const override { return true; }
 
-  /// The floor sets Tkernel: above T_ALU, T_TEX and T_MEM, and not below
-  /// Tkernel (which a barrier kernel's phase combination may raise past
-  /// the floor).
+  /// The groups' work: the largest of T_ALU, T_TEX and T_MEM.
+  static double work(const Estimate &E) {
+    return std::max({E.TAluS, E.TTexS, E.TMemS});
+  }
+  /// The floor sets Tkernel: above the work, and not below Tkernel (which
+  /// a barrier kernel's phase combination may raise past the floor).
   static bool floorSetsTkernel(const Estimate &E) {
     return E.TDispatchS > 0 && E.TDispatchS >= E.TKernelS &&
-           E.TDispatchS > std::max({E.TAluS, E.TTexS, E.TMemS});
+           E.TDispatchS > work(E);
   }
 
   void check(const KernelContext &C, FindingSink &Out) const override {
     const Estimate &E = C.Est;
     const LaunchSpec &L = C.Counts.Launch;
-    double Work = std::max({E.TAluS, E.TTexS, E.TMemS});
     if (!floorSetsTkernel(E) || !L.Local)
       return;
     // A local size the kernel declares is changed there, so the finding
@@ -54,8 +56,7 @@ public:
                     "(work_group.dispatch_cycles), longer than their work "
                     "({} {}-bound): larger work-groups start fewer",
                     E.Groups, L.workGroupSize(), shortTime(E.TDispatchS),
-                    shortTime(Work),
-                    boundName(E.Limit)));
+                    shortTime(work(E)), boundName(E.Limit)));
     if (!C.Reestimate)
       return;
     // Grow dimension 0 by powers of two while the device allows it and the
@@ -84,9 +85,7 @@ public:
         Declared ? fmt::format("reqd_work_group_size({}, {}, {})", Local[0],
                                L.Dims > 1 ? Local[1] : 1,
                                L.Dims > 2 ? Local[2] : 1)
-                 : "local " + std::to_string(Local[0]);
-    for (unsigned D = 1; !Declared && D < L.Dims; ++D)
-      Shape += "x" + std::to_string(Local[D]);
+                 : "local " + formatSizes(Local, L.Dims);
     if (std::string G = C.gainText(Best->second); !G.empty()) {
       F.Notes.push_back({{}, G + " with " + Shape});
       F.GainS = E.TKernelS - Best->second.TKernelS;
