@@ -4,7 +4,8 @@
 # `analyze --format json`, then doubles the clock and flips use_measured.
 # Run on the bundled suite on the default profile (VLIW), on the H100
 # (SIMT, caches, measured figures), and on both at once (`several`: a
-# Summary sheet, and names local to each device's sheets). Skipped (77)
+# Summary sheet, names local to each device's sheets, and sheet names
+# for ids that collide). Skipped (77)
 # without soffice.
 find_program(CLSPREAD_DEBIAN_PYTHON3 python3 PATHS /usr/bin NO_DEFAULT_PATH)
 if(NOT CLSPREAD_DEBIAN_PYTHON3 OR NOT TARGET clspread)
@@ -28,12 +29,3 @@ foreach(_profile default nvidia-h100-sxm several)
   set_tests_properties(workbook/${_profile} PROPERTIES
     LABELS workbook TIMEOUT 600 SKIP_RETURN_CODE 77)
 endforeach()
-# Profile ids that collide as sheet names (tests/workbook/sheet_names.py).
-add_test(NAME workbook/sheet-names
-  COMMAND ${CLSPREAD_DEBIAN_PYTHON3}
-          ${PROJECT_SOURCE_DIR}/tests/workbook/sheet_names.py
-          --clspread $<TARGET_FILE:clspread>
-          --source-dir ${PROJECT_SOURCE_DIR}
-          --work ${CMAKE_BINARY_DIR}/workbook-work/sheet-names)
-set_tests_properties(workbook/sheet-names PROPERTIES
-  LABELS workbook TIMEOUT 300 SKIP_RETURN_CODE 77)

@@ -35,7 +35,9 @@ the JSON is {"reports": [...]}. Then:
     names (clock, ...) are local to each device's sheets;
  4. with use_measured at 0 on one device that has measured figures, that
     device equals the JSON of its profile without them and the others are
-    unchanged.
+    unchanged;
+ 5. sheet names stay unique where ids cannot give them: the same profile
+    twice, and ids x, x, 2 (once two "Device 2" sheets, and a crash).
 
 Usage: check_workbook.py --clspread BIN --source-dir DIR --work DIR
                          [--profile ID|FILE[,ID|FILE...]]
@@ -286,6 +288,22 @@ def run_cli(args, *extra):
     return r.returncode
 
 
+def check_clock_halved(krows, ksheet_keys, kernels, label):
+    """T_ALU and T_TEX of every kernel in the recalculated Kernels rows
+    \p krows are half the JSON's (the clock was doubled). Returns the
+    number of checks."""
+    n = 0
+    for i, k in enumerate(kernels):
+        for key in ("estimate.t_alu_s", "estimate.t_tex_s"):
+            got = csv_value(krows, i + 2, ksheet_keys[key])
+            want = json_field(k, key) / 2
+            n += 1
+            if not isinstance(got, float) or not close(got, want):
+                fail(f"{label}: {key} of {k['name']}: {got!r}, expected "
+                     f"{want!r} (half of {json_field(k, key)!r})")
+    return n
+
+
 def write_both(args):
     """The same run as xlsx and as JSON (with --lines): the workbook's path
     and the parsed JSON. Their exit codes must agree."""
@@ -527,14 +545,8 @@ def main_several(args, soffice, profiles):
 
     keys = {v: c for c, v in kernel_columns(book, ksheets[0]).items()}
     krows = sheets[(faster, ksheets[0])]
-    for i, k in enumerate(reports[0]["kernels"]):
-        for key in ("estimate.t_alu_s", "estimate.t_tex_s"):
-            got = csv_value(krows, i + 2, keys[key])
-            want = json_field(k, key) / 2
-            n += 1
-            if not isinstance(got, float) or not close(got, want):
-                fail(f"clock x2 on {ids[0]}: {key} of {k['name']}: {got!r}, "
-                     f"expected {want!r}")
+    n += check_clock_halved(krows, keys, reports[0]["kernels"],
+                            f"clock x2 on {ids[0]}")
     for d in range(1, len(reports)):
         n += check_recalculated(book, sheets, faster, reports[d],
                                 f"clock x2 on {ids[0]}, {ids[d]}", book,
@@ -567,6 +579,27 @@ def main_several(args, soffice, profiles):
             "Assumptions", "Findings"]
     if got != want:
         fail(f"--profile {profiles[0]} twice: sheets {got}, expected {want}")
+    # Ids x, x, 2: the duplicated pair is numbered 1 and 2, and the id "2"
+    # must not take a name already given (libxlsxwriter returned no sheet
+    # for it and clspread crashed). Every name unique without case, as
+    # Excel compares them; one Device/Kernels pair per profile.
+    base = load_profile(argparse.Namespace(profile=profiles[0],
+                                           source_dir=args.source_dir))
+    ids_collide = ["x", "x", "2"]
+    paths = [save_profile(args, dict(base, id=i), f"id-{n}.yaml")
+             for n, i in enumerate(ids_collide)]
+    colliding = os.path.join(args.work, "colliding.xlsx")
+    run_cli(argparse.Namespace(clspread=args.clspread,
+                               profile=",".join(paths)),
+            "--format", "xlsx", "-o", colliding)
+    got = list(Workbook(colliding).sheets)
+    folded = [s.lower() for s in got]
+    if len(set(folded)) != len(folded):
+        fail(f"ids {ids_collide}: sheet names repeat (without case): {got}")
+    for kind in ("Device ", "Kernels "):
+        if len([s for s in got if s.startswith(kind)]) != len(ids_collide):
+            fail(f"ids {ids_collide}: not one '{kind}' sheet per profile: "
+                 f"{got}")
 
     if failures:
         print(f"{len(failures)} failures", file=sys.stderr)
@@ -653,15 +686,8 @@ def main():
                             cached_book=book)
 
     keys = {v: c for c, v in kernel_columns(book).items()}
-    krows = sheets[(faster, "Kernels")]
-    for i, k in enumerate(report["kernels"]):
-        for key in ("estimate.t_alu_s", "estimate.t_tex_s"):
-            got = csv_value(krows, i + 2, keys[key])
-            want = json_field(k, key) / 2
-            n += 1
-            if not isinstance(got, float) or not close(got, want):
-                fail(f"clock x2: {key} of {k['name']}: {got!r}, expected "
-                     f"{want!r} (half of {json_field(k, key)!r})")
+    n += check_clock_halved(sheets[(faster, "Kernels")], keys,
+                            report["kernels"], "clock x2")
 
     stripped = strip_measured(args)
     if stripped:
