@@ -174,4 +174,66 @@ projects.append(dict(
     representative="a PoCL GPU-less generic device: VENDOR_ID 64 (VENDOR_ID_POCL, include/types.h:191: IS_GENERIC, no inline asm), every HAS_* 0, VECT_SIZE 1, DEVICE_TYPE 4 (GPU), 256 threads per block, DGST positions 0-3, ATTACK_EXEC 11 (inside kernel). One mode kernel in 60, by name order",
     files=hfiles))
 
+# ---------------------------------------------------------------- ArrayFire
+R = "arrayfire/arrayfire"
+KD = "src/backend/opencl/kernel/"
+hosts = {f: show(R, f) for f in ls(R, "src/backend/opencl") if f.endswith((".hpp", ".cpp")) and "kernel_headers" not in f}
+TYPES = {"T", "Ti", "To", "Tk", "Tw", "Ty", "Tp", "TB", "TX", "TY", "VT", "WT", "inType", "outType", "accType", "AccType",
+         "InterpInTy", "InterpPosTy", "InterpValTy", "idx_t", "in_t", "convAccT"}
+SPECIAL = {"ZERO": "0", "ONE": "1", "init": "0", "init_To": "0", "init_Tw": "0", "one_Tw": "1", "IDENTITY_VALUE": "0",
+           "INTERP_ORDER": "1", "kDim": "0", "DIM": "0", "XDIM": "0", "YDIM": "1", "CONV_DIM": "0", "RANK": "2",
+           "INTERP": "1", "OP": "0", "DISTOP": "0", "MATCH_T": "0", "FLUX_FN": "1", "RAND_DIST": "0", "AF_BORDER_TYPE": "0",
+           "pad": "0", "EDGE_TRACER": "0", "INIT_EDGE_OUT": "0", "SUPPRESS_LEFT_OVER": "0", "NONMAX": "0"}
+def af_value(name, text):
+    if name in TYPES:
+        return "float"
+    if name in SPECIAL:
+        return SPECIAL[name]
+    m = re.search(r'(?:constexpr|static\s+const|const)\s+(?:unsigned\s+|int\s+|unsigned\s+int\s+|dim_t\s+|uint\s+|size_t\s+)*' + re.escape(name) + r'\s*=\s*(\d+)', text)
+    if m:
+        return m.group(1)
+    if re.search(r'THREADS|DIM[XY]?$|SIZE|LEN|BLOCK|WIDTH|HEIGHT|BINS|PIVOTS|LOAD|WARPS|GROUP|BLK|_SZ|CHANNELS|RADIUS|reps|w_len|w_wid|FLEN', name):
+        return "16"
+    return "0"
+afiles = []
+for cl in [f for f in ls(R, KD) if f.endswith(".cl")]:
+    stem = cl[len(KD):-3]
+    users = [(f, t) for f, t in sorted(hosts.items()) if re.search(r"\b" + stem + r"_cl_src\b", t)]
+    if not users:
+        continue
+    f, t = users[0]
+    opts, pre = [], []
+    names = re.findall(r"Define(?:Key)?Value\(\s*(\w+)", t) + re.findall(r"DefineKey\(\s*(\w+)\)", t)
+    seen = set()
+    for n in names:
+        if n in seen:
+            continue
+        seen.add(n)
+        if re.search(r"DefineKey\(\s*" + n + r"\)", t) and not re.search(r"Define(Key)?Value\(\s*" + n + r"\b", t):
+            continue   # a flag defined only in some cases: left out
+        opts += ["-D", f"{n}={af_value(n, t)}"]
+    # other sources built in the same program, in front of this one
+    m = re.search(r"\{\{([^}]*\b" + stem + r"_cl_src[^}]*)\}\}", t)
+    if m:
+        for other in re.findall(r"(\w+)_cl_src", m.group(1)):
+            if other == stem:
+                break
+            pre.append(KD + other + ".cl")
+    e = dict(path=cl, options=opts, source=f"{f}:{lineno(t, t.find(stem + '_cl_src'))}")
+    if pre:
+        e["prelude"] = pre
+    afiles.append(e)
+projects.append(dict(
+    name="arrayfire", repository=R, commit=head(R), kind="library (GPU array library)",
+    extract=["src/backend/opencl/kernel"],
+    options=["-cl-std=CL1.2", "-D", "dim_t=long"],
+    options_source="src/backend/opencl/platform.cpp:565-570 (-cl-std=CL{device version} -D dim_t=long), per kernel compileOpts from the kernel's wrapper (file:line per file)",
+    prelude_text=("#ifdef USE_DOUBLE\n#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n#endif\n#ifdef USE_HALF\n"
+                  "#pragma OPENCL EXTENSION cl_khr_fp16 : enable\n#else\n#define half short\n#endif\n#ifndef schar\n#define schar char\n#endif\n"
+                  "#ifndef M_PI\n#define M_PI 3.1415926535897932384626433832795028841971693993751058209749445923078164\n#endif\n"),
+    prelude=[KD + "KParam.hpp"],
+    prelude_source="src/backend/opencl/compile_module.cpp:73-100 buildProgram: DEFAULT_MACROS_STR, then KParam_hpp, then the kernel's sources in the order of its getKernel call",
+    representative="T (and every other type parameter) float; ZERO 0, ONE 1, reduction init 0; sizes from the wrapper's constexpr when it has one, else 16; flags 0 (no complex, no double). Derived by gen_manifest.py from the DefineValue/DefineKeyValue names of the wrapper",
+    files=afiles))
+
 yaml.safe_dump(dict(projects=projects), sys.stdout, sort_keys=False, width=200)
