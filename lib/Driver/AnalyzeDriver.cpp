@@ -68,9 +68,6 @@ void printError(raw_ostream &OS, const Twine &Message) {
   OS << "clspread: error: " << Message << "\n";
 }
 
-namespace {
-
-/// The options a runner passes to clBuildProgram for the same build.
 std::string buildOptionsOf(const FrontendOptions &FO) {
   std::string S = "-cl-std=" + FO.ClStd;
   for (const auto &D : FO.Defines)
@@ -81,6 +78,8 @@ std::string buildOptionsOf(const FrontendOptions &FO) {
     S += " " + E;
   return S;
 }
+
+namespace {
 
 /// Runs every lint rule on one analyzed kernel (the same registry and
 /// record as `clspread lint`), with the source's NOLINT comments applied.
@@ -134,8 +133,10 @@ int analyzeSource(FrontendOptions FO, const std::vector<std::string> &Names,
     Diags << toString(Trips.takeError()) << "\n";
     return ExitUsage;
   }
+  FO.ImageSupport = Profile.ImageSupport;
   const std::string BuildOptions = buildOptionsOf(FO);
-  std::string Key = FO.File + '\0' + BuildOptions + '\0' + *FO.Source;
+  std::string Key = FO.File + '\0' + BuildOptions + '\0' +
+                    (FO.ImageSupport ? "images" : "") + '\0' + *FO.Source;
   auto Cached = Cache.Units.find(Key);
   if (Cached == Cache.Units.end()) {
     auto Compiled = compileOpenCL(FO, Diags);
@@ -226,22 +227,6 @@ int analyzeSource(FrontendOptions FO, const std::vector<std::string> &Names,
     Report.Kernels.push_back(std::move(KR));
   }
   return ExitOk;
-}
-
-/// Splits build options of a suite entry ("-DITEMS=4 -cl-std=CL2.0").
-void applyBuildOptions(const std::string &Options, FrontendOptions &FO) {
-  SmallVector<StringRef, 8> Tokens;
-  StringRef(Options).split(Tokens, ' ', -1, /*KeepEmpty=*/false);
-  for (StringRef Tok : Tokens) {
-    if (Tok.consume_front("-D"))
-      FO.Defines.push_back(Tok.str());
-    else if (Tok.consume_front("-I"))
-      FO.IncludeDirs.push_back(Tok.str());
-    else if (Tok.consume_front("-cl-std="))
-      FO.ClStd = Tok.str();
-    else
-      FO.ExtraArgs.push_back(Tok.str());
-  }
 }
 
 } // namespace
@@ -384,7 +369,13 @@ int runAnalyze(const AnalyzeRequest &Req, const DeviceProfile &Profile,
     FrontendOptions FO = Req.Frontend;
     FO.File = Dir + "/" + E.File;
     FO.Source = E.Source;
-    applyBuildOptions(E.BuildOptions, FO);
+    // A relative -I in a manifest names a directory beside the manifest.
+    if (Error Err = applyBuildOptions(E.BuildOptions, FO,
+                                      Req.SuitePath.empty() ? "" : Dir)) {
+      printError(Diags, "suite entry '" + E.Id + "': " + toString(std::move(Err)));
+      Worst = std::max(Worst, int(ExitUsage));
+      continue;
+    }
     merge(analyzeSource(FO, {E.Kernel}, Req.Quick ? E.Quick : E.Launch,
                         /*LaunchGiven=*/true, Req.Trips, {}, Profile, &E,
                         Report, Diags, Cache));

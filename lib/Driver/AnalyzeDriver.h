@@ -63,6 +63,11 @@ int runAnalyze(const AnalyzeRequest &Req, const DeviceProfile &Profile,
 std::string unknownArgs(const LaunchSpec &Launch, const AnalysisReport &Report);
 
 /// Prints "clspread: error: MESSAGE" the one way the tool does.
+/// The options a runner passes to clBuildProgram for the same build as
+/// \p FO ("-cl-std=CL1.2 -DITEMS=4 -Iinc ..."); also the key under which
+/// a build is cached.
+std::string buildOptionsOf(const FrontendOptions &FO);
+
 void printError(llvm::raw_ostream &OS, const llvm::Twine &Message);
 
 } // namespace clspread

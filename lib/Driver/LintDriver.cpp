@@ -252,24 +252,8 @@ void lintFile(const LintRequest &Req, const std::string &File, SharedInputs &In,
   }
 
   std::vector<Finding> &Findings = R.Findings.Findings;
-  FrontendOptions FO = Req.Frontend;
-  FO.File = File;
-  FO.Source = Src.text();
-  FO.ShowSnippets = false;
-  std::vector<FrontendDiagnostic> Diags;
-  FO.Collect = &Diags;
-  auto Unit = compileOpenCL(FO, nulls());
-  diagnosticFindings(Diags, File, *Enabled, Findings);
-  if (!Unit) {
-    handleAllErrors(Unit.takeError(), [&](const CompileFailed &) {},
-                    [&](const ErrorInfoBase &EI) {
-                      fail("clspread: error: " + EI.message());
-                    });
-    orderFindings(Findings, WAE ? &*WAE : nullptr);
-    return;
-  }
 
-  // The manifest, for launches and pipelines.
+  // The manifest, for launches, build options and pipelines.
   const Suite *Manifest = nullptr;
   std::vector<const SuiteEntry *> Entries;
   if (std::string M = manifestFor(Req, File); !M.empty()) {
@@ -278,6 +262,98 @@ void lintFile(const LintRequest &Req, const std::string &File, SharedInputs &In,
       return fail(toString(S.takeError()));
     Manifest = *S;
     Entries = entriesOf(*Manifest, File);
+  }
+
+  // What the host builds: the configuration's BuildOptions, then the
+  // manifest entry's build_options, then the command line (-D, -I, --).
+  FrontendOptions Base;
+  Base.File = File;
+  Base.Source = Src.text();
+  Base.ShowSnippets = false;
+  Base.ImageSupport = Profile.ImageSupport;
+  Base.MaxInstructions = Req.Frontend.MaxInstructions;
+  if (E->Config)
+    for (const LintConfig::BuildOptionsEntry *B : E->Config->buildOptionsFor(File))
+      if (Error Err = applyBuildOptions(
+              B->Options, Base, sys::path::parent_path(E->Config->Path)))
+        return fail(fmt::format("{}:{}:{}: error: {}", E->Config->Path, B->Line,
+                                B->Col, toString(std::move(Err))));
+  auto optionsWith = [&](const SuiteEntry *SE) -> Expected<FrontendOptions> {
+    FrontendOptions FO = Base;
+    if (SE)
+      if (Error Err = applyBuildOptions(SE->BuildOptions, FO,
+                                        sys::path::parent_path(Manifest->Path)))
+        return createStringError(inconvertibleErrorCode(),
+                                 "clspread: error: %s: entry '%s': %s",
+                                 Manifest->Path.c_str(), SE->Id.c_str(),
+                                 toString(std::move(Err)).c_str());
+    if (Req.ClStdGiven)
+      FO.ClStd = Req.Frontend.ClStd;
+    llvm::append_range(FO.Defines, Req.Frontend.Defines);
+    llvm::append_range(FO.IncludeDirs, Req.Frontend.IncludeDirs);
+    llvm::append_range(FO.ExtraArgs, Req.Frontend.ExtraArgs);
+    if (auto Std = normalizeClStd(FO.ClStd))
+      FO.ClStd = *Std;
+    return FO;
+  };
+  // One unit per distinct set of options: the file's (its first manifest
+  // entry's) and any other an entry of the file names. Diagnostics of the
+  // first become findings; later builds add only errors.
+  std::map<std::string, std::unique_ptr<CompiledUnit>> Units;
+  std::map<const CompiledUnit *, std::string> ClStdOf;
+  bool FirstBuild = true;
+  std::string BuildProblem;
+  auto unitFor = [&](const SuiteEntry *SE) -> CompiledUnit * {
+    auto FO = optionsWith(SE);
+    if (!FO) {
+      BuildProblem = toString(FO.takeError());
+      return nullptr;
+    }
+    std::string Key = buildOptionsOf(*FO);
+    auto It = Units.find(Key);
+    if (It != Units.end())
+      return It->second.get();
+    std::vector<FrontendDiagnostic> Diags;
+    FO->Collect = &Diags;
+    auto Unit = compileOpenCL(*FO, nulls());
+    if (FirstBuild || !Unit) {
+      std::vector<FrontendDiagnostic> Kept;
+      for (const FrontendDiagnostic &D : Diags)
+        if (FirstBuild || D.Level != FrontendDiagnostic::Warning)
+          Kept.push_back(D);
+      size_t Before = Findings.size();
+      diagnosticFindings(Kept, File, *Enabled, Findings);
+      // The same error from a second build is one finding.
+      for (size_t I = Before; I < Findings.size(); ++I)
+        for (size_t J = 0; J < Before; ++J)
+          if (Findings[J].RuleId == Findings[I].RuleId &&
+              Findings[J].Loc.File == Findings[I].Loc.File &&
+              Findings[J].Loc.Line == Findings[I].Loc.Line &&
+              Findings[J].Loc.Col == Findings[I].Loc.Col &&
+              Findings[J].Message == Findings[I].Message) {
+            Findings.erase(Findings.begin() + I--);
+            break;
+          }
+    }
+    FirstBuild = false;
+    std::unique_ptr<CompiledUnit> Ptr;
+    if (!Unit)
+      handleAllErrors(Unit.takeError(), [&](const CompileFailed &) {},
+                      [&](const ErrorInfoBase &EI) {
+                        BuildProblem = "clspread: error: " + EI.message();
+                      });
+    else
+      Ptr = std::make_unique<CompiledUnit>(std::move(*Unit));
+    ClStdOf[Ptr.get()] = FO->ClStd;
+    return (Units[Key] = std::move(Ptr)).get();
+  };
+  const SuiteEntry *FirstEntry = Entries.empty() ? nullptr : Entries.front();
+  CompiledUnit *Unit = unitFor(FirstEntry);
+  if (!Unit) {
+    if (!BuildProblem.empty())
+      fail(BuildProblem);
+    orderFindings(Findings, WAE ? &*WAE : nullptr);
+    return;
   }
 
   auto Trips = tripCountsFor(File, Src.text(), Req.Trips);
@@ -359,7 +435,18 @@ void lintFile(const LintRequest &Req, const std::string &File, SharedInputs &In,
     AO.Launch = Launch;
     AO.LaunchGiven = Origin != LaunchOrigin::None;
     AO.TripCounts = *Trips;
-    auto Counts = analyzeKernel(*Unit->Module, Name, AO);
+    // A kernel of a manifest entry is built with that entry's options.
+    const SuiteEntry *Own = nullptr;
+    for (const SuiteEntry *SE : Entries)
+      if (SE->Kernel == Name && (!Own || SE->Id == EntryId))
+        Own = SE;
+    CompiledUnit *KUnit = Own ? unitFor(Own) : Unit;
+    if (!KUnit) {
+      if (!BuildProblem.empty())
+        return fail(BuildProblem);
+      continue; // its build's errors are findings
+    }
+    auto Counts = analyzeKernel(*KUnit->Module, Name, AO);
     if (Counts)
       for (const KernelArgInfo &A : Counts->Args)
         if (!A.IsPointer || A.Space == AddrSpace::Local)
@@ -373,7 +460,7 @@ void lintFile(const LintRequest &Req, const std::string &File, SharedInputs &In,
     A->Est = estimate(A->Counts, Profile);
     A->Origin = Origin;
     auto Ctx = std::make_unique<KernelContext>(KernelContext{
-        Src, A->Counts, A->Est, Profile, Origin, FO.ClStd, Reestimate});
+        Src, A->Counts, A->Est, Profile, Origin, ClStdOf[KUnit], Reestimate});
     std::vector<std::string> Skipped;
     Rules->check(*Ctx, Findings, &Skipped);
     if (Req.Verbose) {
@@ -495,6 +582,13 @@ int dumpLintConfig(const LintRequest &Req, const std::string &File,
     Y << YAML::Key << "Launches" << YAML::Value << YAML::BeginMap;
     for (const auto &L : E->Config->Launches)
       Y << YAML::Key << L.Key << YAML::Value << YAML::DoubleQuoted << L.Text;
+    Y << YAML::EndMap;
+  }
+  if (E->Config && !E->Config->BuildOptions.empty()) {
+    Y << YAML::Key << "BuildOptions" << YAML::Value << YAML::BeginMap;
+    for (const LintConfig::BuildOptionsEntry &B : E->Config->BuildOptions)
+      Y << YAML::Key << YAML::DoubleQuoted << B.Glob << YAML::Value
+        << YAML::DoubleQuoted << B.Options;
     Y << YAML::EndMap;
   }
   Y << YAML::EndMap;

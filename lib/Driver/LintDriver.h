@@ -29,6 +29,7 @@ namespace clspread {
 struct LintRequest {
   std::vector<std::string> Files;
   FrontendOptions Frontend;           ///< -D, -I, -cl-std, extra args
+  bool ClStdGiven = false;            ///< --cl-std on the command line
   std::optional<std::string> Profile; ///< --profile
   LaunchSpec Launch;                  ///< --global/--local/--arg
   bool LaunchGiven = false;
@@ -39,6 +40,7 @@ struct LintRequest {
   std::string ConfigPath;             ///< --config; "" : walk up
   std::string SuitePath;              ///< --suite; "" : suite.yaml beside
   unsigned Jobs = 0;                  ///< 0: every core
+  double TimeoutSeconds = 60;         ///< --timeout per file; 0: none
   bool Verbose = false;
 };
 

@@ -25,7 +25,9 @@
 #include "llvm/Transforms/Scalar/SROA.h"
 #include "llvm/Transforms/Scalar/Reassociate.h"
 #include "llvm/Transforms/Scalar/SimplifyCFG.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/StringSaver.h"
 #include "llvm/Support/Path.h"
 
 #include <set>
@@ -153,6 +155,89 @@ std::optional<std::string> normalizeClStd(const std::string &Text) {
   return std::nullopt;
 }
 
+/// True when \p Opts defines or undefines \p Name itself (-DNAME,
+/// -DNAME=V, -UNAME, or the same after --, joined or separate).
+static bool definedByUser(const FrontendOptions &Opts, StringRef Name) {
+  auto Names = [&](StringRef Def) {
+    return Def.split('=').first.trim() == Name;
+  };
+  for (const std::string &D : Opts.Defines)
+    if (Names(D))
+      return true;
+  for (size_t I = 0; I < Opts.ExtraArgs.size(); ++I) {
+    StringRef A = Opts.ExtraArgs[I];
+    if (A == "-D" || A == "-U") {
+      if (I + 1 < Opts.ExtraArgs.size() && Names(Opts.ExtraArgs[I + 1]))
+        return true;
+    } else if ((A.consume_front("-D") || A.consume_front("-U")) && Names(A)) {
+      return true;
+    }
+  }
+  return false;
+}
+
+std::vector<std::string> driverPredefines(const FrontendOptions &Opts,
+                                          const std::string &ClStd) {
+  // "CL1.2" -> 120, "CL3.0" -> 300.
+  StringRef V = StringRef(ClStd).drop_front(2);
+  std::string Version = (V.substr(0, 1) + V.substr(2, 1) + "0").str();
+  std::vector<std::string> Out;
+  if (!definedByUser(Opts, "__OPENCL_VERSION__"))
+    Out.push_back("__OPENCL_VERSION__=" + Version);
+  return Out;
+}
+
+Error applyBuildOptions(StringRef Options, FrontendOptions &FO,
+                        StringRef BaseDir) {
+  BumpPtrAllocator Alloc;
+  StringSaver Saver(Alloc);
+  SmallVector<const char *, 16> Words;
+  cl::TokenizeGNUCommandLine(Options, Saver, Words);
+  static const StringLiteral TakesValue[] = {
+      "-U", "-include", "-imacros", "-isystem", "-iquote", "-idirafter",
+      "-Xclang", "-x"};
+  for (size_t I = 0; I < Words.size(); ++I) {
+    StringRef W = Words[I];
+    auto value = [&](StringRef Flag) -> Expected<std::string> {
+      if (W.size() > Flag.size())
+        return W.drop_front(Flag.size()).str();
+      if (I + 1 >= Words.size())
+        return createStringError(inconvertibleErrorCode(),
+                                 "build option " + Flag +
+                                     " needs a value (in '" + Options + "')");
+      return std::string(Words[++I]);
+    };
+    if (W.starts_with("-D")) {
+      auto V = value("-D");
+      if (!V)
+        return V.takeError();
+      FO.Defines.push_back(*V);
+    } else if (W.starts_with("-I")) {
+      auto V = value("-I");
+      if (!V)
+        return V.takeError();
+      SmallString<256> Dir(*V);
+      if (!BaseDir.empty() && sys::path::is_relative(Dir)) {
+        Dir = BaseDir;
+        sys::path::append(Dir, *V);
+      }
+      FO.IncludeDirs.push_back(std::string(Dir));
+    } else if (W.consume_front("-cl-std=")) {
+      FO.ClStd = W.str();
+    } else {
+      FO.ExtraArgs.push_back(W.str());
+      if (is_contained(TakesValue, W)) {
+        if (I + 1 >= Words.size())
+          return createStringError(inconvertibleErrorCode(),
+                                   "build option " + W +
+                                       " needs a value (in '" + Options + "')");
+        FO.ExtraArgs.push_back(Words[++I]);
+      }
+    }
+  }
+  return Error::success();
+}
+
 Expected<CompiledUnit> compileOpenCL(const FrontendOptions &Opts,
                                      raw_ostream &Diags) {
   auto Std = normalizeClStd(Opts.ClStd);
@@ -182,6 +267,12 @@ Expected<CompiledUnit> compileOpenCL(const FrontendOptions &Opts,
       "-ferror-limit", "20"};
   if (Opts.ColorDiagnostics)
     Args.push_back("-fcolor-diagnostics");
+  for (const std::string &D : driverPredefines(Opts, *Std))
+    Args.push_back("-D" + D);
+  // Clang defines __IMAGE_SUPPORT__ for spir64; a device without images
+  // does not (OpenCL C 1.2, 6.10).
+  if (!Opts.ImageSupport && !definedByUser(Opts, "__IMAGE_SUPPORT__"))
+    Args.push_back("-U__IMAGE_SUPPORT__");
   for (const auto &D : Opts.Defines)
     Args.push_back("-D" + D);
   for (const auto &I : Opts.IncludeDirs)
@@ -253,12 +344,12 @@ Expected<CompiledUnit> compileOpenCL(const FrontendOptions &Opts,
   size_t Instructions = 0;
   for (const Function &F : *Unit.Module)
     Instructions += F.getInstructionCount();
-  if (Instructions > MaxUnoptimizedInstructions)
+  if (Instructions > Opts.MaxInstructions)
     return createStringError(
         inconvertibleErrorCode(),
         "%s: %zu LLVM instructions before optimization; clspread analyzes "
-        "sources of at most %zu (about 1 MB of straight-line code)",
-        Opts.File.c_str(), Instructions, MaxUnoptimizedInstructions);
+        "sources of at most %zu (--max-instructions N raises the cap)",
+        Opts.File.c_str(), Instructions, Opts.MaxInstructions);
   if (unsigned Cycles = reportRecursion(*Unit.Module, Opts, Diags))
     return make_error<CompileFailed>(Cycles);
   return Unit;

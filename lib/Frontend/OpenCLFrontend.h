@@ -26,8 +26,9 @@
 
 namespace clspread {
 
-/// The most LLVM instructions a source may compile to before -O2; larger
-/// ones are refused with an error rather than analyzed for minutes.
+/// The most LLVM instructions a source may compile to before -O2, unless
+/// --max-instructions says otherwise; larger ones are refused with an error
+/// rather than analyzed for minutes.
 constexpr size_t MaxUnoptimizedInstructions = 250000;
 
 
@@ -48,6 +49,11 @@ struct FrontendOptions {
   std::vector<std::string> Defines;  ///< "NAME" or "NAME=VALUE"
   std::vector<std::string> IncludeDirs;
   std::vector<std::string> ExtraArgs; ///< passed to clang -cc1 verbatim
+  /// The device has images (__IMAGE_SUPPORT__ is defined); from the
+  /// profile.
+  bool ImageSupport = true;
+  /// The instruction cap before optimization (--max-instructions).
+  size_t MaxInstructions = MaxUnoptimizedInstructions;
   bool ColorDiagnostics = false;
   /// When set, every diagnostic is also recorded here.
   std::vector<FrontendDiagnostic> *Collect = nullptr;
@@ -94,6 +100,26 @@ void mergeRepeatedLoads(llvm::Module &M);
 /// line (Analysis/HelperInlining.h): Reassociate, InstCombine, EarlyCSE,
 /// SimplifyCFG on \p F.
 void simplifyAfterInlining(llvm::Function &F);
+
+/// The macros the OpenCL C specification requires an implementation to
+/// predefine that Clang leaves to the driver (6.10 of OpenCL C 1.2, 6.13 of
+/// 3.0): __OPENCL_VERSION__, the device's version, taken as the language
+/// version \p ClStd names (CL1.2: 120). Clang itself defines
+/// __OPENCL_C_VERSION__, CL_VERSION_*, __ENDIAN_LITTLE__, __IMAGE_SUPPORT__
+/// and __kernel_exec. Each as NAME=VALUE; none that \p Opts already
+/// defines or undefines (-D/-U, also after --).
+std::vector<std::string> driverPredefines(const FrontendOptions &Opts,
+                                          const std::string &ClStd);
+
+/// Adds the build options a host passes to clBuildProgram (\p Options, as
+/// one string: "-DITEMS=4 -I inc -cl-std=CL2.0 -cl-mad-enable"; quotes as a
+/// shell reads them) to \p FO: -D and -I (joined or separate) to Defines
+/// and IncludeDirs, a relative -I resolved against \p BaseDir when it is
+/// not empty, -cl-std= to ClStd, everything else to ExtraArgs (with the
+/// word after -U, -include, -Xclang...). An option that lacks its value is
+/// an error.
+llvm::Error applyBuildOptions(llvm::StringRef Options, FrontendOptions &FO,
+                              llvm::StringRef BaseDir = "");
 
 /// "CL1.2" / "1.2" / "CL2.0" / "CL3.0" normalized, or nullopt if unknown.
 std::optional<std::string> normalizeClStd(const std::string &Text);

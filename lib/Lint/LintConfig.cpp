@@ -6,6 +6,7 @@
 #include "Support/InputFile.h"
 
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/GlobPattern.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 
@@ -64,7 +65,7 @@ public:
     if (!Root.IsMap())
       return at(Root.Mark(), "a configuration must be a map of keys "
                              "(Profile, Rules, WarningsAsErrors, RuleOptions, "
-                             "Launches)");
+                             "Launches, BuildOptions)");
     std::set<std::string> Seen;
     for (auto KV : Root) {
       const YAML::Node &Key = KV.first, &Value = KV.second;
@@ -99,10 +100,14 @@ public:
       } else if (Name == "Launches") {
         if (Error E = launches(Value, C))
           return std::move(E);
+      } else if (Name == "BuildOptions") {
+        if (Error E = buildOptions(Value, C))
+          return std::move(E);
       } else {
         return at(Key.Mark(),
                   fmt::format("unknown key '{}' (expected Profile, Rules, "
-                              "WarningsAsErrors, RuleOptions or Launches)",
+                              "WarningsAsErrors, RuleOptions, Launches or "
+                              "BuildOptions)",
                               Name));
       }
     }
@@ -161,10 +166,65 @@ private:
     return Error::success();
   }
 
+  Error buildOptions(const YAML::Node &N, LintConfig &C) {
+    auto add = [&](std::string Glob, const YAML::Node &V) -> Error {
+      if (!V.IsScalar())
+        return at(V.Mark(), "build options must be one string, e.g. "
+                            "\"-DTILE=16 -I include\"");
+      if (auto P = GlobPattern::create(Glob); !P)
+        return at(V.Mark(), "BuildOptions: bad glob '" + Glob +
+                                "': " + toString(P.takeError()));
+      C.BuildOptions.push_back({std::move(Glob), V.Scalar(),
+                                unsigned(V.Mark().line + 1),
+                                unsigned(V.Mark().column + 1)});
+      return Error::success();
+    };
+    if (N.IsScalar())
+      return add("*", N);
+    if (!N.IsMap())
+      return at(N.Mark(), "BuildOptions must be a string, or map globs over "
+                          "file paths to strings (\"*.cl\": \"-DTILE=16\")");
+    for (auto KV : N) {
+      if (!KV.first.IsScalar())
+        return at(KV.first.Mark(), "a BuildOptions key must be a glob");
+      if (Error E = add(KV.first.Scalar(), KV.second))
+        return E;
+    }
+    return Error::success();
+  }
+
   std::string FileName;
 };
 
 } // namespace
+
+std::vector<const LintConfig::BuildOptionsEntry *>
+LintConfig::buildOptionsFor(const std::string &File) const {
+  std::vector<const BuildOptionsEntry *> Out;
+  if (BuildOptions.empty())
+    return Out;
+  // The path relative to the configuration's directory, '/'-separated.
+  SmallString<256> Abs(File), Dir(sys::path::parent_path(Path));
+  sys::fs::make_absolute(Abs);
+  sys::fs::make_absolute(Dir);
+  sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+  sys::path::remove_dots(Dir, /*remove_dot_dot=*/true);
+  std::string Rel(Abs);
+  if (StringRef(Abs).starts_with(std::string(Dir) + "/"))
+    Rel = std::string(StringRef(Abs).drop_front(Dir.size() + 1));
+  std::string Name(sys::path::filename(File));
+  for (const BuildOptionsEntry &E : BuildOptions) {
+    auto P = GlobPattern::create(E.Glob);
+    if (!P) { // checked when parsed
+      consumeError(P.takeError());
+      continue;
+    }
+    bool HasSlash = StringRef(E.Glob).contains('/');
+    if (P->match(HasSlash ? Rel : Name))
+      Out.push_back(&E);
+  }
+  return Out;
+}
 
 const LintConfig::LaunchEntry *
 LintConfig::launchFor(const std::string &File, const std::string &Kernel) const {

@@ -12,6 +12,17 @@
 //   Launches:                          # as `// clspread: launch` comments
 //     median_1: "global=4096x4096 local=16x16 args=width=4096,height=4096"
 //     other.cl:median_1: "global=1024x1024"
+//   BuildOptions:                      # what the host passes to clBuildProgram
+//     "*": "-I include -DTILE=16"      # every file
+//     "src/blur/*.cl": "-DRADIUS=3"    # a glob over the path
+//     "sort.cl": "-DKEYS=uint"         # no '/': the file name
+//
+// BuildOptions may also be one string for every file. Each glob (llvm's
+// GlobPattern: *, ?, [a-z], {a,b}; '*' also matches '/') with a '/' is
+// matched against the file's path relative to the configuration's
+// directory, one without against the file name; every entry that matches
+// applies, in the order written, before the command line's -D, -I and `--`
+// options. A relative -I is relative to the configuration's directory.
 //
 // An unknown key, an unknown rule id under RuleOptions or a malformed value
 // is an error `FILE:LINE:COL: error: ...`. A profile path is relative to
@@ -47,6 +58,16 @@ struct LintConfig {
     LaunchSpec Launch;
   };
   std::vector<LaunchEntry> Launches;
+  struct BuildOptionsEntry {
+    std::string Glob;    ///< as written; "*" for a single string
+    std::string Options; ///< as written
+    unsigned Line = 0, Col = 0;
+  };
+  std::vector<BuildOptionsEntry> BuildOptions;
+
+  /// The BuildOptions entries that apply to \p File, in the order written.
+  std::vector<const BuildOptionsEntry *>
+  buildOptionsFor(const std::string &File) const;
 
   /// The launch for \p Kernel of \p File: a "file:kernel" key whose file
   /// part ends the path wins over a bare kernel name.

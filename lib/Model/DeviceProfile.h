@@ -107,6 +107,9 @@ struct DeviceProfile {
 
   double TexUnitsPerCU = 0;       ///< fetches per clock per compute unit
   bool GlobalLoadsUseTex = false; ///< TeraScale VTX_READ
+  /// CL_DEVICE_IMAGE_SUPPORT (tex.images, default true): kernels are built
+  /// with __IMAGE_SUPPORT__ defined.
+  bool ImageSupport = true;
 
   double BandwidthBps = 0;   ///< DRAM bandwidth, bytes per second
   unsigned TransactionBytes = 0;

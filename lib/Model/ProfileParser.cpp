@@ -297,12 +297,14 @@ DeviceProfile Parser::parse(const YAML::Node &Root) {
 
   YAML::Node Tex = required(Root, "", "tex");
   expectMap(Tex, "tex");
-  checkKeys(Tex, "tex", {"units_per_cu", "global_loads_use_tex"});
+  checkKeys(Tex, "tex", {"units_per_cu", "global_loads_use_tex", "images"});
   P.TexUnitsPerCU = quantity(required(Tex, "tex", "units_per_cu"),
                              "tex.units_per_cu", Quantity::Dim::Count);
   P.GlobalLoadsUseTex =
       boolean(required(Tex, "tex", "global_loads_use_tex"),
               "tex.global_loads_use_tex");
+  if (Tex["images"])
+    P.ImageSupport = boolean(Tex["images"], "tex.images");
 
   YAML::Node Mem = required(Root, "", "memory");
   expectMap(Mem, "memory");

@@ -217,6 +217,27 @@ static void outOfMemory() {
 
 static int run(int argc, char **argv);
 
+/// The words after `--`: Clang options to \p Clang (with the value of one
+/// that takes a separate word, `-D X`, `-I dir`, `-Xclang x`), every other
+/// word to \p Files.
+static void splitAfterDoubleDash(llvm::ArrayRef<const char *> Words,
+                                 std::vector<std::string> &Clang,
+                                 std::vector<std::string> &Files) {
+  static const llvm::StringLiteral TakesValue[] = {
+      "-D", "-U", "-I", "-include", "-imacros", "-isystem", "-iquote",
+      "-idirafter", "-Xclang", "-x"};
+  for (size_t I = 0; I < Words.size(); ++I) {
+    llvm::StringRef W = Words[I];
+    if (!W.starts_with("-") || W == "-") {
+      Files.push_back(W.str());
+      continue;
+    }
+    Clang.push_back(W.str());
+    if (llvm::is_contained(TakesValue, W) && I + 1 < Words.size())
+      Clang.push_back(Words[++I]);
+  }
+}
+
 int main(int argc, char **argv) {
   std::set_new_handler(outOfMemory);
   return run(argc, argv);
@@ -224,14 +245,15 @@ int main(int argc, char **argv) {
 
 static int run(int argc, char **argv) {
   // Clang-style spellings that CLI11 cannot take directly: `-cl-std=CL2.0`
-  // becomes `--cl-std=CL2.0`, and everything after `--` goes to Clang.
+  // becomes `--cl-std=CL2.0`. After `--`, options go to Clang and the
+  // other words are files: pre-commit appends the files it checks after
+  // the hook's `args:`, which may end in `-- -DX` (docs/cli.md).
   std::vector<std::string> Args;
   std::vector<std::string> ClangArgs;
   for (int I = 1; I < argc; ++I) {
     std::string A = argv[I];
     if (A == "--") {
-      for (int J = I + 1; J < argc; ++J)
-        ClangArgs.push_back(argv[J]);
+      splitAfterDoubleDash({argv + I + 1, argv + argc}, ClangArgs, Args);
       break;
     }
     if (A.rfind("-cl-std=", 0) == 0)
@@ -280,7 +302,8 @@ static int run(int argc, char **argv) {
                    "Bundled profile id or a profile YAML file; several, "
                    "comma-separated or repeated, give one estimate per "
                    "device (default hd4870)")
-      ->delimiter(',');
+      ->delimiter(',')
+      ->allow_extra_args(false);
   for (CLI::App *Sub : {Analyze, Plan, MeasureCmd}) {
     Sub->add_option("files", Req.Files, "OpenCL C files (default: the suite)");
     if (Sub != Analyze)
@@ -291,27 +314,39 @@ static int run(int argc, char **argv) {
     Sub->add_option("-l,--local", Local, "Local size, e.g. 16x16");
     Sub->add_option("-a,--arg", ArgList,
                     "Scalar argument value (name=value), or the bytes of a "
-                    "__local pointer argument; repeatable");
+                    "__local pointer argument; repeatable")
+        ->allow_extra_args(false);
     Sub->add_option("--buffer", BufferList,
                     "Buffer size where the accesses do not give it: "
-                    "NAME=SIZE (\"16 MiB\", 4096); repeatable");
+                    "NAME=SIZE (\"16 MiB\", 4096); repeatable")
+        ->allow_extra_args(false);
     Sub->add_option("--trip", TripList,
                     "Trip count of a loop analysis cannot count: "
-                    "FILE:LINE=N (LINE: the loop's first line); repeatable");
+                    "FILE:LINE=N (LINE: the loop's first line); repeatable")
+        ->allow_extra_args(false);
     Sub->add_option("-k,--kernel", Req.Kernels,
-                    "Only this kernel; repeatable (default: all)");
+                    "Only this kernel; repeatable (default: all)")
+        ->allow_extra_args(false);
     Sub->add_option("-o,--output", Output, "Write to a file (atomically)");
-    Sub->add_option("-D", Req.Frontend.Defines, "Define a macro (-DNAME=VALUE)");
-    Sub->add_option("-I", Req.Frontend.IncludeDirs, "Include directory");
+    Sub->add_option("-D", Req.Frontend.Defines, "Define a macro (-DNAME=VALUE)")
+        ->allow_extra_args(false);
+    Sub->add_option("-I", Req.Frontend.IncludeDirs, "Include directory")
+        ->allow_extra_args(false);
     Sub->add_option("--cl-std", ClStd,
                     "OpenCL C version: CL1.2, CL2.0 or CL3.0 (also -cl-std=)")
         ->capture_default_str();
     Sub->add_option("--suite", Req.SuitePath,
                     "Suite manifest (default: the bundled kernels/suite.yaml)");
     Sub->add_option("--entry", Req.SuiteIds,
-                    "Only this suite entry; repeatable");
+                    "Only this suite entry; repeatable")
+        ->allow_extra_args(false);
     Sub->add_flag("--quick", Req.Quick,
                   "Use the suite's small launches (as CI runs them)");
+    Sub->add_option("--max-instructions", Req.Frontend.MaxInstructions,
+                    "Refuse sources larger than N LLVM instructions before "
+                    "optimization")
+        ->check(CLI::PositiveNumber)
+        ->capture_default_str();
     Sub->footer("Arguments after `--` are passed to Clang unchanged.");
   }
   Analyze->add_option("-f,--format", Format, "table, json, csv, html or xlsx")
@@ -361,13 +396,28 @@ static int run(int argc, char **argv) {
   Lint->add_option("-g,--global", LGlobal, "Global size for every kernel");
   Lint->add_option("-l,--local", LLocal, "Local size for every kernel");
   Lint->add_option("-a,--arg", LArgs, "Scalar argument value (name=value); "
-                                      "repeatable");
-  Lint->add_option("-k,--kernel", LReq.Kernels, "Only this kernel; repeatable");
+                                      "repeatable")
+      ->allow_extra_args(false);
+  Lint->add_option("-k,--kernel", LReq.Kernels, "Only this kernel; repeatable")
+      ->allow_extra_args(false);
   std::vector<std::string> LTrips;
-  Lint->add_option("--trip", LTrips, "Trip count of a loop: FILE:LINE=N");
-  Lint->add_option("-D", LReq.Frontend.Defines, "Define a macro");
-  Lint->add_option("-I", LReq.Frontend.IncludeDirs, "Include directory");
+  Lint->add_option("--trip", LTrips, "Trip count of a loop: FILE:LINE=N")
+      ->allow_extra_args(false);
+  Lint->add_option("-D", LReq.Frontend.Defines, "Define a macro")
+      ->allow_extra_args(false);
+  Lint->add_option("-I", LReq.Frontend.IncludeDirs, "Include directory")
+      ->allow_extra_args(false);
   Lint->add_option("--cl-std", LClStd, "OpenCL C version (also -cl-std=)")
+      ->capture_default_str();
+  Lint->add_option("--max-instructions", LReq.Frontend.MaxInstructions,
+                   "Refuse sources larger than N LLVM instructions before "
+                   "optimization")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  Lint->add_option("--timeout", LReq.TimeoutSeconds,
+                   "Seconds of analysis per file; a file that takes longer "
+                   "gets an error and the run goes on (0: no limit)")
+      ->check(CLI::NonNegativeNumber)
       ->capture_default_str();
   Lint->add_option("--config", LReq.ConfigPath,
                    "Configuration file (default: the nearest .clspread.yaml "
@@ -414,7 +464,8 @@ static int run(int argc, char **argv) {
                        "directory validate-PROFILE-DATE-TIME here)");
   Validate->add_option("--suite", VReq.Analyze.SuitePath, "Suite manifest");
   Validate->add_option("--entry", VReq.Analyze.SuiteIds,
-                       "Only this suite entry; repeatable");
+                       "Only this suite entry; repeatable")
+      ->allow_extra_args(false);
   Validate->add_flag("--quick", VReq.Analyze.Quick,
                      "The suite's small launches");
 
@@ -511,6 +562,7 @@ static int run(int argc, char **argv) {
       return ExitUsage;
     }
     LReq.Frontend.ClStd = *Std;
+    LReq.ClStdGiven = Lint->count("--cl-std") > 0;
     LReq.Frontend.ExtraArgs = ClangArgs;
     LReq.Jobs = LJobs;
     if (DumpConfig) {
