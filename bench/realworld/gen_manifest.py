@@ -57,7 +57,7 @@ projects.append(dict(
 
 # ---------------------------------------------------------------- john
 R = "openwall/john"
-KNOWN = {"ocl_v_width": "1", "!DEVICE_USE_LOCAL_MEMORY": "1"}
+KNOWN = {"ocl_v_width": "1", "!DEVICE_USE_LOCAL_MEMORY": "0", "use_warp_shuffle": "0"}
 headers = [show(R, f) for f in ls(R, "src") if f.endswith(".h") and ("opencl" in f or "common" in f or "pbkdf2" in f)]
 plugs = {f: show(R, f) for f in ls(R, "src") if f.endswith(".c") and "opencl" in f}
 def john_opts(cl):
@@ -76,10 +76,13 @@ def john_opts(cl):
         args = [a.strip() for a in re.split(r',(?![^()]*\))', fm[-1].group(2))[1:]] if fm[-1].group(2) else []
         unresolved = []
         vals = []
-        specs = re.findall(r'%[-0-9]*(?:l|ll|z)?([dusx])', fmt)
+        specs = re.findall(r'%[-0-9]*(?:l|ll|z)?([dusxi])', fmt)
         for a, spec in zip(args, specs):
             if spec == "s":
-                vals.append("")   # custom or optional option strings: none
+                # cp_id2macro(...): the encoding macro (src/unicode.c:1014);
+                # ENC_RAW, the default without --encoding; other %s
+                # (custom_opts) are empty
+                vals.append("ENC_RAW" if "cp_id2macro" in a else "")
                 continue
             if a in KNOWN:
                 vals.append(KNOWN[a])
@@ -94,7 +97,7 @@ def john_opts(cl):
             else:
                 unresolved.append(a)
                 vals.append("64")
-        out = re.sub(r'%[-0-9]*(?:l|ll|z)?[dusx]', lambda _: vals.pop(0) if vals else "64", fmt)
+        out = re.sub(r'%[-0-9]*(?:l|ll|z)?[dusxi]', lambda _: vals.pop(0) if vals else "64", fmt)
         return out.split(), f"{f}:{lineno(s, m.start())}", unresolved
     return [], "not referenced by a src/opencl_*_fmt_plug.c (built with the common options only)", []
 jfiles = []

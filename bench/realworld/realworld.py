@@ -249,12 +249,24 @@ def finding_fields(f):
 
 def run_lint(e, clspread, profile, timeout, style):
     cmd = clspread_cmd(clspread, profile, e["options"], e["lint_path"], style)
-    t0 = time.monotonic()
-    try:
-        r = subprocess.run(cmd, cwd=e["root"], capture_output=True, text=True, errors="replace", timeout=timeout)
-        dt = time.monotonic() - t0
-    except subprocess.TimeoutExpired:
-        return dict(status="hang", time=timeout, findings=[], error=f"killed after {timeout} s", cmd=cmd)
+    for attempt in range(60):
+        # the binary may be missing for a while when it is being rebuilt
+        if os.access(clspread, os.X_OK):
+            t0 = time.monotonic()
+            try:
+                r = subprocess.run(cmd, cwd=e["root"], capture_output=True, text=True, errors="replace",
+                                   timeout=timeout)
+                dt = time.monotonic() - t0
+                if r.returncode == 127 or (r.returncode != 0 and "error while loading shared" in r.stderr):
+                    raise OSError(r.stderr)
+                break
+            except subprocess.TimeoutExpired:
+                return dict(status="hang", time=timeout, findings=[], error=f"killed after {timeout} s", cmd=cmd)
+            except OSError:
+                pass
+        time.sleep(10)
+    else:
+        return dict(status="error", time=0, findings=[], error="no runnable clspread binary for 10 minutes", cmd=cmd)
     raw = parse_findings(r.stdout)
     if raw is None:
         return dict(status="crash" if r.returncode < 0 or r.returncode > 2 else "error", time=dt, findings=[],
@@ -399,6 +411,7 @@ def main():
     ap.add_argument("--no-lint", action="store_true", help="only lay out and run the compiler check")
     ap.add_argument("--results", help="write every result as JSON here")
     ap.add_argument("--reuse", help="read results from this JSON instead of running")
+    ap.add_argument("--update", help="with --files: read these results, rerun only the selected files, report on all")
     ap.add_argument("--judged", default=os.path.join(REPO, "docs", "realworld.md"))
     ap.add_argument("--sample", type=int, help="write a stratified sample of N findings to judge")
     ap.add_argument("--sample-out", default="realworld-sample.md")
@@ -438,6 +451,23 @@ def main():
                               file=sys.stderr)
                 if (i + 1) % 25 == 0:
                     print(f"  linted {i + 1}/{len(entries)}", file=sys.stderr)
+                if a.results and (i + 1) % 10 == 0:
+                    with open(a.results + ".partial", "w", encoding="utf-8") as fh:
+                        json.dump(dict(entries=entries[:i + 1],
+                                       results={"\t".join(k): v for k, v in results.items()}), fh)
+        if a.update:
+            with open(a.update, encoding="utf-8") as fh:
+                saved = json.load(fh)
+            redone = {(e["project"], e["path"]) for e in entries}
+            entries = [e for e in saved["entries"] if (e["project"], e["path"]) not in redone] + entries
+            old = {tuple(k.split("\t")): v for k, v in saved["results"].items()}
+            old = {k: v for k, v in old.items() if (k[0], k[1]) not in redone}
+            old.update(results)
+            results = old
+            order = {(p["name"], f if isinstance(f, str) else f["path"]): i for p in manifest["projects"]
+                     for i, f in enumerate(p.get("files", []))}
+            pidx = {p["name"]: i for i, p in enumerate(manifest["projects"])}
+            entries.sort(key=lambda e: (pidx.get(e["project"], 99), order.get((e["project"], e["path"]), 0)))
         if a.results:
             with open(a.results, "w", encoding="utf-8") as fh:
                 json.dump(dict(entries=entries, results={"\t".join(k): v for k, v in results.items()}), fh)
