@@ -46,7 +46,51 @@ static bool compareInts(CmpInst::Predicate P, uint64_t A, uint64_t B,
 std::optional<unsigned> IdEvaluator::compile(Value *V) {
   if (Program.empty()) // slot 0: a zero that unused operand fields point at
     Program.push_back(Instr{Op::Const});
+  Visits = 0;
+  Why = Failure::None;
   return compileValue(V, 0);
+}
+
+bool IdEvaluator::expired() const {
+  if (!TimedOut && Deadline && std::chrono::steady_clock::now() >= *Deadline)
+    TimedOut = true;
+  return TimedOut;
+}
+
+bool IdEvaluator::visit() {
+  if (TimedOut || ((++ClockTick & 1023) == 0 && expired())) {
+    Why = Failure::TimedOut;
+    return false;
+  }
+  if (++Visits > uint64_t(MaxOps) * 64 || Program.size() >= MaxOps) {
+    Why = Failure::OverBudget;
+    return false;
+  }
+  return true;
+}
+
+uint64_t IdEvaluator::scaled(uint64_t Base) const {
+  uint64_t Work = uint64_t(1) << 31;
+  return std::min<uint64_t>(
+      Base, std::max<uint64_t>(1, Work / std::max<size_t>(1, Program.size())));
+}
+
+/// Which of two failures to report for a value: one that no budget would
+/// fix (data) first.
+static IdEvaluator::Failure worse(IdEvaluator::Failure A,
+                                  IdEvaluator::Failure B) {
+  using F = IdEvaluator::Failure;
+  auto Rank = [](F X) {
+    switch (X) {
+    case F::None: return 0;
+    case F::TooDeep: return 1;
+    case F::OverBudget: return 2;
+    case F::TimedOut: return 3;
+    case F::Unsupported: return 4;
+    }
+    return 0;
+  };
+  return Rank(A) >= Rank(B) ? A : B;
 }
 
 unsigned IdEvaluator::addSum(unsigned Output, std::vector<Guard> Guards) {
@@ -55,11 +99,21 @@ unsigned IdEvaluator::addSum(unsigned Output, std::vector<Guard> Guards) {
 }
 
 std::optional<unsigned> IdEvaluator::compileSCEV(const SCEV *S, unsigned Depth) {
-  if (Depth > 64)
+  if (Depth == 0) {
+    Visits = 0;
+    Why = Failure::None;
+  }
+  if (Depth > MaxDepth) {
+    Why = Failure::TooDeep;
+    return std::nullopt;
+  }
+  if (!visit())
     return std::nullopt;
   Type *Ty = S->getType();
-  if (!Ty->isIntegerTy() || Ty->getIntegerBitWidth() > 64)
+  if (!Ty->isIntegerTy() || Ty->getIntegerBitWidth() > 64) {
+    Why = Failure::Unsupported;
     return std::nullopt;
+  }
   const unsigned W = Ty->getIntegerBitWidth();
   auto push = [&](Instr I) {
     Program.push_back(I);
@@ -100,8 +154,10 @@ std::optional<unsigned> IdEvaluator::compileSCEV(const SCEV *S, unsigned Depth) 
     return push(I);
   }
   auto *N = dyn_cast<SCEVNAryExpr>(S);
-  if (!N || isa<SCEVAddRecExpr>(S))
+  if (!N || isa<SCEVAddRecExpr>(S)) {
+    Why = Failure::Unsupported;
     return std::nullopt; // a recurrence is not loop-invariant
+  }
   std::optional<unsigned> Acc;
   for (const SCEV *Opnd : N->operands()) {
     auto X = compileSCEV(Opnd, Depth + 1);
@@ -128,7 +184,7 @@ std::optional<unsigned> IdEvaluator::compileSCEV(const SCEV *S, unsigned Depth) 
     case scSMaxExpr: P = CmpInst::ICMP_SGT; break;
     case scUMinExpr: case scSequentialUMinExpr: P = CmpInst::ICMP_ULT; break;
     case scSMinExpr: P = CmpInst::ICMP_SLT; break;
-    default: return std::nullopt;
+    default: Why = Failure::Unsupported; return std::nullopt;
     }
     Instr Cmp{Op::ICmp};
     Cmp.A = *Acc;
@@ -152,14 +208,44 @@ std::optional<unsigned> IdEvaluator::compileSCEV(const SCEV *S, unsigned Depth) 
 std::optional<unsigned> IdEvaluator::compileValue(Value *V, unsigned Depth) {
   if (auto It = Slots.find(V); It != Slots.end())
     return It->second;
-  if (Depth > 64)
+  // A failure is remembered, so that a value reused all over a deep DAG
+  // (a bitsliced cipher) is walked once, not once per path to it.
+  if (auto It = FailedValues.find(V);
+      It != FailedValues.end() && (It->second.Why == Failure::Unsupported ||
+                                   Depth >= It->second.Depth)) {
+    Why = It->second.Why;
     return std::nullopt;
+  }
+  if (Depth > MaxDepth) {
+    Why = Failure::TooDeep;
+    return std::nullopt;
+  }
+  if (!visit())
+    return std::nullopt;
+  Failure Worst = Failure::None;
+  if (auto S = compileNew(V, Depth, Worst))
+    return S;
+  Why = Worst == Failure::None ? Failure::Unsupported : Worst;
+  if (Why == Failure::Unsupported)
+    FailedValues[V] = {Why, 0};
+  else if (Why == Failure::TooDeep) // fails from this depth on
+    FailedValues[V] = {Why, Depth};
+  return std::nullopt;
+}
+
+std::optional<unsigned> IdEvaluator::compileNew(Value *V, unsigned Depth,
+                                                Failure &Worst) {
   Type *Ty = V->getType();
   if (!Ty->isIntegerTy() || Ty->getIntegerBitWidth() > 64)
     return std::nullopt;
   Instr I{Op::Const};
   I.Width = Ty->getIntegerBitWidth();
-  auto operand = [&](Value *O) { return compileValue(O, Depth + 1); };
+  auto operand = [&](Value *O) {
+    auto S = compileValue(O, Depth + 1);
+    if (!S)
+      Worst = worse(Worst, Why);
+    return S;
+  };
 
   if (auto *C = dyn_cast<ConstantInt>(V)) {
     I.Imm = mask(C->getZExtValue(), I.Width);
@@ -366,9 +452,13 @@ std::vector<IdEvaluator::Result> IdEvaluator::run(uint64_t MaxItems,
                                                   bool &Sampled) {
   std::vector<Result> Results(Queries.size());
   Sampled = false;
-  if (runSeparable(Results))
+  // A long program is run on fewer items (and boxes): about 2^31 slot
+  // evaluations at most, seconds, whatever the conditions.
+  MaxItems = scaled(MaxItems);
+  SampleLimit = MaxItems;
+  if (runSeparable(Results) || TimedOut)
     return Results;
-  if (runOneGroup(Results))
+  if (runOneGroup(Results) || TimedOut)
     return Results;
   // Boxes of the NDRange on which every condition is uniform.
   {
@@ -381,7 +471,7 @@ std::vector<IdEvaluator::Result> IdEvaluator::run(uint64_t MaxItems,
     std::vector<Result> Boxed(Queries.size());
     Box All = {{{0, Launch.Global[0]}, {0, Launch.Global[1]},
                 {0, Launch.Global[2]}}};
-    uint64_t Budget = uint64_t(1) << 20;
+    uint64_t Budget = scaled(uint64_t(1) << 20);
     Scratch Buffers(Program.size());
     bool Done = splitBoxes(
         All, 7, Needed,
@@ -392,7 +482,7 @@ std::vector<IdEvaluator::Result> IdEvaluator::run(uint64_t MaxItems,
           tally(Vals, Volume, Boxed);
         },
         Budget, Buffers);
-    if (Done)
+    if (Done || TimedOut)
       return Boxed;
   }
   const auto &G = Launch.Global;
@@ -409,7 +499,10 @@ std::vector<IdEvaluator::Result> IdEvaluator::run(uint64_t MaxItems,
     Sampled = true;
   }
   std::vector<uint64_t> R(Program.size());
+  uint64_t Count = 0;
   for (uint64_t Lin = 0; Lin < N; Lin += Step) {
+    if ((++Count & 4095) == 0 && expired())
+      break;
     uint64_t Id[3] = {Lin % G[0], (Lin / G[0]) % G[1], Lin / (G[0] * G[1])};
     for (size_t K = 0; K < Program.size(); ++K)
       evalSlot(K, R, Id, L);
@@ -615,7 +708,7 @@ bool IdEvaluator::splitBoxes(
     Volume *= B[D].second - B[D].first;
   if (Volume == 0)
     return true;
-  if (Budget == 0)
+  if (Budget == 0 || ((Budget & 1023) == 0 && expired()))
     return false;
   --Budget;
   std::vector<Interval> &V = S.V;
@@ -721,7 +814,7 @@ bool IdEvaluator::runSeparable(std::vector<Result> &Results) {
       B[D] = {0, L[D]};
       Weight = G[D] / L[D];
     }
-    uint64_t Budget = uint64_t(1) << 22;
+    uint64_t Budget = scaled(uint64_t(1) << 22);
     Scratch Buffers(Program.size());
     bool Done = splitBoxes(
         B, uint8_t(1u << D), FrontierOf[D],
@@ -736,7 +829,7 @@ bool IdEvaluator::runSeparable(std::vector<Result> &Results) {
       return false;
     Hist[D].assign(H.begin(), H.end());
   }
-  if (Hist[0].size() * Hist[1].size() * Hist[2].size() > (1u << 20))
+  if (Hist[0].size() * Hist[1].size() * Hist[2].size() > scaled(1u << 20))
     return false;
   uint64_t Id[3] = {0, 0, 0};
   for (auto &[S0, C0] : Hist[0])
@@ -773,6 +866,8 @@ bool IdEvaluator::runOneGroup(std::vector<Result> &Results) const {
       return false;
   std::vector<uint64_t> R(Program.size());
   for (uint64_t Lin = 0; Lin < GroupSize; ++Lin) {
+    if ((Lin & 4095) == 4095 && expired())
+      return true; // partial; the caller sees timedOut()
     uint64_t Id[3] = {Lin % L[0], (Lin / L[0]) % L[1], Lin / (L[0] * L[1])};
     for (size_t K = 0; K < Program.size(); ++K)
       evalSlot(K, R, Id, L);
@@ -814,6 +909,8 @@ IdEvaluator::divergence(const std::vector<unsigned> &Outputs,
   std::vector<std::vector<int8_t>> Out(Outputs.size(),
                                        std::vector<int8_t>(GroupSize));
   for (uint64_t Gr = 0; Gr < Groups; Gr += Step) {
+    if (expired())
+      break;
     uint64_t GId[3] = {Gr % NG[0], (Gr / NG[0]) % NG[1], Gr / (NG[0] * NG[1])};
     for (uint64_t Lin = 0; Lin < GroupSize; ++Lin) {
       uint64_t LId[3] = {Lin % L[0], (Lin / L[0]) % L[1], Lin / (L[0] * L[1])};

@@ -20,6 +20,7 @@
 #include "llvm/IR/Value.h"
 
 #include <array>
+#include <chrono>
 #include <optional>
 #include <vector>
 
@@ -28,6 +29,34 @@ namespace clspread {
 class IdEvaluator {
 public:
   explicit IdEvaluator(const LaunchSpec &L) : Launch(L) {}
+
+  /// Why the last compile() or compileSCEV() returned nullopt.
+  enum class Failure : uint8_t {
+    None,
+    Unsupported, ///< the slice reaches data, floats, phis, other calls
+    TooDeep,     ///< more than MaxDepth operations deep
+    OverBudget,  ///< more than the operation budget (setBudget)
+    TimedOut,    ///< the deadline passed
+  };
+  Failure lastFailure() const { return Why; }
+  /// Operations deep a compiled slice may be (a recursion limit).
+  static constexpr unsigned MaxDepth = 64;
+  /// Caps the work of compiling: at most \p MaxOperations compiled
+  /// operations in all (the program run for every work-item) and at most
+  /// 64 times as many values visited by one compile() call. Beyond either,
+  /// compile() fails with Failure::OverBudget.
+  void setBudget(unsigned MaxOperations) { MaxOps = MaxOperations; }
+  unsigned budget() const { return MaxOps; }
+  /// Past \p D, compiling fails (Failure::TimedOut) and run() and
+  /// divergence() stop early with partial results; timedOut() says so.
+  void setDeadline(std::optional<std::chrono::steady_clock::time_point> D) {
+    Deadline = D;
+  }
+  bool timedOut() const { return TimedOut; }
+  /// The largest number of work-items run() evaluated one by one before it
+  /// sampled (its \p MaxItems, less for a long program: run() does at most
+  /// about 2^31 operations).
+  uint64_t sampleLimit() const { return SampleLimit; }
 
   /// Compiles \p V (an i1 or integer value); nullopt when its slice reaches
   /// anything other than ids, constants and integer arithmetic.
@@ -128,10 +157,35 @@ private:
   void evalSlot(size_t K, std::vector<uint64_t> &R, const uint64_t Id[3],
                 const std::array<uint64_t, 3> &L) const;
   std::optional<unsigned> compileValue(llvm::Value *V, unsigned Depth);
+  /// compileValue() without the memo and budget; operand failures are
+  /// folded into \p Worst.
+  std::optional<unsigned> compileNew(llvm::Value *V, unsigned Depth,
+                                     Failure &Worst);
+  /// Counts a visit; false past the budget or the deadline (Why says).
+  bool visit();
+  /// Whether the deadline has passed (reads the clock every 1024 calls).
+  bool expired() const;
+  /// \p Base, less when the program is long: about 2^31 slot evaluations.
+  uint64_t scaled(uint64_t Base) const;
 
   const LaunchSpec &Launch;
   std::vector<Instr> Program;
   llvm::DenseMap<llvm::Value *, unsigned> Slots; ///< value -> slot
+  /// Values that failed to compile, and how: an Unsupported one fails at
+  /// any depth, a TooDeep one at any depth from \c Depth on. (Budget and
+  /// deadline failures are not kept: they end the compile() call anyway.)
+  struct Failed {
+    Failure Why;
+    unsigned Depth;
+  };
+  llvm::DenseMap<llvm::Value *, Failed> FailedValues;
+  Failure Why = Failure::None;
+  unsigned MaxOps = 4096;
+  uint64_t Visits = 0; ///< in the current compile() call
+  uint64_t SampleLimit = 0;
+  std::optional<std::chrono::steady_clock::time_point> Deadline;
+  mutable bool TimedOut = false;
+  mutable unsigned ClockTick = 0;
   struct Query {
     unsigned Output;
     std::vector<Guard> Guards;

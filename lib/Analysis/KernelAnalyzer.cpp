@@ -109,6 +109,8 @@ public:
         SE(F, TLI, AC, DT, LI), DL(F.getParent()->getDataLayout()) {}
 
   void run(KernelCounts &K);
+  /// Whether the run stopped at AnalyzeOptions::Deadline (K is partial).
+  bool timedOut() const { return TimedOut; }
 
 private:
   // Step 4 and 5.
@@ -154,6 +156,13 @@ private:
   const AnalyzeOptions &Opts;
   const LaunchSpec &L;
   std::string File;
+  bool TimedOut = false;
+  bool pastDeadline() {
+    if (!TimedOut && Opts.Deadline &&
+        std::chrono::steady_clock::now() >= *Opts.Deadline)
+      TimedOut = true;
+    return TimedOut;
+  }
   DominatorTree DT;
   LoopInfo LI;
   TargetLibraryInfoImpl TLII;
@@ -468,6 +477,8 @@ void Analyzer::computeFrequencies() {
   std::vector<std::vector<std::pair<unsigned, double>>> Out(N);
 
   IdEvaluator Eval(L);
+  Eval.setBudget(Opts.MaxIdOperations);
+  Eval.setDeadline(Opts.Deadline);
   struct Pending {
     unsigned From;
     BranchInst *Br;
@@ -507,7 +518,16 @@ void Analyzer::computeFrequencies() {
         IdBranches.push_back({From, Br, Eval.addQuery(*Slot, guardsOf(BB, Eval))});
         if (usesIdDim0(Br->getCondition()))
           DivergenceQueries.push_back({Br, *Slot});
+        if (Eval.timedOut()) { // in guardsOf
+          TimedOut = true;
+          return;
+        }
         continue;
+      }
+      const IdEvaluator::Failure Why = Eval.lastFailure();
+      if (Why == IdEvaluator::Failure::TimedOut) {
+        TimedOut = true;
+        return;
       }
       // An exit whose count ScalarEvolution gives as a function of ids,
       // sizes and arguments (grid-stride loops, `for (i = lid; i < n; i +=
@@ -537,6 +557,17 @@ void Analyzer::computeFrequencies() {
         assume("branch", lineOf(*Br),
                "branch depends on get_local_id or get_group_id and no "
                "--local was given; assumed taken by 50% of work-items");
+      } else if (Why == IdEvaluator::Failure::TooDeep ||
+                 Why == IdEvaluator::Failure::OverBudget) {
+        // The id evaluator's work budget (IdEvaluator::setBudget): the
+        // condition may well depend on ids only, but is too big to count.
+        assume("branch", lineOf(*Br),
+               "branch condition too large to evaluate over the NDRange (" +
+                   (Why == IdEvaluator::Failure::TooDeep
+                        ? fmt::format("more than {} operations deep",
+                                      IdEvaluator::MaxDepth)
+                        : fmt::format("over {} operations", Eval.budget())) +
+                   "); assumed taken by 50% of work-items");
       } else {
         std::string Args = scalarArgsIn(Br->getCondition());
         assume("branch", lineOf(*Br),
@@ -572,6 +603,10 @@ void Analyzer::computeFrequencies() {
   std::vector<std::array<double, 4>> Fractions;
   if (!Outputs.empty() && L.Local)
     Fractions = Eval.divergence(Outputs, /*MaxGroups=*/16, DivSampled);
+  if (Eval.timedOut() || pastDeadline()) {
+    TimedOut = true;
+    return;
+  }
   size_t Next = 0;
   for (auto &[Br, Slot] : DivergenceQueries) {
     BranchSite Site;
@@ -591,10 +626,14 @@ void Analyzer::computeFrequencies() {
   if (!IdBranches.empty() || !IdExits.empty()) {
     bool Sampled = false;
     auto Results = Eval.run(Opts.MaxEvaluatedItems, Sampled);
+    if (Eval.timedOut()) {
+      TimedOut = true;
+      return;
+    }
     if (Sampled)
       assume("id-sampling", 0,
              "branches depending on work-item ids were counted on a sample "
-             "of " + std::to_string(Opts.MaxEvaluatedItems) +
+             "of " + std::to_string(Eval.sampleLimit()) +
              " work-items (the NDRange is larger)");
     for (auto &P : IdExits) {
       const auto &R = Results[P.Query];
@@ -625,6 +664,8 @@ void Analyzer::computeFrequencies() {
     for (auto [To, P] : Out[From])
       A[To][From] -= P;
   for (size_t C = 0; C < N; ++C) {
+    if ((C & 63) == 63 && pastDeadline())
+      return;
     size_t Piv = C;
     for (size_t R = C + 1; R < N; ++R)
       if (std::fabs(A[R][C]) > std::fabs(A[Piv][C]))
@@ -1758,6 +1799,8 @@ void Analyzer::findFp64AndPrivateArrays(KernelCounts &K) {
 
 void Analyzer::run(KernelCounts &K) {
   computeFrequencies();
+  if (TimedOut)
+    return;
   for (BasicBlock &BB : F) {
     double W = Freq.lookup(&BB);
     BlockGraph BG;
@@ -2097,8 +2140,25 @@ std::vector<std::string> kernelNames(const Module &M) {
   return Names;
 }
 
+char AnalysisTimedOut::ID = 0;
+
+void AnalysisTimedOut::log(raw_ostream &OS) const {
+  OS << "analysis stopped after its time limit";
+}
+
+std::error_code AnalysisTimedOut::convertToErrorCode() const {
+  return inconvertibleErrorCode();
+}
+
+/// Whether \p Opts' deadline has passed (checked between phases).
+static bool pastDeadline(const AnalyzeOptions &Opts) {
+  return Opts.Deadline && std::chrono::steady_clock::now() >= *Opts.Deadline;
+}
+
 Expected<KernelCounts> analyzeKernel(const Module &M, const std::string &Kernel,
                                      const AnalyzeOptions &Opts) {
+  if (pastDeadline(Opts))
+    return make_error<AnalysisTimedOut>();
   // Keep only this kernel: other kernels are cloned as declarations
   // (kernels cannot call kernels in OpenCL C 1.2 code that reaches here),
   // and helpers become internal so their out-of-line copies die once
@@ -2184,8 +2244,14 @@ Expected<KernelCounts> analyzeKernel(const Module &M, const std::string &Kernel,
   uint64_t LocalArgBytes = 0;
   if (Error E = specialize(*F, K.Args, O.Launch, SpecNotes, LocalArgBytes))
     return std::move(E);
+  if (pastDeadline(Opts))
+    return make_error<AnalysisTimedOut>();
   optimizeModule(*Clone);
+  if (pastDeadline(Opts))
+    return make_error<AnalysisTimedOut>();
   inlineDeferredHelpers(*Clone);
+  if (pastDeadline(Opts))
+    return make_error<AnalysisTimedOut>();
   F = Clone->getFunction(Kernel);
   if (!F)
     return createStringError(inconvertibleErrorCode(),
@@ -2199,6 +2265,8 @@ Expected<KernelCounts> analyzeKernel(const Module &M, const std::string &Kernel,
 
   Analyzer A(*F, O, File);
   A.run(K);
+  if (A.timedOut())
+    return make_error<AnalysisTimedOut>();
   K.Assumptions.insert(K.Assumptions.end(), SpecNotes.begin(), SpecNotes.end());
   return K;
 }

@@ -28,7 +28,9 @@
 #include "llvm/IR/Module.h"
 #include "llvm/Support/Error.h"
 
+#include <chrono>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -48,6 +50,25 @@ struct AnalyzeOptions {
   /// FILE:LINE=N`, `// clspread: trip N` above the loop), by the line of
   /// the loop's `for`/`while`/`do`.
   std::map<unsigned, uint64_t> TripCounts;
+  /// Operations the id evaluator compiles at most for one kernel (its
+  /// work budget, IdEvaluator::setBudget): a branch whose condition needs
+  /// more, or is more than 64 operations deep, gets 50% and an assumption
+  /// that says so.
+  unsigned MaxIdOperations = 4096;
+  /// When set, analyzeKernel() stops soon after this time and returns an
+  /// AnalysisTimedOut error. Checked between phases (the optimizer itself
+  /// is not interrupted) and inside the long loops of the analysis.
+  std::optional<std::chrono::steady_clock::time_point> Deadline;
+};
+
+/// The error analyzeKernel() returns when AnalyzeOptions::Deadline passed:
+/// "analysis stopped after its time limit". Tell it from other errors with
+/// `E.isA<AnalysisTimedOut>()` or handleErrors().
+class AnalysisTimedOut : public llvm::ErrorInfo<AnalysisTimedOut> {
+public:
+  static char ID;
+  void log(llvm::raw_ostream &OS) const override;
+  std::error_code convertToErrorCode() const override;
 };
 
 /// Names of the kernels (spir_kernel functions) in \p M, in source order.
