@@ -812,6 +812,77 @@ static unsigned argIndexOf(const Value *Base) {
   return ~0u;
 }
 
+/// Fills GlobalAccess::LoopWrites, LoopBarrier and LoopExitUses for the
+/// access \p I through \p Ptr in its innermost loop \p Lp.
+static void loopEffects(const Loop &Lp, const Instruction &I, const Value *Ptr,
+                        GlobalAccess &Acc) {
+  const Value *Obj = getUnderlyingObject(Ptr);
+  auto Named = [](const Value *O) {
+    return isa<Argument>(O) || isa<GlobalVariable>(O) || isa<AllocaInst>(O);
+  };
+  // Distinct kernel arguments may alias too, but a kernel that passes one
+  // buffer twice and relies on it is rare; the same or an unknown object
+  // counts as the same memory.
+  auto MayAlias = [&](const Value *P) {
+    if (!P || !P->getType()->isPointerTy())
+      return false;
+    const Value *O = getUnderlyingObject(P);
+    return O == Obj || !Named(O) || !Named(Obj);
+  };
+  for (const BasicBlock *BB : Lp.blocks())
+    for (const Instruction &J : *BB) {
+      if (auto *S = dyn_cast<StoreInst>(&J)) {
+        unsigned AS = S->getPointerAddressSpace();
+        if (AS != ASPrivate && AS != ASLocal)
+          Acc.LoopWrites |= MayAlias(S->getPointerOperand());
+      } else if (auto *R = dyn_cast<AtomicRMWInst>(&J)) {
+        Acc.LoopWrites |= MayAlias(R->getPointerOperand());
+      } else if (auto *X = dyn_cast<AtomicCmpXchgInst>(&J)) {
+        Acc.LoopWrites |= MayAlias(X->getPointerOperand());
+      } else if (auto *M = dyn_cast<MemIntrinsic>(&J)) {
+        Acc.LoopWrites |= MayAlias(M->getDest());
+      } else if (auto *Call = dyn_cast<CallBase>(&J)) {
+        const Function *Callee = Call->getCalledFunction();
+        if (Callee && Callee->isIntrinsic())
+          continue;
+        if (!Callee) {
+          Acc.LoopWrites = true;
+          continue;
+        }
+        std::optional<BuiltinInfo> Info =
+            lookupBuiltin(builtinBaseName(Callee->getName()), false, false);
+        if (Info && Info->Kind == BuiltinKind::Barrier) {
+          Acc.LoopBarrier = true;
+        } else if (Info && (Info->Kind == BuiltinKind::Atomic ||
+                            Info->Kind == BuiltinKind::VStore)) {
+          for (const Value *Arg : Call->args())
+            Acc.LoopWrites |= MayAlias(Arg);
+        } else if (!Info && !Callee->onlyReadsMemory()) {
+          for (const Value *Arg : Call->args())
+            Acc.LoopWrites |= MayAlias(Arg);
+        }
+      }
+    }
+  if (Acc.IsStore)
+    return;
+  // Does the loaded value decide whether the loop goes on?
+  SmallVector<const Value *, 16> Work{&I};
+  SmallPtrSet<const Value *, 32> Seen;
+  while (!Work.empty() && Seen.size() < 512 && !Acc.LoopExitUses) {
+    const Value *V = Work.pop_back_val();
+    for (const User *U : V->users()) {
+      auto *UI = dyn_cast<Instruction>(U);
+      if (!UI || !Lp.contains(UI) || !Seen.insert(UI).second)
+        continue;
+      if (UI->isTerminator()) {
+        Acc.LoopExitUses |= Lp.isLoopExiting(UI->getParent());
+        continue;
+      }
+      Work.push_back(UI);
+    }
+  }
+}
+
 void Analyzer::countMemory(Instruction &I, Value *Ptr, Type *Ty, bool IsStore,
                            bool IsAtomic, double W, KernelCounts &K,
                            const SCEV *ExtraOffset) {
@@ -870,7 +941,13 @@ void Analyzer::countMemory(Instruction &I, Value *Ptr, Type *Ty, bool IsStore,
       Acc.LoopLine = lineOf(*Lp->getHeader()->getTerminator());
     std::optional<uint64_t> Trips = tripCount(Lp);
     Acc.LoopInvariant = SE.isLoopInvariant(PS, Lp) && (!Trips || *Trips > 1);
+    loopEffects(*Lp, I, Ptr, Acc);
   }
+  if (ArgNo != ~0u)
+    if (MDNode *Q = F.getMetadata("kernel_arg_type_qual");
+        Q && ArgNo < Q->getNumOperands())
+      if (auto *S = dyn_cast<MDString>(Q->getOperand(ArgNo)))
+        Acc.SourceVolatile = S->getString().contains("volatile");
 
   if (Acc.Space == AddrSpace::Constant) {
     K.ConstantLoads += W;

@@ -69,6 +69,16 @@ struct GlobalAccess {
   bool LoopInvariant = false;
   /// Line of the loop header when the access sits in a loop, else 0.
   unsigned LoopLine = 0;
+  /// What makes keeping the loaded value across iterations of that loop
+  /// wrong (for lint's redundant-load advice): the loop also writes memory
+  /// the access may read (a store, atomic or vstore to the same buffer or
+  /// to one the analysis cannot tell apart, or a call that may write), it
+  /// holds a barrier (other work-items' writes become visible), or one of
+  /// its exits depends on the loaded value (a spin-wait, a retry loop).
+  bool LoopWrites = false, LoopBarrier = false, LoopExitUses = false;
+  /// The kernel argument is declared volatile in the source (the analysis
+  /// marks every global access volatile itself, so IR cannot tell).
+  bool SourceVolatile = false;
 
   /// The address as an affine function of the work-item's ids and of the
   /// iterations of the loops around the access, for the cache model

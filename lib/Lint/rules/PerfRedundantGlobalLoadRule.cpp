@@ -15,7 +15,13 @@
 
 #include <fmt/format.h>
 
+#include <set>
+#include <string>
+#include <utility>
+
 namespace clspread::rules {
+
+std::string accessName(const KernelContext &C, const GlobalAccess &A);
 
 namespace {
 
@@ -30,21 +36,45 @@ public:
   }
 
   void check(const KernelContext &C, FindingSink &Out) const override {
-    for (const GlobalAccess &A : C.Counts.Accesses) {
-      if (A.IsStore || A.IsAtomic || !A.LoopLine || A.ExecPerItem <= 1)
+    const KernelCounts &K = C.Counts;
+    // Buffers the kernel writes (an unnamed store may write any of them).
+    auto Written = [&](const GlobalAccess &L) {
+      for (const GlobalAccess &S : K.Accesses)
+        if ((S.IsStore || S.IsAtomic) &&
+            (S.Buffer.empty() || L.Buffer.empty() || S.Buffer == L.Buffer))
+          return true;
+      return false;
+    };
+    std::set<std::pair<unsigned, unsigned>> Places;
+    for (const GlobalAccess &A : K.Accesses) {
+      if (A.IsStore || A.IsAtomic || A.SourceVolatile || !A.LoopLine ||
+          A.ExecPerItem <= 1)
         continue;
-      std::string Buf = A.Buffer.empty() ? "?" : A.Buffer;
+      // The loop writes what it reads (a reduction in global memory, an
+      // atomic_cmpxchg retry loop): the value changes between iterations.
+      if (A.LoopWrites)
+        continue;
+      // Another work-item may change it: across a barrier, or while this
+      // one waits on it (a spin-wait).
+      if ((A.LoopBarrier || A.LoopExitUses) && Written(A))
+        continue;
+      // One finding per place (several IR loads of one expression).
+      if (!Places.insert({A.Loc.Line, A.Loc.Col}).second)
+        continue;
+      std::string Name = accessName(C, A);
+      std::string Buf = Name.empty() ? "this location" : "'" + Name + "'";
       if (A.LoopInvariant) {
         Out.report(A.Loc.Line, A.Loc.Col,
-                   fmt::format("'{}' is loaded at the same address on every "
+                   fmt::format("{} is loaded at the same address on every "
                                "iteration of the loop at line {} ({:.4g} "
                                "times per work-item); load it once before "
                                "the loop",
                                Buf, A.LoopLine, A.ExecPerItem));
-      } else if (A.StrideBytes && *A.StrideBytes == 0) {
+      } else if (A.StrideBytes && *A.StrideBytes == 0 &&
+                 A.Space != AddrSpace::Constant && !broadcast(A, K)) {
         Finding &F = Out.report(
             A.Loc.Line, A.Loc.Col,
-            fmt::format("every work-item loads the same element of '{}' on "
+            fmt::format("every work-item loads the same element of {} on "
                         "each iteration of the loop at line {} ({:.4g} loads "
                         "per work-item); load a tile into __local memory "
                         "once per work-group",
@@ -53,6 +83,22 @@ public:
                                "B through 16x16 __local tiles"});
       }
     }
+  }
+
+private:
+  /// Every work-item of a work-group reads the same address: the hardware
+  /// broadcasts it to the wavefront (one transaction) and caches it, so a
+  /// __local copy saves nothing. Without a local size, only an address
+  /// that no work-item id changes.
+  static bool broadcast(const GlobalAccess &A, const KernelCounts &K) {
+    if (!A.Shape)
+      return false;
+    for (int D = 0; D < 3; ++D) {
+      bool Spans = !K.Launch.Local || (*K.Launch.Local)[D] > 1;
+      if (Spans && A.Shape->Gid[D] + A.Shape->Lid[D] != 0)
+        return false;
+    }
+    return true;
   }
 };
 
