@@ -32,6 +32,8 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Metadata.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 #include "llvm/TargetParser/Triple.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 
@@ -45,6 +47,34 @@
 using namespace llvm;
 
 namespace clspread {
+
+std::string sourcePathOf(const DIFile &F, const std::string &Main) {
+  auto absolute = [](StringRef Dir, StringRef Name) {
+    SmallString<256> P(Name);
+    if (sys::path::is_relative(P) && !Dir.empty()) {
+      P = Dir;
+      sys::path::append(P, Name);
+    }
+    sys::fs::make_absolute(P);
+    sys::path::remove_dots(P, /*remove_dot_dot=*/true);
+    return std::string(P);
+  };
+  std::string Abs = absolute(F.getDirectory(), F.getFilename());
+  if (Abs == absolute("", Main))
+    return Main;
+  // The same style as the main file's path: absolute, or relative to the
+  // working directory (Clang's compilation directory).
+  if (sys::path::is_absolute(Main) || sys::path::is_absolute(F.getFilename()))
+    return Abs;
+  SmallString<256> Cwd;
+  if (!sys::fs::current_path(Cwd) && F.getDirectory() == Cwd) {
+    SmallString<256> Rel(F.getFilename()); // "./inc/x.h" -> "inc/x.h"
+    sys::path::remove_dots(Rel, /*remove_dot_dot=*/false);
+    return std::string(Rel);
+  }
+  return Abs;
+}
+
 
 namespace {
 
@@ -151,11 +181,30 @@ private:
       return Loc->getLine();
     return 0;
   }
+  /// The file of a debug location: the main file's path as the user gave
+  /// it, an included file's as Clang found it (debug info splits both
+  /// into a directory and a name).
+  std::string fileOf(const DIFile *F) {
+    if (!F)
+      return File;
+    auto [It, New] = FileOf.try_emplace(F);
+    if (New)
+      It->second = sourcePathOf(*F, File);
+    return It->second;
+  }
+  /// \p I's place: its file and line, and its column when \p WithCol.
+  SourceLoc locOf(const Instruction &I, bool WithCol = false) {
+    if (const DILocation *Loc = I.getDebugLoc())
+      return {fileOf(Loc->getFile()), Loc->getLine(),
+              WithCol ? Loc->getColumn() : 0};
+    return {File, 0, 0};
+  }
 
   Function &F;
   const AnalyzeOptions &Opts;
   const LaunchSpec &L;
   std::string File;
+  DenseMap<const DIFile *, std::string> FileOf; ///< fileOf()'s answers
   bool TimedOut = false;
   bool pastDeadline() {
     if (!TimedOut && Opts.Deadline &&
@@ -610,7 +659,7 @@ void Analyzer::computeFrequencies() {
   size_t Next = 0;
   for (auto &[Br, Slot] : DivergenceQueries) {
     BranchSite Site;
-    Site.Loc = {File, lineOf(*Br), 0};
+    Site.Loc = locOf(*Br);
     if (const DILocation *DL = Br->getDebugLoc())
       Site.Loc.Col = DL->getColumn();
     Site.DependsOnLocalId0 = true;
@@ -909,7 +958,7 @@ void Analyzer::countMemory(Instruction &I, Value *Ptr, Type *Ty, bool IsStore,
   Acc.Space = AS == ASConstant ? AddrSpace::Constant : AddrSpace::Global;
   Acc.Bytes = Bytes;
   Acc.ExecPerItem = W;
-  Acc.Loc = {File, lineOf(I), 0};
+  Acc.Loc = locOf(I);
   if (const DILocation *Loc = I.getDebugLoc())
     Acc.Loc.Col = Loc->getColumn();
 
@@ -1820,7 +1869,8 @@ void Analyzer::findFp64AndPrivateArrays(KernelCounts &K) {
           D |= isDouble(Op->getType());
         if (D)
           if (const DILocation *At = I.getDebugLoc())
-            K.Fp64Use = SourceLoc{File, At->getLine(), At->getColumn()};
+            K.Fp64Use = SourceLoc{fileOf(At->getFile()), At->getLine(),
+                                  At->getColumn()};
       }
       if (auto *AI = dyn_cast<AllocaInst>(&I)) {
         if (!AI->getAllocatedType()->isArrayTy() && !AI->isArrayAllocation())
@@ -1841,7 +1891,7 @@ void Analyzer::findFp64AndPrivateArrays(KernelCounts &K) {
           Var = D->getVariable();
         if (Var) {
           PA.Name = Var->getName().str();
-          PA.Loc = {File, Var->getLine(), 0};
+          PA.Loc = {fileOf(Var->getFile()), Var->getLine(), 0};
         }
         Arrays[AI] = PA;
         Order.push_back(AI);
@@ -1866,7 +1916,7 @@ void Analyzer::findFp64AndPrivateArrays(KernelCounts &K) {
       It->second.BytesPerItem += W * DL.getTypeStoreSize(Ty).getFixedValue();
       if (!It->second.Loc.Line)
         if (const DILocation *L = I.getDebugLoc())
-          It->second.Loc = {File, L->getLine(), L->getColumn()};
+          It->second.Loc = {fileOf(L->getFile()), L->getLine(), L->getColumn()};
     }
   }
   for (const AllocaInst *AI : Order)

@@ -34,6 +34,10 @@
 #include <string>
 #include <vector>
 
+namespace llvm {
+class DIFile;
+}
+
 namespace clspread {
 
 struct AnalyzeOptions {
@@ -70,6 +74,11 @@ public:
   void log(llvm::raw_ostream &OS) const override;
   std::error_code convertToErrorCode() const override;
 };
+
+/// The path of the source file \p F names: \p Main (the main file's path
+/// as the user gave it) when it is that file, else an included file's path
+/// in the same style (relative to the working directory, or absolute).
+std::string sourcePathOf(const llvm::DIFile &F, const std::string &Main);
 
 /// Names of the kernels (spir_kernel functions) in \p M, in source order.
 std::vector<std::string> kernelNames(const llvm::Module &M);

@@ -87,16 +87,21 @@ void lintKernel(KernelResult &KR, const DeviceProfile &Profile,
                 LaunchOrigin Origin, const std::string &ClStd) {
   static const RuleSet Rules = RuleSet::all();
   SourceFile Src(KR.File, KR.Source);
-  KernelContext C{Src, KR.Counts, KR.Est, Profile, Origin,
+  // A kernel defined in an #included file is judged, and its NOLINT
+  // comments read, in that file.
+  SourceFiles Included;
+  const SourceFile *KSrc = &Src;
+  if (!KR.Counts.Loc.File.empty() && KR.Counts.Loc.File != KR.File)
+    if (const SourceFile *Other = Included.get(KR.Counts.Loc.File))
+      KSrc = Other;
+  KernelContext C{*KSrc, KR.Counts, KR.Est, Profile, Origin,
                   normalizeClStd(ClStd).value_or(ClStd),
                   [&Profile](const KernelCounts &K) {
                     return estimate(K, Profile);
                   }};
   Rules.check(C, KR.Findings);
   // Problems with the NOLINT comments themselves are lint's to report.
-  std::vector<Finding> Ignored;
-  Suppressions S(Src, Ignored);
-  llvm::erase_if(KR.Findings, [&](const Finding &F) { return S.suppresses(F); });
+  applySuppressions(Src, KR.Findings, &Included, /*ReportProblems=*/false);
   orderFindings(KR.Findings, nullptr);
 }
 

@@ -81,6 +81,11 @@ private:
                              std::get<std::string>(It->second));
   }
 
+public:
+  /// Files the kernels #include, for findings and NOLINT comments there.
+  SourceFiles Included;
+
+private:
   std::mutex M;
   std::map<std::string, Slot<DeviceProfile>> Profiles;
   std::map<std::string, Slot<LintConfig>> Configs;
@@ -252,6 +257,13 @@ void lintFile(const LintRequest &Req, const std::string &File, SharedInputs &In,
   }
 
   std::vector<Finding> &Findings = R.Findings.Findings;
+  // --timeout: the analysis of this file stops at this time.
+  std::optional<std::chrono::steady_clock::time_point> Deadline;
+  if (Req.TimeoutSeconds > 0)
+    Deadline = std::chrono::steady_clock::now() +
+               std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                   std::chrono::duration<double>(
+                       std::min(Req.TimeoutSeconds, 1e7)));
 
   // The manifest, for launches, build options and pipelines.
   const Suite *Manifest = nullptr;
@@ -446,7 +458,27 @@ void lintFile(const LintRequest &Req, const std::string &File, SharedInputs &In,
         return fail(BuildProblem);
       continue; // its build's errors are findings
     }
+    AO.Deadline = Deadline;
     auto Counts = analyzeKernel(*KUnit->Module, Name, AO);
+    if (!Counts && Counts.errorIsA<AnalysisTimedOut>()) {
+      consumeError(Counts.takeError());
+      std::vector<std::string> Left;
+      for (auto It = llvm::find(Names, Name) + 1; It != Names.end(); ++It)
+        if (Req.Kernels.empty() || llvm::is_contained(Req.Kernels, *It))
+          Left.push_back(*It);
+      Finding F;
+      F.RuleId = "clspread-timeout";
+      F.Sev = Severity::Error;
+      F.Loc = {File, std::max(1u, DeclLine), 1};
+      F.Kernel = Name;
+      F.Message = fmt::format(
+          "analysis of kernel '{}' stopped after the {} s limit for this file "
+          "(--timeout){}",
+          Name, Req.TimeoutSeconds,
+          Left.empty() ? std::string() : "; not analyzed: " + join(Left, ", "));
+      Findings.push_back(std::move(F));
+      break;
+    }
     if (Counts)
       for (const KernelArgInfo &A : Counts->Args)
         if (!A.IsPointer || A.Space == AddrSpace::Local)
@@ -459,8 +491,13 @@ void lintFile(const LintRequest &Req, const std::string &File, SharedInputs &In,
     A->Counts = std::move(*Counts);
     A->Est = estimate(A->Counts, Profile);
     A->Origin = Origin;
+    // A kernel defined in an #included file is judged in that file.
+    const SourceFile *KSrc = &Src;
+    if (!A->Counts.Loc.File.empty() && A->Counts.Loc.File != File)
+      if (const SourceFile *Other = In.Included.get(A->Counts.Loc.File))
+        KSrc = Other;
     auto Ctx = std::make_unique<KernelContext>(KernelContext{
-        Src, A->Counts, A->Est, Profile, Origin, ClStdOf[KUnit], Reestimate});
+        *KSrc, A->Counts, A->Est, Profile, Origin, ClStdOf[KUnit], Reestimate});
     std::vector<std::string> Skipped;
     Rules->check(*Ctx, Findings, &Skipped);
     if (Req.Verbose) {
@@ -497,7 +534,7 @@ void lintFile(const LintRequest &Req, const std::string &File, SharedInputs &In,
         Rules->checkPipeline(PC, Findings);
     }
 
-  applySuppressions(Src, Findings);
+  applySuppressions(Src, Findings, &In.Included);
   orderFindings(Findings, WAE ? &*WAE : nullptr);
 }
 

@@ -44,4 +44,17 @@ bool GlobList::contains(StringRef Id) const {
   return false;
 }
 
+std::vector<std::string> GlobList::unmatched(ArrayRef<std::string> Ids) const {
+  std::vector<std::string> Out;
+  for (const Item &I : Items) {
+    if (I.Pattern.match("clang-diagnostic-x"))
+      continue; // '*', 'clang-*', 'clang-diagnostic-*' ...
+    if (StringRef(*I.Text).starts_with("clang-diagnostic-"))
+      continue;
+    if (llvm::none_of(Ids, [&](const std::string &Id) { return I.Pattern.match(Id); }))
+      Out.push_back((I.Positive ? "" : "-") + *I.Text);
+  }
+  return Out;
+}
+
 } // namespace clspread

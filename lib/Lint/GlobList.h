@@ -9,6 +9,7 @@
 #ifndef CLSPREAD_LINT_GLOBLIST_H
 #define CLSPREAD_LINT_GLOBLIST_H
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/GlobPattern.h"
@@ -28,6 +29,10 @@ public:
   /// The text it was parsed from, normalized (no blanks).
   const std::string &text() const { return Text; }
   bool empty() const { return Items.empty(); }
+  /// The globs (as written, with a '-' where they remove) that match none
+  /// of \p Ids: most likely a misspelt rule. Globs over Clang's diagnostics
+  /// (clang-diagnostic-*), whose names are open-ended, are not judged.
+  std::vector<std::string> unmatched(llvm::ArrayRef<std::string> Ids) const;
 
 private:
   struct Item {

@@ -47,6 +47,10 @@ public:
     auto G = GlobList::parse(*S);
     if (!G)
       return at(N.Mark(), Key + ": " + toString(G.takeError()));
+    if (auto None = G->unmatched(selectableRuleIds()); !None.empty())
+      return at(N.Mark(), fmt::format("{}: '{}' matches no rule (clspread lint "
+                                      "--list-rules lists them)",
+                                      Key, None.front()));
     Out = *S;
     return Error::success();
   }

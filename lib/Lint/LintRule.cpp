@@ -172,4 +172,12 @@ Finding &FindingSink::report(unsigned Line, unsigned Col, std::string Message,
   return Out.back();
 }
 
+Finding &FindingSink::report(const SourceLoc &At, std::string Message,
+                             std::optional<Severity> S) {
+  Finding &F = report(At.Line, At.Col, std::move(Message), S);
+  if (!At.File.empty())
+    F.Loc.File = At.File;
+  return F;
+}
+
 } // namespace clspread

@@ -137,6 +137,10 @@ public:
   /// (a rule with two strengths, e.g. error when the launch fails).
   Finding &report(unsigned Line, unsigned Col, std::string Message,
                   std::optional<Severity> Sev = std::nullopt);
+  /// The same at a place the analysis found (an access, a branch), which
+  /// may lie in an #included file: its own path, not the sink's.
+  Finding &report(const SourceLoc &At, std::string Message,
+                  std::optional<Severity> Sev = std::nullopt);
   const std::string &file() const { return File; }
 
 private:

@@ -65,4 +65,11 @@ std::vector<RuleInfo> listRules() {
   return Out;
 }
 
+std::vector<std::string> selectableRuleIds() {
+  std::vector<std::string> Ids = {"clspread-nolint", "clspread-timeout"};
+  for (const RuleInfo &R : listRules())
+    Ids.push_back(R.Id);
+  return Ids;
+}
+
 } // namespace clspread

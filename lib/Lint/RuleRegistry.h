@@ -35,6 +35,10 @@ const RuleRegistration *findRule(llvm::StringRef Id);
 std::optional<std::string_view> rulePage(llvm::StringRef Id);
 
 /// Builds every rule with default options and describes it.
+/// Every id a rule glob may name: the registered rules and the findings
+/// clspread reports itself (clspread-nolint, clspread-timeout).
+std::vector<std::string> selectableRuleIds();
+
 std::vector<RuleInfo> listRules();
 
 /// Helper for registry lines of rules built by their constructor alone.

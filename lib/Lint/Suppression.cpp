@@ -1,5 +1,6 @@
 //===- Suppression.cpp - NOLINT comments in kernel sources ----------------===//
 #include "Lint/Suppression.h"
+#include "Support/InputFile.h"
 
 #include <fmt/format.h>
 
@@ -126,11 +127,43 @@ bool Suppressions::suppresses(const Finding &F) const {
   return false;
 }
 
-void applySuppressions(const SourceFile &Src, std::vector<Finding> &Findings) {
+void applySuppressions(const SourceFile &Src, std::vector<Finding> &Findings,
+                       SourceFiles *Included, bool ReportProblems) {
   std::vector<Finding> Problems;
   Suppressions S(Src, Problems);
-  llvm::erase_if(Findings, [&](const Finding &F) { return S.suppresses(F); });
-  Findings.insert(Findings.end(), Problems.begin(), Problems.end());
+  // An included file's findings are judged by its own NOLINT comments; its
+  // comment problems are reported once per file that includes it.
+  std::map<std::string, std::unique_ptr<Suppressions>> Others;
+  auto suppressionsOf = [&](const std::string &Path) -> const Suppressions * {
+    if (Path.empty() || Path == Src.path())
+      return &S;
+    if (!Included)
+      return nullptr;
+    auto &Slot = Others[Path];
+    if (!Slot)
+      if (const SourceFile *F = Included->get(Path))
+        Slot = std::make_unique<Suppressions>(*F, Problems);
+    return Slot.get();
+  };
+  llvm::erase_if(Findings, [&](const Finding &F) {
+    const Suppressions *Sup = suppressionsOf(F.Loc.File);
+    return Sup && Sup->suppresses(F);
+  });
+  if (ReportProblems)
+    Findings.insert(Findings.end(), Problems.begin(), Problems.end());
+}
+
+const SourceFile *SourceFiles::get(const std::string &Path) {
+  std::lock_guard<std::mutex> Lock(M);
+  auto [It, New] = Files.try_emplace(Path);
+  if (New) {
+    bool Placed = false;
+    if (auto Text = readKernelSource(Path, Placed))
+      It->second = std::make_unique<SourceFile>(Path, std::move(*Text));
+    else
+      llvm::consumeError(Text.takeError());
+  }
+  return It->second.get();
 }
 
 } // namespace clspread

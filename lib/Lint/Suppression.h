@@ -19,6 +19,9 @@
 #include "Lint/GlobList.h"
 #include "Lint/LintRule.h"
 
+#include <map>
+#include <memory>
+#include <mutex>
 #include <optional>
 #include <vector>
 
@@ -42,8 +45,25 @@ private:
   std::vector<Range> Ranges;
 };
 
-/// Removes suppressed findings from \p Findings.
-void applySuppressions(const SourceFile &Src, std::vector<Finding> &Findings);
+/// The text of the files a translation unit #includes, read once on first
+/// use (regular files only, as kernel sources are); shared by threads.
+class SourceFiles {
+public:
+  /// \p Path's text, or nullptr when it cannot be read.
+  const SourceFile *get(const std::string &Path);
+
+private:
+  std::mutex M;
+  std::map<std::string, std::unique_ptr<SourceFile>> Files;
+};
+
+/// Removes suppressed findings from \p Findings: those in \p Src by its
+/// NOLINT comments, those in another (#included) file by that file's, read
+/// through \p Included (without it, they are kept). Problems with the
+/// comments themselves are added as findings when \p ReportProblems.
+void applySuppressions(const SourceFile &Src, std::vector<Finding> &Findings,
+                       SourceFiles *Included = nullptr,
+                       bool ReportProblems = true);
 
 } // namespace clspread
 

@@ -1,7 +1,11 @@
 //===- FindingPrinters.cpp - Lint findings as gcc lines, JSON, SARIF ------===//
 #include "Report/FindingPrinters.h"
 
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/xxhash.h"
 #include "llvm/ADT/STLExtras.h"
 
 #include <fmt/format.h>
@@ -140,17 +144,54 @@ json::Value findingsSARIF(const LintOutput &O) {
       Obj["helpUri"] = std::string(RulePageBaseUri) + R.Id + ".md";
     RuleObjs.push_back(std::move(Obj));
   }
-  auto physical = [](const SourceLoc &L) {
+  // URIs: relative to %SRCROOT% (the repository) where the file is below
+  // it, so code scanning finds the file whatever directory lint ran in;
+  // else an absolute file: URI. Percent-encoded either way.
+  std::string Root = O.SarifRoot;
+  auto artifact = [&](const std::string &File) {
+    SmallString<256> Abs(File);
+    sys::fs::make_absolute(Abs);
+    sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+    std::string Slashed = sys::path::convert_to_slash(Abs);
+    if (!Root.empty() && StringRef(Slashed).starts_with(Root + "/"))
+      return json::Object{
+          {"uri", percentEncodePath(StringRef(Slashed).drop_front(Root.size() + 1))},
+          {"uriBaseId", "%SRCROOT%"}};
+    return json::Object{{"uri", "file://" + percentEncodePath(Slashed)}};
+  };
+  auto physical = [&](const SourceLoc &L) {
     json::Object Region{{"startLine", std::max(1u, L.Line)}};
     if (L.Col)
       Region["startColumn"] = L.Col;
-    // SARIF URIs use forward slashes; a relative path stays relative
-    // (to the directory the tool ran in, like the text output).
     return json::Object{
         {"physicalLocation",
-         json::Object{{"artifactLocation",
-                       json::Object{{"uri", sys::path::convert_to_slash(L.File)}}},
+         json::Object{{"artifactLocation", artifact(L.File)},
                       {"region", std::move(Region)}}}};
+  };
+  // partialFingerprints that survive moved lines: the rule, the file (as
+  // its URI), the kernel and the text of the finding's line, trimmed, plus
+  // how many identical ones came before it -- not the line number.
+  std::map<std::string, std::unique_ptr<MemoryBuffer>> Texts;
+  auto lineText = [&](const SourceLoc &L) -> StringRef {
+    auto &Buf = Texts[L.File];
+    if (!Buf && sys::fs::is_regular_file(L.File))
+      if (auto B = MemoryBuffer::getFile(L.File, /*IsText=*/true))
+        Buf = std::move(*B);
+    if (!Buf || L.Line == 0)
+      return "";
+    StringRef Rest = Buf->getBuffer();
+    for (unsigned N = 1; N < L.Line && !Rest.empty(); ++N)
+      Rest = Rest.split('\n').second;
+    return Rest.split('\n').first.trim();
+  };
+  std::map<uint64_t, unsigned> Seen;
+  auto fingerprint = [&](const Finding &F) {
+    json::Object A = artifact(F.Loc.File);
+    std::string Key = F.RuleId + '\0' + A["uri"].getAsString()->str() + '\0' +
+                      F.Kernel + '\0' + lineText(F.Loc).str();
+    uint64_t H = xxh3_64bits(Key);
+    unsigned N = Seen[H]++;
+    return fmt::format("{:016x}:{}", H, N + 1);
   };
   json::Array Results;
   for (const FileFindings &FF : O.Files)
@@ -170,8 +211,7 @@ json::Value findingsSARIF(const LintOutput &O) {
             {"description", json::Object{{"text", fixText(X)}}},
             {"artifactChanges",
              json::Array{json::Object{
-                 {"artifactLocation",
-                  json::Object{{"uri", sys::path::convert_to_slash(F.Loc.File)}}},
+                 {"artifactLocation", artifact(F.Loc.File)},
                  {"replacements",
                   json::Array{json::Object{
                       {"deletedRegion", std::move(Region)},
@@ -182,7 +222,9 @@ json::Value findingsSARIF(const LintOutput &O) {
                      {"ruleIndex", int64_t(Index[F.RuleId])},
                      {"level", levelName(F.Sev)},
                      {"message", json::Object{{"text", F.Message}}},
-                     {"locations", json::Array{physical(F.Loc)}}};
+                     {"locations", json::Array{physical(F.Loc)}},
+                     {"partialFingerprints",
+                      json::Object{{"clspread/v1", fingerprint(F)}}}};
       if (!Related.empty())
         R["relatedLocations"] = std::move(Related);
       if (!Fixes.empty())
@@ -202,12 +244,45 @@ json::Value findingsSARIF(const LintOutput &O) {
                       {"rules", std::move(RuleObjs)}};
   json::Object Run{{"tool", json::Object{{"driver", std::move(Driver)}}},
                    {"results", std::move(Results)}};
+  if (!Root.empty())
+    Run["originalUriBaseIds"] = json::Object{
+        {"%SRCROOT%",
+         json::Object{{"uri", "file://" + percentEncodePath(Root) + "/"}}}};
   if (!O.ProfileId.empty())
     Run["properties"] = json::Object{{"profile", O.ProfileId}};
   return json::Object{
       {"version", "2.1.0"},
       {"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
       {"runs", json::Array{std::move(Run)}}};
+}
+
+std::string percentEncodePath(StringRef Path) {
+  std::string Out;
+  for (unsigned char C : Path) {
+    if (isAlnum(C) || C == '-' || C == '.' || C == '_' || C == '~' || C == '/')
+      Out += char(C);
+    else
+      Out += fmt::format("%{:02X}", C);
+  }
+  return Out;
+}
+
+std::string defaultSarifRoot() {
+  SmallString<256> Dir;
+  if (sys::fs::current_path(Dir))
+    return "";
+  std::string Cwd = sys::path::convert_to_slash(Dir);
+  for (SmallString<256> D = Dir; !D.empty();) {
+    SmallString<256> Git = D;
+    sys::path::append(Git, ".git");
+    if (sys::fs::exists(Git)) // a directory, or a file in a worktree
+      return sys::path::convert_to_slash(D);
+    StringRef Parent = sys::path::parent_path(D);
+    if (Parent == D)
+      break;
+    D = Parent;
+  }
+  return Cwd;
 }
 
 } // namespace clspread

@@ -38,7 +38,20 @@ struct LintOutput {
   std::string ProfileId;          ///< the profile most files used
   std::vector<FileFindings> Files; ///< in input order
   std::vector<RuleInfo> Rules;     ///< every registered rule (SARIF metadata)
+  /// SARIF's %SRCROOT%: an absolute directory (--sarif-root, else the git
+  /// work tree around the working directory, else the working directory).
+  /// Files below it get URIs relative to it; "" writes absolute URIs.
+  std::string SarifRoot;
 };
+
+/// The directory SARIF URIs are relative to when --sarif-root is not
+/// given: the top of the git work tree that holds the working directory,
+/// else the working directory itself (absolute, no trailing slash).
+std::string defaultSarifRoot();
+
+/// \p Path percent-encoded for a URI (RFC 3986): every byte but the
+/// unreserved ones and '/' as %XX, so "a b:c.cl" is "a%20b%3Ac.cl".
+std::string percentEncodePath(llvm::StringRef Path);
 
 /// gcc-style lines; \p Color adds clang's colours.
 void printFindingsText(const std::vector<FileFindings> &Files, bool Color,

@@ -27,6 +27,19 @@ BAD = """__attribute__((reqd_work_group_size(2048, 1, 1)))
 __kernel void big(__global float *p) { p[get_global_id(0)] = 1.0f; }
 """
 GOOD = "__kernel void ok(__global float4 *p) { p[get_global_id(0)] *= 2.0f; }\n"
+# A warning only: a store 256 B apart per work-item.
+WARN = """__kernel void spread(__global float *p) {
+  p[get_global_id(0) * 64] = 1.0f;
+}
+"""
+# Builds only with the hook's -DBLOCK=16; the same strided store.
+BLOCK = """#ifndef BLOCK
+#error BLOCK is not defined
+#endif
+__kernel void blocked(__global float *p) {
+  p[get_global_id(0) * BLOCK * 4] = 1.0f;
+}
+"""
 
 
 def git(repo, *args):
@@ -90,6 +103,31 @@ def main():
                                cwd=repo, env=fw_env, capture_output=True, text=True)
             assert p.returncode == 0, f"pre-commit exit {p.returncode}: {p.stdout}{p.stderr}"
             print("pre-commit try-repo: fails with the error staged, passes without")
+
+            # A hook with `args:` as a user writes it: the build options
+            # come before the files pre-commit appends, and none is lost.
+            # The hook is verbose, so a warning shows even when it passes;
+            # `--fail-on warning` is the recipe that makes it fail.
+            for name, text in (("k/warn.cl", WARN), ("k/block.cl", BLOCK)):
+                with open(os.path.join(repo, name), "w") as f:
+                    f.write(text)
+            git(repo, "add", "k/warn.cl", "k/block.cl")
+            sha = subprocess.run(["git", "-C", hooks, "rev-parse", "HEAD"], check=True,
+                                 capture_output=True, text=True).stdout.strip()
+            for extra, want_exit in (([], 0), (["--fail-on", "warning"], 1)):
+                config = {"repos": [{"repo": hooks, "rev": sha, "hooks": [{
+                    "id": "clspread-lint",
+                    "args": ["--profile", "nvidia-h100-sxm", "-DBLOCK=16"] + extra}]}]}
+                with open(os.path.join(repo, ".pre-commit-config.yaml"), "w") as f:
+                    yaml.safe_dump(config, f)
+                p = subprocess.run(["pre-commit", "run", "--files", "k/warn.cl", "k/block.cl"],
+                                   cwd=repo, env=fw_env, capture_output=True, text=True)
+                assert p.returncode == want_exit, f"args {extra}: exit {p.returncode}: {p.stdout}{p.stderr}"
+                assert "k/warn.cl:2:" in p.stdout and "[perf-uncoalesced-access]" in p.stdout, p.stdout
+                assert "k/block.cl:5:" in p.stdout, p.stdout  # built with -DBLOCK=16
+                assert "lint needs at least one file" not in p.stdout + p.stderr
+            print("pre-commit run with args: both files linted, warnings shown; "
+                  "--fail-on warning fails")
     finally:
         shutil.rmtree(tmp)
 

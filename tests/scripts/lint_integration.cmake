@@ -12,8 +12,13 @@ if(CLSPREAD_DEBIAN_PYTHON3)
     COMMAND ${CLSPREAD_DEBIAN_PYTHON3}
             ${PROJECT_SOURCE_DIR}/tests/lint-integration/pre_commit_hook.py
             ${CMAKE_BINARY_DIR}/bin)
+  add_test(NAME lint-integration/sarif-uris
+    COMMAND ${CLSPREAD_DEBIAN_PYTHON3}
+            ${PROJECT_SOURCE_DIR}/tests/lint-integration/sarif_uris.py
+            ${CMAKE_BINARY_DIR}/bin/clspread)
   set_tests_properties(lint-integration/gcc-matcher-sarif-json
-    lint-integration/pre-commit-hook PROPERTIES TIMEOUT 300)
+    lint-integration/pre-commit-hook lint-integration/sarif-uris
+    PROPERTIES TIMEOUT 300)
 else()
   message(WARNING "/usr/bin/python3 not found: the lint integration tests are not registered")
 endif()

@@ -15,6 +15,7 @@
 #include "Driver/PlanWriter.h"
 #include "Driver/ValidateDriver.h"
 #include "Model/DeviceProfile.h"
+#include "Lint/GlobList.h"
 #include "Lint/RuleRegistry.h"
 #include "Report/AnalysisReport.h"
 #include "Report/FindingPrinters.h"
@@ -22,6 +23,7 @@
 #include "Report/Workbook.h"
 
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/raw_ostream.h"
@@ -433,6 +435,10 @@ static int run(int argc, char **argv) {
                  "Say where each launch came from and which rules were "
                  "skipped for want of one");
   Lint->add_option("-o,--output", LOutput, "Write to a file (atomically)");
+  std::string SarifRoot;
+  Lint->add_option("--sarif-root", SarifRoot,
+                   "SARIF: the directory URIs are relative to (%SRCROOT%; "
+                   "default: the git work tree, else the working directory)");
   Lint->footer("Exit codes: 0 no finding reaches --fail-on, 1 one does, 2 bad "
                "usage or input.");
 
@@ -551,6 +557,22 @@ static int run(int argc, char **argv) {
     }
     if (!LProfile.empty())
       LReq.Profile = LProfile;
+    // A glob that matches no rule is a misspelling, not a selection.
+    for (auto [Flag, Text] : {std::pair{"--rules", &LRules},
+                              {"--warnings-as-errors", &LWAE}}) {
+      auto G = GlobList::parse(*Text);
+      if (!G) {
+        printError(llvm::errs(), std::string("bad ") + Flag + " '" + *Text +
+                                     "': " + llvm::toString(G.takeError()));
+        return ExitUsage;
+      }
+      if (auto None = G->unmatched(selectableRuleIds()); !None.empty()) {
+        printError(llvm::errs(), std::string(Flag) + ": '" + None.front() +
+                                     "' matches no rule (clspread lint "
+                                     "--list-rules lists them)");
+        return ExitUsage;
+      }
+    }
     if (!LRules.empty())
       LReq.Rules = LRules;
     if (!LWAE.empty())
@@ -581,6 +603,16 @@ static int run(int argc, char **argv) {
     }
     LintOutput LO;
     LO.ToolVersion = Version;
+    if (SarifRoot.empty()) {
+      LO.SarifRoot = defaultSarifRoot();
+    } else {
+      llvm::SmallString<256> R(SarifRoot);
+      llvm::sys::fs::make_absolute(R);
+      llvm::sys::path::remove_dots(R, /*remove_dot_dot=*/true);
+      LO.SarifRoot = llvm::sys::path::convert_to_slash(R);
+      while (LO.SarifRoot.size() > 1 && LO.SarifRoot.back() == '/')
+        LO.SarifRoot.pop_back();
+    }
     std::vector<std::string> VerboseLog;
     int Code = runLint(LReq, LO, llvm::errs(), VerboseLog);
     for (const std::string &V : VerboseLog)

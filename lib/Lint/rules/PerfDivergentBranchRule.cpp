@@ -48,7 +48,7 @@ public:
       if (!B.DependsOnLocalId0 || !F || *F < MinFraction)
         continue;
       Finding &Fd = Out.report(
-          B.Loc.Line, B.Loc.Col,
+          B.Loc,
           fmt::format("this branch on the work-item id splits {:.0f}% of the "
                       "wavefronts of {} that reach it: they run both paths, "
                       "with part of their lanes idle on each",

@@ -59,7 +59,7 @@ public:
       Done.insert(A.Buffer);
       std::string Elem = llvm::StringRef(Arg->Type).rtrim("* ").str();
       Finding &F = Out.report(
-          A.Loc.Line, A.Loc.Col,
+          A.Loc,
           fmt::format("'{}' is a {} buffer {} one {}-byte element per "
                       "work-item; load and store uint4 (16 B, {} elements) "
                       "and unpack by hand",

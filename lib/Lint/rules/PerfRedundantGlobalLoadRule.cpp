@@ -64,7 +64,7 @@ public:
       std::string Name = accessName(C, A);
       std::string Buf = Name.empty() ? "this location" : "'" + Name + "'";
       if (A.LoopInvariant) {
-        Out.report(A.Loc.Line, A.Loc.Col,
+        Out.report(A.Loc,
                    fmt::format("{} is loaded at the same address on every "
                                "iteration of the loop at line {} ({:.4g} "
                                "times per work-item); load it once before "
@@ -73,7 +73,7 @@ public:
       } else if (A.StrideBytes && *A.StrideBytes == 0 &&
                  A.Space != AddrSpace::Constant && !broadcast(A, K)) {
         Finding &F = Out.report(
-            A.Loc.Line, A.Loc.Col,
+            A.Loc,
             fmt::format("every work-item loads the same element of {} on "
                         "each iteration of the loop at line {} ({:.4g} loads "
                         "per work-item); load a tile into __local memory "

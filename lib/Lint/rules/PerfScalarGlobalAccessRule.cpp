@@ -35,7 +35,7 @@ public:
       if (A.IsAtomic || A.Bytes != 4 || !A.StrideBytes || *A.StrideBytes != 4 ||
           A.Buffer.empty() || !Done.insert(A.Buffer).second)
         continue;
-      Out.report(A.Loc.Line, A.Loc.Col,
+      Out.report(A.Loc,
                  fmt::format("each work-item {} one 4-byte element of '{}' "
                              "and its neighbours the next ones; in this "
                              "{}-bound kernel, {} a float4/int4 (16 B) per "

@@ -75,7 +75,8 @@ public:
       Left = (Left + Wave[D] - 1) / Wave[D];
     }
     struct Cand {
-      unsigned Line = 0, Col = 0;
+      SourceLoc Loc; // an access in an #included helper is there
+
       std::vector<size_t> Sites;
       std::vector<std::string> Names;
       bool Load = false, Store = false;
@@ -129,10 +130,11 @@ public:
       // One finding per place: a compound assignment's load and store (or
       // several IR accesses of one expression) share it.
       auto Same = std::find_if(Cands.begin(), Cands.end(), [&](const Cand &X) {
-        return X.Line == A.Loc.Line && X.Col == A.Loc.Col;
+        return X.Loc.File == A.Loc.File && X.Loc.Line == A.Loc.Line &&
+               X.Loc.Col == A.Loc.Col;
       });
       if (Same == Cands.end())
-        Same = Cands.insert(Cands.end(), Cand{A.Loc.Line, A.Loc.Col});
+        Same = Cands.insert(Cands.end(), Cand{A.Loc});
       Same->Sites.push_back(I);
       (A.IsStore ? Same->Store : Same->Load) = true;
       if (std::find(Same->Names.begin(), Same->Names.end(), A.Buffer) ==
@@ -164,7 +166,7 @@ public:
                   : std::string();
       bool Both = X.Load && X.Store;
       Finding &F = Out.report(
-          X.Line, X.Col,
+          X.Loc,
           fmt::format("{} of {} {} uncoalesced: each wavefront of {}{} "
                       "issues {:.4g} transactions of {} B for this {}-byte "
                       "access at a stride of {} B{}; contiguous access would "
