@@ -1,4 +1,4 @@
-// RUN: clspread lint %s --rules=portability-fp64 --profile mali-g76 | FileCheck %s --implicit-check-not=warning: --implicit-check-not=error: --implicit-check-not=note:
+// RUN: clspread lint %s --rules=portability-fp64 --profile mali-g76 | FileCheck --check-prefix=HD %s --allow-empty --implicit-check-not=warning: --implicit-check-not=error: --implicit-check-not=note:
 // RUN: clspread lint %s --rules=portability-fp64 --profile hd4870 | FileCheck --check-prefix=HD %s --allow-empty --implicit-check-not=warning: --implicit-check-not=error: --implicit-check-not=note:
 // Unsuffixed literals without cl_khr_fp64 enabled are float (OpenCL C 1.2
 // 6.1.1.1): no double arithmetic, on any device. (Clang, which enables
