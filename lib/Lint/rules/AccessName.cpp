@@ -58,16 +58,15 @@ std::string chainBefore(llvm::StringRef L, size_t End) {
 
 } // namespace
 
-/// The name a finding prints for the memory \p A accesses: the kernel
-/// argument, else the variable the source writes at the access (`coef` in
-/// `coef[k]`, `p` in `*p` or in `p[i] = v`), else "".
-std::string accessName(const KernelContext &C, const GlobalAccess &A) {
-  if (!A.Buffer.empty())
-    return A.Buffer;
-  if (!A.Loc.Line || !A.Loc.Col)
+/// The variable the source writes at \p Line:\p Col, the place of a load
+/// (`coef` in `coef[k]`, `p` in `*p`) or of a store's assignment operator
+/// (`p` in `p[i] = v`), else "".
+std::string sourceNameAt(const KernelContext &C, unsigned Line,
+                         unsigned Col) {
+  if (!Line || !Col)
     return "";
-  llvm::StringRef L = C.Source.line(A.Loc.Line);
-  size_t At = A.Loc.Col - 1;
+  llvm::StringRef L = C.Source.line(Line);
+  size_t At = Col - 1;
   if (At >= L.size())
     return "";
   // A load is placed at its expression: `coef[k]`, `*p`, `(p)[i]`.
@@ -113,6 +112,14 @@ std::string accessName(const KernelContext &C, const GlobalAccess &A) {
   }
   std::string N = chainBefore(L, B);
   return isKeyword(N) ? "" : N;
+}
+
+/// The name a finding prints for the memory \p A accesses: the kernel
+/// argument, else the variable the source writes at the access, else "".
+std::string accessName(const KernelContext &C, const GlobalAccess &A) {
+  if (!A.Buffer.empty())
+    return A.Buffer;
+  return sourceNameAt(C, A.Loc.Line, A.Loc.Col);
 }
 
 } // namespace clspread::rules

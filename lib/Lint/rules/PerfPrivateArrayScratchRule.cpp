@@ -13,6 +13,9 @@
 
 namespace clspread::rules {
 
+std::string sourceNameAt(const KernelContext &C, unsigned Line,
+                         unsigned Col);
+
 namespace {
 
 class PerfPrivateArrayScratchRule : public LintRule {
@@ -28,14 +31,19 @@ public:
     for (const PrivateArray &A : C.Counts.PrivateArrays) {
       unsigned Line = A.Loc.Line ? A.Loc.Line : C.kernelPlace().first;
       unsigned Col = A.Loc.Col;
-      if (!Col && !A.Name.empty())
-        Col = C.Source.column(Line, A.Name);
+      // Debug info has line tables only, so usually no name: the source
+      // names the array at its first access.
+      std::string Name = A.Name;
+      if (Name.empty() && A.Loc.Line)
+        Name = sourceNameAt(C, A.Loc.Line, A.Loc.Col);
+      if (!Col && !Name.empty())
+        Col = C.Source.column(Line, Name);
       Finding &F = Out.report(
           Line, Col,
           fmt::format("private array {}({} B per work-item) is indexed at run "
                       "time and lives in scratch memory: {:.4g} accesses, "
                       "{:.4g} B per work-item",
-                      A.Name.empty() ? "" : "'" + A.Name + "' ", A.Bytes,
+                      Name.empty() ? "" : "'" + Name + "' ", A.Bytes,
                       A.AccessesPerItem, A.BytesPerItem));
       F.Notes.push_back(
           {{}, fmt::format("{} work-items move {} through scratch; index it "

@@ -9,7 +9,7 @@ __kernel void hist(__global const int *idx, __global float *out) {
   for (int k = 0; k < 16; ++k)
     t[k] = 0;
   for (int k = 0; k < 8; ++k)
-    t[idx[get_global_id(0) * 8 + k] & 15] += 1.0f; // CHECK: scratch.cl:[[@LINE]]:43: warning: private array (64 B per work-item) is indexed at run time and lives in scratch memory: 17 accesses, 68 B per work-item [perf-private-array-scratch]
+    t[idx[get_global_id(0) * 8 + k] & 15] += 1.0f; // CHECK: scratch.cl:[[@LINE]]:43: warning: private array 't' (64 B per work-item) is indexed at run time and lives in scratch memory: 17 accesses, 68 B per work-item [perf-private-array-scratch]
   // CHECK-NEXT: note: 1024 work-items move 68 KiB through scratch
   out[get_global_id(0)] = t[3];
 }
