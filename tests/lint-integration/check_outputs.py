@@ -21,6 +21,8 @@ import re
 import subprocess
 import sys
 
+import urllib.parse
+
 import jsonschema
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -71,7 +73,7 @@ def check_json(doc, where):
         assert set(f) == {"file", "findings"}, f"{where}: file keys {set(f)}"
         for x in f["findings"]:
             assert set(x) == FINDING_KEYS, f"{where}: finding keys {set(x)}"
-            found.append((x["file"], x["line"], x["column"], x["severity"], x["rule"]))
+            found.append((os.path.abspath(x["file"]), x["line"], x["column"], x["severity"], x["rule"]))
     return found
 
 
@@ -83,7 +85,13 @@ def check_sarif(doc, schema, where):
     for r in run_["results"]:
         assert rules[r["ruleIndex"]]["id"] == r["ruleId"], f"{where}: ruleIndex"
         loc = r["locations"][0]["physicalLocation"]
-        found.append((loc["artifactLocation"]["uri"], loc["region"]["startLine"],
+        # A URI relative to %SRCROOT% resolves to the file's absolute path.
+        art = loc["artifactLocation"]
+        uri = art["uri"]
+        if "uriBaseId" in art:
+            uri = urllib.parse.urljoin(run_["originalUriBaseIds"][art["uriBaseId"]]["uri"], uri)
+        path = urllib.parse.unquote(urllib.parse.urlsplit(uri).path)
+        found.append((path, loc["region"]["startLine"],
                       loc["region"]["startColumn"], r["level"], r["ruleId"]))
     return found
 

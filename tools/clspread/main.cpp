@@ -30,6 +30,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include <cmath>
 #include <cstdlib>
 #include <ctime>
 #include <new>
@@ -419,7 +420,15 @@ static int run(int argc, char **argv) {
   Lint->add_option("--timeout", LReq.TimeoutSeconds,
                    "Seconds of analysis per file; a file that takes longer "
                    "gets an error and the run goes on (0: no limit)")
-      ->check(CLI::NonNegativeNumber)
+      ->check(CLI::Validator(
+          [](std::string &S) -> std::string {
+            double V = 0;
+            if (llvm::StringRef(S).getAsDouble(V) || !(V >= 0) ||
+                !std::isfinite(V))
+              return "expected a number of seconds, 0 or more; got '" + S + "'";
+            return "";
+          },
+          "SECONDS"))
       ->capture_default_str();
   Lint->add_option("--config", LReq.ConfigPath,
                    "Configuration file (default: the nearest .clspread.yaml "

@@ -93,7 +93,7 @@ TEST(LintConfig, ProfilePathIsRelativeToTheConfig) {
 TEST(LintConfig, ErrorsNameThePlace) {
   EXPECT_EQ(errorOf("Profile: hd4870\nRulez: '*'\n"),
             "c.yaml:2:1: error: unknown key 'Rulez' (expected Profile, Rules, "
-            "WarningsAsErrors, RuleOptions or Launches)");
+            "WarningsAsErrors, RuleOptions, Launches or BuildOptions)");
   EXPECT_EQ(errorOf("Rules: '*'\nRules: 'perf-*'\n"),
             "c.yaml:2:1: error: duplicate key 'Rules'");
   EXPECT_EQ(errorOf("RuleOptions:\n  perf-no-such-rule: {A: 1}\n"),
@@ -103,7 +103,8 @@ TEST(LintConfig, ErrorsNameThePlace) {
             "c.yaml:2:6: error: a launch needs global=SIZE");
   EXPECT_EQ(errorOf("- a\n- b\n"),
             "c.yaml:1:1: error: a configuration must be a map of keys "
-            "(Profile, Rules, WarningsAsErrors, RuleOptions, Launches)");
+            "(Profile, Rules, WarningsAsErrors, RuleOptions, Launches, "
+            "BuildOptions)");
   EXPECT_EQ(errorOf(""), "");
 }
 
