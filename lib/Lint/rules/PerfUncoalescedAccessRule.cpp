@@ -28,6 +28,8 @@
 
 namespace clspread::rules {
 
+std::string accessName(const KernelContext &C, const GlobalAccess &A);
+
 namespace {
 
 class PerfUncoalescedAccessRule : public LintRule {
@@ -137,9 +139,10 @@ public:
         Same = Cands.insert(Cands.end(), Cand{A.Loc});
       Same->Sites.push_back(I);
       (A.IsStore ? Same->Store : Same->Load) = true;
-      if (std::find(Same->Names.begin(), Same->Names.end(), A.Buffer) ==
+      std::string Name = accessName(C, A);
+      if (std::find(Same->Names.begin(), Same->Names.end(), Name) ==
           Same->Names.end())
-        Same->Names.push_back(A.Buffer);
+        Same->Names.push_back(Name);
       if (Have > Same->Have) {
         Same->Have = Have;
         Same->Best = Best;
