@@ -86,7 +86,7 @@ namespace {
 void lintKernel(KernelResult &KR, const DeviceProfile &Profile,
                 LaunchOrigin Origin, const std::string &ClStd) {
   static const RuleSet Rules = RuleSet::all();
-  SourceFile Src(KR.File, KR.Source);
+  SourceFile Src(KR.File, KR.source());
   // A kernel defined in an #included file is judged, and its NOLINT
   // comments read, in that file.
   SourceFiles Included;
@@ -179,6 +179,7 @@ int analyzeSource(FrontendOptions FO, const std::vector<std::string> &Names,
                             ")");
     return ExitUsage;
   }
+  std::shared_ptr<const std::string> SharedSource;
   for (const std::string &N : Selected) {
     AnalyzeOptions AO;
     AO.Launch = Launch;
@@ -199,10 +200,14 @@ int analyzeSource(FrontendOptions FO, const std::vector<std::string> &Names,
     } else {
       KR.BufferBytes = GivenBuffers;
     }
-    KR.Source = *FO.Source;
+    if (!SharedSource)
+      SharedSource = std::make_shared<const std::string>(*FO.Source);
+    KR.Source = SharedSource;
     KR.BuildOptions = BuildOptions;
     KR.Counts = std::move(*Counts);
-    KR.Counts.Loc.File = FO.File;
+    // A kernel defined in an #included header keeps the header's path.
+    if (KR.Counts.Loc.File == Unit->Module->getSourceFileName())
+      KR.Counts.Loc.File = FO.File;
     KR.Est = estimate(KR.Counts, Profile);
     // A figure that rests on an assumed trip count with a proven bound is
     // a range: estimate again with those loops at 1 and at their bound.

@@ -98,7 +98,7 @@ json::Value makePlan(const AnalysisReport &R,
     }
     json::Object Kernel{{"id", Id},
                         {"file", K.File},
-                        {"source", K.Source},
+                        {"source", K.source()},
                         {"build_options", K.BuildOptions},
                         {"kernel", C.Name},
                         {"dims", L.Dims},

@@ -39,9 +39,7 @@ int runValidate(const ValidateRequest &Req, const DeviceProfile &Profile,
   }
   // What the model used from the profile (measured vs datasheet figures).
   if (!Report.Kernels.empty())
-    for (const std::string &N : Report.Kernels.front().Est.Notes)
-      if (N.find("measured") != std::string::npos)
-        V->ProfileNotes.push_back(N);
+    V->ProfileNotes = Report.Kernels.front().Est.ProfileNotes;
 
   if (auto EC = sys::fs::create_directories(Req.OutDir)) {
     printError(Diags, "cannot create '" + Req.OutDir + "': " + EC.message());

@@ -81,9 +81,20 @@ struct Estimate {
   /// (alu.rates.CLASS: none); their lane-ops are left out of T_ALU and the
   /// portability rules report them (lib/Lint).
   std::vector<AluClass> Unsupported;
-  /// Where the model used a figure it had to assume, or chose measured
-  /// over datasheet figures: "memory.bandwidth: measured 3.1 TB/s used".
+  /// Where the model used a figure it had to assume, or a limit won, for
+  /// this kernel.
   std::vector<std::string> Notes;
+  /// Which profile figures were measured rather than taken from the
+  /// datasheet ("memory.bandwidth: measured 3.1 TB/s used instead of ..."):
+  /// the same for every kernel on the profile, so the table prints them
+  /// once per report.
+  std::vector<std::string> ProfileNotes;
+  /// ProfileNotes, then Notes: every note, for the JSON and the workbook.
+  std::vector<std::string> allNotes() const {
+    std::vector<std::string> All = ProfileNotes;
+    All.insert(All.end(), Notes.begin(), Notes.end());
+    return All;
+  }
 };
 
 } // namespace clspread

@@ -90,7 +90,7 @@ Estimate estimate(const KernelCounts &K, const DeviceProfile &P,
   const double N = double(K.Launch.workItems());
   E.WorkItems = K.Launch.workItems();
   auto Figure = [&](const std::string &Path, std::optional<double> Datasheet) {
-    return pick(P, Opts, Path, Datasheet, E.Notes);
+    return pick(P, Opts, Path, Datasheet, E.ProfileNotes);
   };
 
   const double Clock = *Figure("clock", P.ClockHz);

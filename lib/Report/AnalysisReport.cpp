@@ -131,9 +131,11 @@ void printTable(const AnalysisReport &R, const ReportOptions &O,
                       E.Occ.WavesPerCU, E.Occ.LimitedBy);
     if (!K.Findings.empty()) {
       OS << "  findings\n";
-      for (const Finding &F : K.Findings)
-        OS << fmt::format("    {}:{}: {}: {} [{}]\n", F.Loc.Line, F.Loc.Col,
-                          severityName(F.Sev), F.Message, F.RuleId);
+      for (const Finding &F : K.Findings) // a header's file is named
+        OS << fmt::format("    {}{}:{}: {}: {} [{}]\n",
+                          F.Loc.File == K.File ? "" : F.Loc.File + ":",
+                          F.Loc.Line, F.Loc.Col, severityName(F.Sev),
+                          F.Message, F.RuleId);
     }
     if (!C.Assumptions.empty() || !E.Notes.empty()) {
       OS << "  assumptions\n";
@@ -151,6 +153,19 @@ void printTable(const AnalysisReport &R, const ReportOptions &O,
                           num(L.AluOps), num(L.GlobalBytes),
                           num(L.LocalBytes), num(L.TexFetches));
     }
+  }
+  // Which profile figures were measured rather than taken from the
+  // datasheet: the same for every kernel, so printed once, not per kernel.
+  std::vector<std::string> Figures;
+  for (const KernelResult &K : R.Kernels)
+    for (const std::string &N : K.Est.ProfileNotes)
+      if (!llvm::is_contained(Figures, N))
+        Figures.push_back(N);
+  if (!Figures.empty()) {
+    OS << fmt::format("\nprofile {}: figures every estimate above used\n",
+                      R.ProfileId);
+    for (const std::string &N : Figures)
+      OS << "  - " << N << "\n";
   }
 }
 
@@ -182,7 +197,7 @@ json::Value toJSON(const AnalysisReport &R, const ReportOptions &O) {
                                          {"kind", A.Kind},
                                          {"message", A.Message}});
     json::Array Notes;
-    for (const std::string &N : E.Notes)
+    for (const std::string &N : E.allNotes())
       Notes.push_back(N);
     for (const GlobalAccess &A : C.Accesses) {
       json::Object Obj{{"kind", A.IsAtomic  ? "atomic"

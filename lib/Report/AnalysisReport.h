@@ -31,8 +31,14 @@ struct KernelResult {
   std::string VariantOf;
   KernelCounts Counts;
   Estimate Est;
-  // What a runner needs to build the kernel again (clspread plan).
-  std::string Source;
+  // What a runner needs to build the kernel again (clspread plan). One
+  // text shared by every kernel of the file: a file of 5,000 kernels would
+  // otherwise hold 5,000 copies of itself.
+  std::shared_ptr<const std::string> Source;
+  const std::string &source() const {
+    static const std::string None;
+    return Source ? *Source : None;
+  }
   std::string BuildOptions; ///< "-cl-std=CL1.2 -DITEMS=4"
   std::map<std::string, uint64_t> BufferBytes; ///< sizes the user gave
   std::array<uint64_t, 3> PreferredLocal{1, 1, 1}; ///< the model's choice

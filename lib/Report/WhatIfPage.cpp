@@ -77,7 +77,7 @@ json::Object kernelJSON(const KernelResult &K) {
                                    severityName(F.Sev), F.Message, F.RuleId));
   for (const Assumption &A : C.Assumptions)
     Assumptions.push_back(A.text());
-  for (const std::string &N : E.Notes)
+  for (const std::string &N : E.allNotes())
     Assumptions.push_back(N);
   return json::Object{
       {"file", K.File},
@@ -361,7 +361,7 @@ std::string panelHtml(const KernelResult &K, const DeviceProfile &P,
   H += "<details><summary>assumptions and model notes</summary><ul>";
   for (const Assumption &A : K.Counts.Assumptions)
     H += "<li>" + escapeHtml(A.text()) + "</li>";
-  for (const std::string &N : K.Est.Notes)
+  for (const std::string &N : K.Est.allNotes())
     H += "<li>" + escapeHtml(N) + "</li>";
   H += "</ul></details></div>\n";
   return H;

@@ -1033,7 +1033,7 @@ private:
       }
       // The model's notes concern the kernel as a whole: which figures
       // were measured, what the cache model assumed, which limit won.
-      for (const std::string &N : K.Est.Notes) {
+      for (const std::string &N : K.Est.allNotes()) {
         text(WS, Row, 3, "model");
         text(WS, Row, 4, "note");
         text(WS, Row, 7, N);

@@ -13,12 +13,14 @@
 //         T_MEM = 1024 x 48 B / 100 GB/s = 4.9152e-07 s -> MEM-bound
 //   both: 1024 / 32 = 32 waves over 4 compute units = 8 per CU, limited by
 //         the launch; T_TEX 0; no assumptions.
-//   findings: add1 is MEM-bound with contiguous 4-byte accesses to a, b and
-//         c: three perf-scalar-global-access findings; add4's are 16 B.
+//   findings: none. add1's contiguous 4-byte accesses to a, b and c would
+//         be perf-scalar-global-access advice, but its T_MEM is bandwidth
+//         (no latency term in this profile, no fetch path), which wider
+//         accesses do not shorten: the rule predicts no gain and is silent.
 // RUN: clspread analyze %s --global 1024 --local 64 --profile %S/Inputs/minimal.yaml --format csv > %t.csv
 // RUN: FileCheck %s < %t.csv
 // CHECK: {{^}}profile,file,kernel,suite_id,line,global,local,work_items,alu_ops,vliw_bundles,tex_fetches,global_loads,global_stores,global_load_bytes,global_store_bytes,bytes_moved,lds_bytes,barriers,registers,t_alu_s,t_tex_s,t_mem_s,t_kernel_s,bound,waves_per_cu,limited_by,findings,assumptions,assumption_list{{$}}
-// CHECK-NEXT: {{^}}mini-gpu,{{.*}}csv.cl,add1,,[[@LINE+8]],1024,64,1024,7,7,0,2,1,8,4,12,0,0,{{[0-9]+}},5.600000e-08,0.000000e+00,1.228800e-07,1.228800e-07,MEM,8,launch,3,0,{{$}}
+// CHECK-NEXT: {{^}}mini-gpu,{{.*}}csv.cl,add1,,[[@LINE+8]],1024,64,1024,7,7,0,2,1,8,4,12,0,0,{{[0-9]+}},5.600000e-08,0.000000e+00,1.228800e-07,1.228800e-07,MEM,8,launch,0,0,{{$}}
 // CHECK-NEXT: {{^}}mini-gpu,{{.*}}csv.cl,add4,,[[@LINE+13]],1024,64,1024,10,10,0,2,1,32,16,48,0,0,{{[0-9]+}},8.000000e-08,0.000000e+00,4.915200e-07,4.915200e-07,MEM,8,launch,0,0,{{$}}
 // CHECK-NOT: {{.}}
 //

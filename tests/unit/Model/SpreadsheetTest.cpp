@@ -186,12 +186,17 @@ TEST(Spreadsheet, MeasuredBandwidthReplacesDatasheet) {
   KernelCounts K = balanced(0, 0, 4);
   Estimate E = estimate(K, P);
   EXPECT_DOUBLE_EQ(E.TMemS, 4000.0 / 500e6);
-  ASSERT_EQ(E.Notes.size(), 1u);
-  EXPECT_EQ(E.Notes[0], "memory.bandwidth: measured 500 MB/s used instead of "
-                        "the datasheet 1 GB/s (Unit GPU, 2025-01-01)");
+  // A profile-level note, kept apart from the kernel's own notes so the
+  // table prints it once per report.
+  EXPECT_TRUE(E.Notes.empty());
+  ASSERT_EQ(E.ProfileNotes.size(), 1u);
+  EXPECT_EQ(E.ProfileNotes[0], "memory.bandwidth: measured 500 MB/s used "
+                               "instead of the datasheet 1 GB/s (Unit GPU, "
+                               "2025-01-01)");
   Estimate D = estimate(K, P, EstimateOptions{/*UseMeasured=*/false});
   EXPECT_DOUBLE_EQ(D.TMemS, 4000.0 / 1e9);
   EXPECT_TRUE(D.Notes.empty());
+  EXPECT_TRUE(D.ProfileNotes.empty());
 }
 
 TEST(Spreadsheet, UnsupportedClassIsAnError) {

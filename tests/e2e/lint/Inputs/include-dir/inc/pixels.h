@@ -5,5 +5,5 @@ inline float column_at(__global const float *img, int x, int y, int w) {
 
 __kernel void in_header(__global const float *img, __global float *out, int w) {
   int x = get_global_id(0);
-  out[x] = img[x * w]; // NOLINT(perf-scalar-global-access)
+  out[x] = img[x * w]; // NOLINT(perf-uncoalesced-access)
 }
