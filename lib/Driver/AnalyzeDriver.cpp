@@ -139,9 +139,11 @@ int analyzeSource(FrontendOptions FO, const std::vector<std::string> &Names,
     return ExitUsage;
   }
   FO.ImageSupport = Profile.ImageSupport;
+  FO.Fp64Support = Profile.hasFp64();
   const std::string BuildOptions = buildOptionsOf(FO);
   std::string Key = FO.File + '\0' + BuildOptions + '\0' +
-                    (FO.ImageSupport ? "images" : "") + '\0' + *FO.Source;
+                    (FO.ImageSupport ? "images" : "") +
+                    (FO.Fp64Support ? "fp64" : "") + '\0' + *FO.Source;
   auto Cached = Cache.Units.find(Key);
   if (Cached == Cache.Units.end()) {
     auto Compiled = compileOpenCL(FO, Diags);

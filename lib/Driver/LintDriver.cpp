@@ -283,6 +283,7 @@ void lintFile(const LintRequest &Req, const std::string &File, SharedInputs &In,
   Base.Source = Src.text();
   Base.ShowSnippets = false;
   Base.ImageSupport = Profile.ImageSupport;
+  Base.Fp64Support = Profile.hasFp64();
   Base.MaxInstructions = Req.Frontend.MaxInstructions;
   if (E->Config)
     for (const LintConfig::BuildOptionsEntry *B : E->Config->buildOptionsFor(File))

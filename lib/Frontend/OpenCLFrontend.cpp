@@ -273,6 +273,12 @@ Expected<CompiledUnit> compileOpenCL(const FrontendOptions &Opts,
   // does not (OpenCL C 1.2, 6.10).
   if (!Opts.ImageSupport && !definedByUser(Opts, "__IMAGE_SUPPORT__"))
     Args.push_back("-U__IMAGE_SUPPORT__");
+  // Only the macros: `double` itself still compiles, so that
+  // portability-fp64 can say where the kernel uses it unguarded.
+  if (!Opts.Fp64Support)
+    for (const char *M : {"cl_khr_fp64", "__opencl_c_fp64"})
+      if (!definedByUser(Opts, M))
+        Args.push_back(std::string("-U") + M);
   for (const auto &D : Opts.Defines)
     Args.push_back("-D" + D);
   for (const auto &I : Opts.IncludeDirs)

@@ -52,6 +52,11 @@ struct FrontendOptions {
   /// The device has images (__IMAGE_SUPPORT__ is defined); from the
   /// profile.
   bool ImageSupport = true;
+  /// The device has double precision: cl_khr_fp64 (and CL3.0's
+  /// __opencl_c_fp64) stay defined, as Clang defines them for spir64;
+  /// without, `#ifdef cl_khr_fp64` code is left out as the device's
+  /// compiler leaves it out. From the profile (alu.rates.fp64: none).
+  bool Fp64Support = true;
   /// The instruction cap before optimization (--max-instructions).
   size_t MaxInstructions = MaxUnoptimizedInstructions;
   bool ColorDiagnostics = false;

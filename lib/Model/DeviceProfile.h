@@ -110,6 +110,11 @@ struct DeviceProfile {
   /// CL_DEVICE_IMAGE_SUPPORT (tex.images, default true): kernels are built
   /// with __IMAGE_SUPPORT__ defined.
   bool ImageSupport = true;
+  /// The device does double precision: a VLIW profile, or a rate for fp64
+  /// (not `none`).
+  bool hasFp64() const {
+    return isVliw() || Alu.Rate[unsigned(AluClass::Fp64)].has_value();
+  }
 
   double BandwidthBps = 0;   ///< DRAM bandwidth, bytes per second
   unsigned TransactionBytes = 0;
