@@ -28,6 +28,8 @@
 
 namespace clspread::rules {
 
+std::string gainNote(const KernelContext &C, const Estimate &Fixed);
+
 std::string accessName(const KernelContext &C, const GlobalAccess &A);
 
 namespace {
@@ -213,7 +215,7 @@ public:
           }
         }
         Estimate E = C.Reestimate(Fixed);
-        if (std::string G = C.gainText(E); !G.empty()) {
+        if (std::string G = gainNote(C, E); !G.empty()) {
           F.Notes.push_back({{}, G + " with this access contiguous"});
           F.GainS = C.Est.TKernelS - E.TKernelS;
         }

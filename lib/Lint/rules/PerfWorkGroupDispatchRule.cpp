@@ -17,6 +17,8 @@
 
 namespace clspread::rules {
 
+std::string gainNote(const KernelContext &C, const Estimate &Fixed);
+
 namespace {
 
 class PerfWorkGroupDispatchRule : public LintRule {
@@ -86,7 +88,7 @@ public:
                                L.Dims > 1 ? Local[1] : 1,
                                L.Dims > 2 ? Local[2] : 1)
                  : "local " + formatSizes(Local, L.Dims);
-    if (std::string G = C.gainText(Best->second); !G.empty()) {
+    if (std::string G = gainNote(C, Best->second); !G.empty()) {
       F.Notes.push_back({{}, G + " with " + Shape});
       F.GainS = E.TKernelS - Best->second.TKernelS;
     }

@@ -70,5 +70,6 @@ __kernel void gather_strided(__global const float *in, __global float *out,
   // H100: :[[@LINE-4]]:12: warning: load of 'in' is uncoalesced: each wavefront of 32 issues 32 transactions
   // H100-NEXT: note: make neighbouring
   // H100-NEXT: note: assumed: the launch gives no local size
-  // H100-NEXT: note: estimated gain
+  // 4096 work-items on the H100 -- the model's gain, 1.6 ns of 0.7 us, rounds
+  // to 0%; no gain note (it used to print "(0%)").
 }
