@@ -1324,8 +1324,10 @@ void Analyzer::countInstruction(Instruction &I, double W, KernelCounts &K) {
           From.insert(From.end(), Lane.begin(), Lane.end());
         Producers[&I] =
             LaneNodes(Lanes, {addNode(AluClass::IntSimple, std::move(From))});
-      } else {
+      } else if (!It->second.P.empty()) {
         Producers[&I] = It->second.P;
+      } else {
+        Producers[&I] = LaneNodes(Lanes);
       }
       return;
     }
@@ -1334,7 +1336,7 @@ void Analyzer::countInstruction(Instruction &I, double W, KernelCounts &K) {
     std::vector<std::vector<uint32_t>> R(Lanes);
     for (Value *V : From) {
       auto It = Producers.find(V);
-      if (It == Producers.end())
+      if (It == Producers.end() || It->second.empty())
         continue;
       for (unsigned Ln = 0; Ln < Lanes; ++Ln) {
         const auto &P = It->second;
@@ -1744,7 +1746,13 @@ void Analyzer::graphLoopCopies(BasicBlock &BB, unsigned Copies,
       if (FirstCopy.count(&P))
         continue;
       auto It = Producers.find(P.getIncomingValueForBlock(&BB));
-      Next.emplace_back(&P, It != Producers.end() ? It->second : LaneNodes());
+      // A latch value with no producer in this block (a constant, as in
+      // `phi i1 [true, %pre], [false, %body]` of a two-trip loop, or a
+      // value from another block) is ready at the start: one empty node
+      // list per lane, never an empty LaneNodes, which readers index.
+      Next.emplace_back(&P, It != Producers.end() && !It->second.empty()
+                                ? It->second
+                                : LaneNodes(lanesOf(P.getType())));
     }
     for (auto &[P, N] : Next)
       Producers[P] = std::move(N);
