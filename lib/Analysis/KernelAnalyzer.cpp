@@ -10,7 +10,6 @@
 //===----------------------------------------------------------------------===//
 #include "Analysis/KernelAnalyzer.h"
 #include "Analysis/Builtins.h"
-#include "Analysis/FlowSolver.h"
 #include "Analysis/HelperInlining.h"
 #include "Analysis/IdEvaluator.h"
 #include "Frontend/OpenCLFrontend.h"
@@ -42,6 +41,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <map>
 #include <set>
 
@@ -169,6 +169,7 @@ private:
   /// The first double-precision value, and the private arrays that stayed
   /// in memory (indexed at run time), for the lint rules.
   void findFp64AndPrivateArrays(KernelCounts &K);
+  std::optional<uint64_t> unrolledIndex(Value *Ptr, const AllocaInst *AI);
   LineCounts &line(Instruction &I);
   /// Records a guess about \p Line (0: not about a line), once.
   void assume(const char *Kind, unsigned Line, const std::string &Message) {
@@ -515,8 +516,8 @@ double Analyzer::loopExitProbability(BasicBlock *BB, BranchInst *Br) {
 }
 
 void Analyzer::computeFrequencies() {
-  // Edge probabilities, then f = e + P^T f solved sparsely: generated
-  // kernels may have tens of thousands of blocks (a switch of 20,000 cases).
+  // Edge probabilities, then f = e + P^T f solved densely: kernels have at
+  // most a few hundred blocks after -O2.
   std::vector<BasicBlock *> Blocks;
   DenseMap<const BasicBlock *, unsigned> Index;
   for (BasicBlock &BB : F) {
@@ -705,15 +706,38 @@ void Analyzer::computeFrequencies() {
     }
   }
 
-  // Solve (I - P^T) f = e_entry, sparsely (FlowSolver.h).
-  auto Solved =
-      solveBlockFrequencies(Out, /*Entry=*/0, [&] { return pastDeadline(); });
-  if (!Solved)
-    return;
+  // Solve (I - P^T) f = e_entry by Gaussian elimination, partial pivoting.
+  std::vector<std::vector<double>> A(N, std::vector<double>(N + 1, 0.0));
+  for (size_t I = 0; I < N; ++I)
+    A[I][I] = 1.0;
+  A[0][N] = 1.0; // the entry block runs once
+  for (size_t From = 0; From < N; ++From)
+    for (auto [To, P] : Out[From])
+      A[To][From] -= P;
+  for (size_t C = 0; C < N; ++C) {
+    if ((C & 63) == 63 && pastDeadline())
+      return;
+    size_t Piv = C;
+    for (size_t R = C + 1; R < N; ++R)
+      if (std::fabs(A[R][C]) > std::fabs(A[Piv][C]))
+        Piv = R;
+    std::swap(A[C], A[Piv]);
+    double D = A[C][C];
+    if (std::fabs(D) < 1e-300)
+      continue; // a block that cannot be left: leave it at zero
+    for (size_t R = 0; R < N; ++R) {
+      if (R == C || A[R][C] == 0.0)
+        continue;
+      double M = A[R][C] / D;
+      for (size_t K = C; K <= N; ++K)
+        A[R][K] -= M * A[C][K];
+    }
+  }
   for (size_t I = 0; I < N; ++I) {
+    double V = std::fabs(A[I][I]) < 1e-300 ? 0.0 : A[I][N] / A[I][I];
     // Round away the last bits of floating-point noise so that exact
     // fractions (k / N) print and compare as such.
-    double R = std::round((*Solved)[I] * 1e9) / 1e9;
+    double R = std::round(V * 1e9) / 1e9;
     Freq[Blocks[I]] = R < 0 ? 0 : R;
   }
 }
@@ -968,6 +992,7 @@ void Analyzer::countMemory(Instruction &I, Value *Ptr, Type *Ty, bool IsStore,
       Acc.LoopLine = lineOf(*Lp->getHeader()->getTerminator());
     std::optional<uint64_t> Trips = tripCount(Lp);
     Acc.LoopInvariant = SE.isLoopInvariant(PS, Lp) && (!Trips || *Trips > 1);
+    Acc.LoopIterationsPerItem = Freq.lookup(Lp->getHeader());
     loopEffects(*Lp, I, Ptr, Acc);
   }
   if (ArgNo != ~0u)
@@ -1840,12 +1865,63 @@ unsigned Analyzer::estimateRegisters() {
 
 //===-- Driver ------------------------------------------------------------===//
 
+/// Iterations full unrolling needs to make the byte offset of \p Ptr into
+/// the private array \p AI a constant (1 when it is one already), or
+/// nullopt when the offset depends on anything but the counters of loops
+/// with a constant trip count (data, arguments, ids, uncounted loops).
+/// Loops under `#pragma unroll` count for 1.
+std::optional<uint64_t> Analyzer::unrolledIndex(Value *Ptr,
+                                                const AllocaInst *AI) {
+  const SCEV *Off = SE.getMinusSCEV(
+      SE.getSCEV(Ptr), SE.getSCEV(const_cast<AllocaInst *>(AI)));
+  if (isa<SCEVCouldNotCompute>(Off))
+    return std::nullopt;
+  uint64_t Iters = 1;
+  std::set<const Loop *> Seen;
+  std::function<bool(const SCEV *)> Ok = [&](const SCEV *S) -> bool {
+    if (isa<SCEVConstant>(S))
+      return true;
+    if (auto *AR = dyn_cast<SCEVAddRecExpr>(S)) {
+      std::optional<uint64_t> TC = tripCount(AR->getLoop());
+      if (!AR->isAffine() || !TC ||
+          !isa<SCEVConstant>(AR->getStepRecurrence(SE)))
+        return false;
+      // `#pragma unroll` (full, or a count that covers the trip count)
+      // unrolls whatever the count: it adds nothing to the iterations.
+      std::optional<int> Count =
+          getOptionalIntLoopAttribute(AR->getLoop(), "llvm.loop.unroll.count");
+      bool Forced =
+          getBooleanLoopAttribute(AR->getLoop(), "llvm.loop.unroll.full") ||
+          (Count && uint64_t(*Count) >= *TC);
+      if (!Forced && Seen.insert(AR->getLoop()).second)
+        Iters = std::min<uint64_t>(Iters * std::max<uint64_t>(*TC, 1),
+                                   uint64_t(1) << 32);
+      return Ok(AR->getStart());
+    }
+    if (auto *C = dyn_cast<SCEVCastExpr>(S))
+      return Ok(C->getOperand());
+    if (auto *N = dyn_cast<SCEVNAryExpr>(S)) {
+      if (!isa<SCEVAddExpr>(N) && !isa<SCEVMulExpr>(N))
+        return false;
+      for (const SCEV *Op : N->operands())
+        if (!Ok(Op))
+          return false;
+      return true;
+    }
+    return false;
+  };
+  if (!Ok(Off))
+    return std::nullopt;
+  return Iters;
+}
+
 void Analyzer::findFp64AndPrivateArrays(KernelCounts &K) {
   auto isDouble = [](Type *T) {
     return T->getScalarType()->isDoubleTy();
   };
   std::map<const AllocaInst *, PrivateArray> Arrays;
   std::vector<const AllocaInst *> Order;
+  std::set<const AllocaInst *> Dynamic; // an index full unrolling leaves
   for (BasicBlock &BB : F) {
     double W = Freq.lookup(&BB);
     for (Instruction &I : BB) {
@@ -1900,14 +1976,24 @@ void Analyzer::findFp64AndPrivateArrays(KernelCounts &K) {
         continue;
       It->second.AccessesPerItem += W;
       It->second.BytesPerItem += W * DL.getTypeStoreSize(Ty).getFixedValue();
+      if (W > 0) {
+        std::optional<uint64_t> Iters = unrolledIndex(Ptr, AI);
+        if (!Iters)
+          Dynamic.insert(AI);
+        else
+          It->second.UnrollIterations =
+              std::max(It->second.UnrollIterations, *Iters);
+      }
       if (!It->second.Loc.Line)
         if (const DILocation *L = I.getDebugLoc())
           It->second.Loc = {fileOf(L->getFile()), L->getLine(), L->getColumn()};
     }
   }
   for (const AllocaInst *AI : Order)
-    if (Arrays[AI].AccessesPerItem > 0)
+    if (Arrays[AI].AccessesPerItem > 0) {
+      Arrays[AI].LoopIndexed = !Dynamic.count(AI);
       K.PrivateArrays.push_back(Arrays[AI]);
+    }
 }
 
 void Analyzer::run(KernelCounts &K) {

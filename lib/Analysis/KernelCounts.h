@@ -69,6 +69,10 @@ struct GlobalAccess {
   bool LoopInvariant = false;
   /// Line of the loop header when the access sits in a loop, else 0.
   unsigned LoopLine = 0;
+  /// Iterations of that loop per work-item (executions of its header):
+  /// an access below it runs on fewer iterations (a conditional in the
+  /// loop, `if (i == 0)`), 0 outside loops.
+  double LoopIterationsPerItem = 0;
   /// What makes keeping the loaded value across iterations of that loop
   /// wrong (for lint's redundant-load advice): the loop also writes memory
   /// the access may read (a store, atomic or vstore to the same buffer or
@@ -134,6 +138,15 @@ struct PrivateArray {
   uint64_t Bytes = 0; ///< size of the array per work-item
   double AccessesPerItem = 0; ///< loads + stores per work-item
   double BytesPerItem = 0;    ///< bytes read + written per work-item
+  /// Every access's index is a constant or an affine function of the
+  /// counters of loops whose trip count is a constant (ScalarEvolution):
+  /// fully unrolled, as GPU compilers do with such loops, every index is a
+  /// constant and the array can live in registers.
+  bool LoopIndexed = false;
+  /// With LoopIndexed: the most iterations full unrolling needs for one
+  /// access (the product of the trip counts of the loops in its index;
+  /// a loop under `#pragma unroll` counts for 1: it is unrolled anyway).
+  uint64_t UnrollIterations = 0;
 };
 
 /// The set of bytes a buffer argument is read or written at over the whole

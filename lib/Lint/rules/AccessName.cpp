@@ -4,7 +4,9 @@
 // the kernel argument a pointer comes from; where it does not (a pointer
 // chosen with ?:, a program-scope __constant table, a pointer kept in a
 // struct), the source text at the access's place names it: the frontend
-// emits line tables only, so debug info has no variable names.
+// emits line tables only, so debug info has no variable names. Where that
+// text is a macro's name or a call (the access lies in the expansion or in
+// the callee), no name is printed rather than a wrong one.
 //
 //===----------------------------------------------------------------------===//
 #include "Lint/LintRule.h"
@@ -56,6 +58,47 @@ std::string chainBefore(llvm::StringRef L, size_t End) {
   return L.slice(B, End).str();
 }
 
+/// \p Name is a macro the file defines (`#define NAME ...`): the text at
+/// an access inside its expansion names the macro, not the memory.
+bool definedAsMacro(llvm::StringRef Text, llvm::StringRef Name) {
+  if (Name.empty())
+    return false;
+  size_t Pos = 0;
+  while ((Pos = Text.find("define", Pos)) != llvm::StringRef::npos) {
+    size_t At = Pos;
+    Pos += 6;
+    // `#` and blanks before it, at the start of a line.
+    size_t B = At;
+    while (B > 0 && (Text[B - 1] == ' ' || Text[B - 1] == '\t'))
+      --B;
+    if (B == 0 || Text[B - 1] != '#')
+      continue;
+    --B;
+    while (B > 0 && (Text[B - 1] == ' ' || Text[B - 1] == '\t'))
+      --B;
+    if (B > 0 && Text[B - 1] != '\n')
+      continue;
+    size_t N = Pos;
+    while (N < Text.size() && (Text[N] == ' ' || Text[N] == '\t'))
+      ++N;
+    if (N == Pos)
+      continue;
+    size_t E = N;
+    while (E < Text.size() && isIdent(Text[E]))
+      ++E;
+    if (Text.slice(N, E) == Name)
+      return true;
+  }
+  return false;
+}
+
+/// The name ends a call (`NAME(`): a function or macro, not memory.
+bool calledAt(llvm::StringRef L, size_t End) {
+  while (End < L.size() && L[End] == ' ')
+    ++End;
+  return End < L.size() && L[End] == '(';
+}
+
 } // namespace
 
 /// The variable the source writes at \p Line:\p Col, the place of a load
@@ -88,9 +131,10 @@ std::string sourceNameAt(const KernelContext &C, unsigned Line,
       E = F;
     }
     std::string N = L.slice(I, E).str();
-    if (!isKeyword(N) && !std::isdigit(static_cast<unsigned char>(N[0])))
-      return N;
-    return "";
+    if (isKeyword(N) || std::isdigit(static_cast<unsigned char>(N[0])) ||
+        calledAt(L, E) || definedAsMacro(C.Source.text(), N))
+      return "";
+    return N;
   }
   // A store is placed at its assignment operator: the lvalue is before it.
   size_t B = At;
@@ -111,7 +155,7 @@ std::string sourceNameAt(const KernelContext &C, unsigned Line,
       --B;
   }
   std::string N = chainBefore(L, B);
-  return isKeyword(N) ? "" : N;
+  return isKeyword(N) || definedAsMacro(C.Source.text(), N) ? "" : N;
 }
 
 /// The name a finding prints for the memory \p A accesses: the kernel
@@ -119,6 +163,10 @@ std::string sourceNameAt(const KernelContext &C, unsigned Line,
 std::string accessName(const KernelContext &C, const GlobalAccess &A) {
   if (!A.Buffer.empty())
     return A.Buffer;
+  // The text at hand is the kernel's file: an access in an #included
+  // helper has its line in another file.
+  if (!A.Loc.File.empty() && A.Loc.File != C.Source.path())
+    return "";
   return sourceNameAt(C, A.Loc.Line, A.Loc.Col);
 }
 

@@ -63,6 +63,13 @@ public:
         continue;
       std::string Name = accessName(C, A);
       std::string Buf = Name.empty() ? "this location" : "'" + Name + "'";
+      // A load under a condition in the loop (`if (i == 0)`) runs on
+      // fewer iterations than the loop has, often once: there is nothing
+      // to hoist, and the count charged to it is the branch guess's.
+      bool EveryIteration =
+          A.ExecPerItem >= A.LoopIterationsPerItem * (1 - 1e-6);
+      if (A.LoopInvariant && !EveryIteration)
+        continue;
       if (A.LoopInvariant) {
         Out.report(A.Loc,
                    fmt::format("{} is loaded at the same address on every "
