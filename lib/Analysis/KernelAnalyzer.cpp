@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 #include "Analysis/KernelAnalyzer.h"
 #include "Analysis/Builtins.h"
+#include "Analysis/FlowSolver.h"
 #include "Analysis/HelperInlining.h"
 #include "Analysis/IdEvaluator.h"
 #include "Frontend/OpenCLFrontend.h"
@@ -516,8 +517,8 @@ double Analyzer::loopExitProbability(BasicBlock *BB, BranchInst *Br) {
 }
 
 void Analyzer::computeFrequencies() {
-  // Edge probabilities, then f = e + P^T f solved densely: kernels have at
-  // most a few hundred blocks after -O2.
+  // Edge probabilities, then f = e + P^T f solved sparsely: generated
+  // kernels may have tens of thousands of blocks (a switch of 20,000 cases).
   std::vector<BasicBlock *> Blocks;
   DenseMap<const BasicBlock *, unsigned> Index;
   for (BasicBlock &BB : F) {
@@ -706,38 +707,15 @@ void Analyzer::computeFrequencies() {
     }
   }
 
-  // Solve (I - P^T) f = e_entry by Gaussian elimination, partial pivoting.
-  std::vector<std::vector<double>> A(N, std::vector<double>(N + 1, 0.0));
-  for (size_t I = 0; I < N; ++I)
-    A[I][I] = 1.0;
-  A[0][N] = 1.0; // the entry block runs once
-  for (size_t From = 0; From < N; ++From)
-    for (auto [To, P] : Out[From])
-      A[To][From] -= P;
-  for (size_t C = 0; C < N; ++C) {
-    if ((C & 63) == 63 && pastDeadline())
-      return;
-    size_t Piv = C;
-    for (size_t R = C + 1; R < N; ++R)
-      if (std::fabs(A[R][C]) > std::fabs(A[Piv][C]))
-        Piv = R;
-    std::swap(A[C], A[Piv]);
-    double D = A[C][C];
-    if (std::fabs(D) < 1e-300)
-      continue; // a block that cannot be left: leave it at zero
-    for (size_t R = 0; R < N; ++R) {
-      if (R == C || A[R][C] == 0.0)
-        continue;
-      double M = A[R][C] / D;
-      for (size_t K = C; K <= N; ++K)
-        A[R][K] -= M * A[C][K];
-    }
-  }
+  // Solve (I - P^T) f = e_entry, sparsely (FlowSolver.h).
+  auto Solved =
+      solveBlockFrequencies(Out, /*Entry=*/0, [&] { return pastDeadline(); });
+  if (!Solved)
+    return;
   for (size_t I = 0; I < N; ++I) {
-    double V = std::fabs(A[I][I]) < 1e-300 ? 0.0 : A[I][N] / A[I][I];
     // Round away the last bits of floating-point noise so that exact
     // fractions (k / N) print and compare as such.
-    double R = std::round(V * 1e9) / 1e9;
+    double R = std::round((*Solved)[I] * 1e9) / 1e9;
     Freq[Blocks[I]] = R < 0 ? 0 : R;
   }
 }
