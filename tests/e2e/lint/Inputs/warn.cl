@@ -1,6 +1,6 @@
-// One warning on hd4870: a uchar4 buffer read one element per work-item.
-__kernel void amp(__global const uchar4 *in, __global uint *out) {
+// One warning (hd4870, no launch): loads 64 B apart per work-item, uncoalesced.
+__kernel void amp(__global const uint *in, __global uint *out) {
   size_t i = get_global_id(0);
-  uchar4 p = in[i];
-  out[i] = p.x + p.y + p.z + p.w;
+  uint p = in[i * 16];
+  out[i] = p + 1;
 }
