@@ -168,8 +168,10 @@ template <typename T> void put(std::vector<unsigned char> &Out, T V) {
 
 /// Encodes one lane of a scalar argument; false if out of range.
 bool encodeLane(std::vector<unsigned char> &Out, Scalar K, const json &V, std::string &Err) {
-  if (!V.is_number() && !V.is_boolean()) {
-    Err = "value must be a number, got " + V.dump();
+  // Booleans are refused too: nlohmann's number getters throw on them,
+  // which used to abort the whole plan with a message naming nothing.
+  if (!V.is_number()) {
+    Err = "\"value\" must be a number, got " + V.dump();
     return false;
   }
   if (K == Scalar::Float || K == Scalar::Double || K == Scalar::Half) {
@@ -228,10 +230,19 @@ bool parseArg(Checker &C, const json &A, size_t Pos, ArgSpec &Arg) {
     C.problem(Where + "must be an object");
     return false;
   }
-  if (auto I = C.count(A, "index", Where))
+  auto Idx = A.find("index");
+  bool Given = Idx != A.end() && !Idx->is_null();
+  if (auto I = C.count(A, "index", Where)) {
+    // An OpenCL argument index is a cl_uint: 2^32 must not wrap to 0.
+    if (*I > UINT32_MAX) {
+      C.problem(Where + "\"index\" " + std::to_string(*I) +
+                " is out of range (an argument index is below 2^32)");
+      return false;
+    }
     Arg.Index = unsigned(*I);
-  else {
-    C.problem(Where + "missing \"index\"");
+  } else {
+    if (!Given)
+      C.problem(Where + "missing \"index\"");
     return false;
   }
   Arg.Name = C.str(A, "name", false);
@@ -386,7 +397,7 @@ KernelSpec parseKernel(const json &J, size_t Pos, const std::string &BaseDir) {
   }
 
   auto Dims = C.count(J, "dims", "");
-  K.Dims = unsigned(Dims.value_or(1));
+  K.Dims = Dims && *Dims <= 3 ? unsigned(*Dims) : Dims ? 0 : 1; // no wrap past 2^32
   if (K.Dims < 1 || K.Dims > 3) {
     C.problem("\"dims\" must be 1, 2 or 3");
     K.Dims = 1;
@@ -440,7 +451,19 @@ Plan parsePlan(const std::string &Text, const std::string &Path, const std::stri
   P.Hash = fnv1a64(Text.data(), Text.size());
   std::set<std::string> Ids;
   for (size_t I = 0; I < Kernels->size(); ++I) {
-    KernelSpec K = parseKernel((*Kernels)[I], I, BaseDir);
+    KernelSpec K;
+    try {
+      K = parseKernel((*Kernels)[I], I, BaseDir);
+    } catch (const json::exception &E) {
+      // A field of an unexpected type that a check above missed: this
+      // kernel's error, not the whole plan's.
+      const json &Entry = (*Kernels)[I];
+      auto Id = Entry.is_object() ? Entry.find("id") : Entry.end();
+      K = KernelSpec();
+      K.Id = Id != Entry.end() && Id->is_string() ? Id->get<std::string>()
+                                                  : "#" + std::to_string(I);
+      K.Problems.push_back(std::string("invalid kernel entry: ") + E.what());
+    }
     if (!Ids.insert(K.Id).second)
       K.Problems.push_back("id \"" + K.Id + "\" is used by an earlier kernel of the plan");
     P.Kernels.push_back(std::move(K));

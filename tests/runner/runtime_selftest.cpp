@@ -231,6 +231,40 @@ static void testPlan() {
   CHECK(has("\"name\" must be a string"));
   CHECK(has("\"normalized\" must be true or false"));
   CHECK(has("does not fit in 64 bits"));
+
+  // Issue 17: an argument index of 2^32 wrapped to 0 (and "dims" 2^32+1
+  // to 1); "value": true threw nlohmann's type_error, which aborted the
+  // whole plan with a message naming no kernel and no field. Each is now
+  // a problem of its own kernel, naming the field; the others are intact.
+  Plan Wrap = parsePlan(R"({"schema": 1, "kernels": [
+      {"id": "big-index", "source": "k", "kernel": "k", "global": [64],
+       "args": [{"index": 4294967296, "name": "x", "kind": "buffer", "bytes": 4,
+                 "access": "read", "elem": "float"}]},
+      {"id": "bool-value", "source": "k", "kernel": "k", "global": [64],
+       "args": [{"index": 0, "name": "n", "kind": "scalar", "type": "int", "value": true}]},
+      {"id": "bool-lane", "source": "k", "kernel": "k", "global": [64],
+       "args": [{"index": 0, "name": "v", "kind": "scalar", "type": "float2",
+                 "value": [1, false]}]},
+      {"id": "big-dims", "source": "k", "kernel": "k", "dims": 4294967297, "global": [64]},
+      {"id": "fine", "source": "k", "kernel": "k", "global": [64],
+       "args": [{"index": 4294967295, "name": "x", "kind": "scalar", "type": "int", "value": 1}]}
+    ]})",
+                        "wrap.json", ".");
+  CHECK(Wrap.Kernels.size() == 5);
+  auto problems = [&](size_t K) {
+    std::string All;
+    for (const std::string &S : Wrap.Kernels[K].Problems)
+      All += S + "\n";
+    return All;
+  };
+  CHECK(Wrap.Kernels[0].Id == "big-index" &&
+        contains(problems(0), "\"index\" 4294967296 is out of range"));
+  CHECK(Wrap.Kernels[1].Id == "bool-value" &&
+        contains(problems(1), "arg 0 'n': \"value\" must be a number, got true"));
+  CHECK(contains(problems(2), "arg 0 'v': \"value\" must be a number, got false"));
+  CHECK(contains(problems(3), "\"dims\" must be 1, 2 or 3"));
+  CHECK(Wrap.Kernels[4].Problems.empty() && Wrap.Kernels[4].Args.size() == 1 &&
+        Wrap.Kernels[4].Args[0].Index == 4294967295u);
 }
 
 static void testSamples() {
