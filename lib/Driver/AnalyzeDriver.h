@@ -28,6 +28,7 @@ enum ExitCode : int {
   ExitCompileError = 1, ///< a kernel did not compile (Clang's diagnostics)
   ExitFindings = 1,     ///< a finding reached --fail-on (lint, analyze)
   ExitUsage = 2,        ///< bad flags, profile, manifest or kernel name
+  ExitOutput = 3,       ///< an output could not be written (it is unchanged)
 };
 
 struct AnalyzeRequest {

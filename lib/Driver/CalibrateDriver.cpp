@@ -490,7 +490,7 @@ int runCalibrate(const CalibrateRequest &Req, const DeviceProfile &Profile,
     }
     if (Error E = writeFileAtomically(Req.OutPath, Plan + "\n")) {
       printError(Diags, toString(std::move(E)));
-      return ExitUsage;
+      return ExitOutput; // the previous file, if any, is unchanged
     }
     Out << "wrote " << Req.OutPath << "\n";
     return ExitOk;
@@ -543,7 +543,7 @@ int runCalibrate(const CalibrateRequest &Req, const DeviceProfile &Profile,
   }
   if (Error E = writeFileAtomically(OutPath, NewText)) {
     printError(Diags, toString(std::move(E)));
-    return ExitUsage;
+    return ExitOutput; // the profile keeps its previous figures
   }
   for (const DerivedFigure &F : Figures)
     Out << fmt::format("{:<28} {:>14}   {}\n", F.Path, F.Value, F.Note);

@@ -1,6 +1,7 @@
 //===- Measure.cpp - Measurements from clspread-run -----------------------===//
 #include "Driver/Measure.h"
 #include "Driver/PlanWriter.h"
+#include "Support/OutputFile.h"
 
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/Support/FileSystem.h"
@@ -13,10 +14,7 @@ using namespace llvm;
 namespace clspread {
 
 Error writeFileAtomically(const std::string &Path, const std::string &Text) {
-  return writeToOutput(Path, [&](raw_ostream &OS) {
-    OS << Text;
-    return Error::success();
-  });
+  return writeOutput(Path, Text);
 }
 
 static Error fail(const Twine &Msg) {

@@ -52,9 +52,8 @@ int runValidate(const ValidateRequest &Req, const DeviceProfile &Profile,
     sys::path::append(Raw, "measured.json");
     if (Error E = writeFileAtomically(std::string(Raw),
                                       formatv("{0:2}", *Meas).str() + "\n")) {
-      printError(Diags, "cannot write '" + std::string(Raw) +
-                            "': " + toString(std::move(E)));
-      return ExitUsage;
+      printError(Diags, toString(std::move(E)));
+      return ExitOutput;
     }
     Out << "wrote " << Raw << "\n";
     // The runner's command named temporary files: cite the kept copy.
@@ -75,8 +74,8 @@ int runValidate(const ValidateRequest &Req, const DeviceProfile &Profile,
         {".svg", toSVG(*V)}}) {
     std::string Path = std::string(Base) + Ext;
     if (Error E = writeFileAtomically(Path, Text)) {
-      printError(Diags, "cannot write '" + Path + "': " + toString(std::move(E)));
-      return ExitUsage;
+      printError(Diags, toString(std::move(E)));
+      return ExitOutput;
     }
     Out << "wrote " << Path << "\n";
   }

@@ -12,8 +12,11 @@
 //===----------------------------------------------------------------------===//
 #include "Report/Workbook.h"
 #include "Model/Spreadsheet.h"
+#include "Support/OutputFile.h"
 
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/Signals.h"
@@ -1267,34 +1270,24 @@ Error writeTo(const std::string &File, const std::vector<ProfiledReport> &Rs,
 Error writeWorkbook(const std::vector<ProfiledReport> &Reports,
                     const ReportOptions &O, const std::string &Path) {
   namespace fs = llvm::sys::fs;
-  // Like llvm::writeToOutput: what is not a regular file (/dev/null, a
-  // FIFO) is written in place; a rename cannot replace it.
-  fs::file_status Status;
-  if (!fs::status(Path, Status) && fs::exists(Status) &&
-      !fs::is_regular_file(Status)) {
-    if (fs::is_directory(Status))
-      return createStringError(std::make_error_code(std::errc::is_a_directory),
-                               "is a directory");
-    return writeTo(Path, Reports, O);
-  }
-  // A temporary file beside the target, renamed over it once complete, so
-  // that an interrupted or failed write leaves the old file (or none).
-  SmallString<256> Model(sys::path::parent_path(Path));
-  sys::path::append(Model, sys::path::filename(Path) + ".tmp-%%%%%%%%");
+  // libxlsxwriter writes by name: into a private temporary file, whose
+  // bytes then go through writeOutput() like every other output (whole or
+  // not at all, the target's mode kept, a device written in place).
   SmallString<256> Temp;
-  int FD = -1;
-  if (std::error_code EC = fs::createUniqueFile(Model, FD, Temp))
-    return errorCodeToError(EC);
-  sys::Process::SafelyCloseFileDescriptor(FD);
+  if (std::error_code EC = fs::createTemporaryFile("clspread-workbook", "xlsx", Temp))
+    return make_error<OutputError>(Path, "cannot create a temporary file: " +
+                                             EC.message());
   sys::RemoveFileOnSignal(Temp);
-  Error E = writeTo(std::string(Temp), Reports, O);
-  if (!E)
-    if (std::error_code EC = fs::rename(Temp, Path))
-      E = errorCodeToError(EC);
-  if (E)
+  auto Cleanup = llvm::make_scope_exit([&] {
     fs::remove(Temp);
-  sys::DontRemoveFileOnSignal(Temp);
-  return E;
+    sys::DontRemoveFileOnSignal(Temp);
+  });
+  if (Error E = writeTo(std::string(Temp), Reports, O))
+    return E;
+  auto Bytes = MemoryBuffer::getFile(Temp, /*IsText=*/false);
+  if (!Bytes)
+    return make_error<OutputError>(Path, Bytes.getError().message());
+  return writeOutput(Path, (*Bytes)->getBuffer());
 }
 
 #endif // CLSPREAD_HAVE_XLSXWRITER

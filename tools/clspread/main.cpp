@@ -9,6 +9,7 @@
 #include "Driver/AnalyzeDriver.h"
 #include "Driver/CalibrateDriver.h"
 #include "Support/InputFile.h"
+#include "Support/OutputFile.h"
 #include "Driver/LintDriver.h"
 #include "Driver/MeasureCommand.h"
 #include "Report/WhatIfPage.h"
@@ -162,36 +163,58 @@ static bool parseLaunchFlags(const std::string &Global, const std::string &Local
 
 static const char *const Version = "0.1.0";
 
-/// Writes through a temporary file and a rename, so a failed or interrupted
-/// run never leaves a half-written output.
+/// Prints \p E, an output that could not be written, and returns its exit
+/// code (3, ExitOutput; other errors 2).
+static int outputFailed(llvm::Error E) {
+  int Code = E.isA<OutputError>() ? ExitOutput : ExitUsage;
+  printError(llvm::errs(), llvm::toString(std::move(E)));
+  return Code;
+}
+
+/// Standard output directly (colours on a terminal), a file whole or not
+/// at all (Support/OutputFile.h): a failed or interrupted run never leaves
+/// a half-written output or loses the previous one.
 static int emit(const std::string &Path,
                 llvm::function_ref<void(llvm::raw_ostream &)> Print) {
   if (Path.empty() || Path == "-") {
     Print(llvm::outs());
     llvm::outs().flush();
+    if (llvm::outs().has_error()) { // a full disk behind a redirection
+      std::error_code EC = llvm::outs().error();
+      llvm::outs().clear_error();
+      return outputFailed(llvm::make_error<OutputError>("standard output",
+                                                        EC.message()));
+    }
     return ExitOk;
   }
-  if (llvm::Error E = llvm::writeToOutput(Path, [&](llvm::raw_ostream &OS) {
-        Print(OS);
-        return llvm::Error::success();
-      })) {
-    printError(llvm::errs(), "cannot write '" + Path +
-                                 "': " + llvm::toString(std::move(E)));
-    return ExitUsage;
-  }
+  std::string Text;
+  llvm::raw_string_ostream OS(Text);
+  Print(OS);
+  OS.flush();
+  if (llvm::Error E = writeOutput(Path, Text))
+    return outputFailed(std::move(E));
   return ExitOk;
 }
 
-/// Writes \p R as a workbook (Report/Workbook.h), atomically like emit().
+/// Writes \p R as a workbook (Report/Workbook.h), whole or not at all.
 static int emitWorkbook(const std::string &Path,
                         const std::vector<ProfiledReport> &Reports,
                         const ReportOptions &O) {
-  if (llvm::Error E = writeWorkbook(Reports, O, Path)) {
-    printError(llvm::errs(), "cannot write '" + Path +
-                                 "': " + llvm::toString(std::move(E)));
-    return ExitUsage;
-  }
+  if (llvm::Error E = writeWorkbook(Reports, O, Path))
+    return outputFailed(std::move(E));
   return ExitOk;
+}
+
+/// Refuses an output that is a directory or one of the run's inputs
+/// (issue 17: `lint k.cl -o k.cl` replaced the kernel with its findings),
+/// before any work: prints why and returns false.
+static bool outputAllowed(const std::string &Path,
+                          std::vector<std::string> Inputs) {
+  if (auto Problem = outputProblem(Path, Inputs)) {
+    printError(llvm::errs(), *Problem);
+    return false;
+  }
+  return true;
 }
 
 /// The profile an id or path names; prints the error (with its
@@ -550,10 +573,13 @@ static int run(int argc, char **argv) {
   if (Lint->parsed()) {
     if (ListRules) {
       for (const RuleInfo &R : listRules())
-        llvm::outs() << llvm::formatv("{0,-36} {1,-8} {2}{3}\n", R.Id,
+        llvm::outs() << llvm::formatv("{0,-36} {1,-8} {2}{3}{4}\n", R.Id,
                                       severityName(R.DefaultSeverity),
                                       R.Summary,
-                                      R.NeedsLaunch ? " (needs a launch)" : "");
+                                      R.NeedsLaunch ? " (needs a launch)" : "",
+                                      R.InDefaultSet ? ""
+                                                     : " (not in the default "
+                                                       "set: name it to run it)");
       return ExitOk;
     }
     if (!parseLaunchFlags(LGlobal, LLocal, LArgs, /*RequireDivides=*/false,
@@ -596,6 +622,12 @@ static int run(int argc, char **argv) {
     LReq.ClStdGiven = Lint->count("--cl-std") > 0;
     LReq.Frontend.ExtraArgs = ClangArgs;
     LReq.Jobs = LJobs;
+    {
+      std::vector<std::string> Inputs = LReq.Files;
+      Inputs.insert(Inputs.end(), {LReq.ConfigPath, LReq.SuitePath, LProfile});
+      if (!outputAllowed(LOutput, Inputs))
+        return ExitUsage;
+    }
     if (DumpConfig) {
       std::string Out;
       llvm::raw_string_ostream OS(Out);
@@ -626,6 +658,11 @@ static int run(int argc, char **argv) {
     int Code = runLint(LReq, LO, llvm::errs(), VerboseLog);
     for (const std::string &V : VerboseLog)
       llvm::errs() << "clspread: note: " << V << "\n";
+    // An input error leaves the report incomplete: a file given with -o
+    // keeps its previous content (a CI step that uploads it regardless
+    // must not upload "no findings").
+    if (Code == ExitUsage && !LOutput.empty() && LOutput != "-")
+      return Code;
     bool ToTerminal = LOutput.empty() || LOutput == "-";
     bool Color = LColor == "always" ||
                  (LColor == "auto" && ToTerminal &&
@@ -713,6 +750,13 @@ static int run(int argc, char **argv) {
     printError(llvm::errs(), "--format xlsx needs -o FILE");
     return ExitUsage;
   }
+  if (Analyze->parsed() || Plan->parsed()) {
+    std::vector<std::string> Inputs = Req.Files;
+    Inputs.insert(Inputs.end(), AnalyzeProfiles.begin(), AnalyzeProfiles.end());
+    Inputs.insert(Inputs.end(), {ProfileArg, Req.SuitePath});
+    if (!outputAllowed(Output, Inputs))
+      return ExitUsage;
+  }
 
   // analyze: launch flags.
   if (!parseLaunchFlags(Global, Local, ArgList, /*RequireDivides=*/true,
@@ -789,6 +833,10 @@ static int run(int argc, char **argv) {
     Code = std::max(Code, C);
   }
   AnalysisReport &Report = Reports.front();
+  // An input error leaves the report incomplete: a file given with -o
+  // keeps its previous content.
+  if (Code == ExitUsage && !Output.empty() && Output != "-")
+    return Code;
 
   if (Plan->parsed()) {
     std::string PlanJSON = planText(Report, llvm::errs());
