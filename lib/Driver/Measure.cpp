@@ -1,6 +1,7 @@
 //===- Measure.cpp - Measurements from clspread-run -----------------------===//
 #include "Driver/Measure.h"
 #include "Driver/PlanWriter.h"
+#include "Support/InputFile.h"
 #include "Support/OutputFile.h"
 
 #include "llvm/ADT/ScopeExit.h"
@@ -60,9 +61,9 @@ Expected<json::Value> obtainMeasurements(const AnalysisReport &Report,
                   (ErrMsg.empty() ? "" : ": " + ErrMsg));
     MeasPath = std::string(TmpMeas);
   }
-  auto Buf = MemoryBuffer::getFile(MeasPath);
+  auto Buf = readInputFile(MeasPath, "measurements", MaxJsonFileBytes);
   if (!Buf)
-    return fail("cannot read '" + MeasPath + "': " + Buf.getError().message());
+    return Buf.takeError();
   auto Meas = json::parse((*Buf)->getBuffer());
   if (!Meas)
     return fail(MeasPath + ": " + toString(Meas.takeError()));

@@ -29,6 +29,7 @@
 #include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/StringSaver.h"
+#include "llvm/Support/VirtualFileSystem.h"
 #include "llvm/Support/Path.h"
 
 #include <mutex>
@@ -80,6 +81,41 @@ public:
 private:
   std::unique_ptr<clang::DiagnosticConsumer> Next;
   std::vector<FrontendDiagnostic> &Out;
+};
+
+/// The real file system, except that only regular files of at most
+/// MaxIncludeBytes open: `#include "x.fifo"` would block Clang for ever,
+/// `#include "/dev/zero"` fill memory. Clang reports the refusal at the
+/// #include, as it reports a missing header.
+class RegularFilesOnly : public vfs::ProxyFileSystem {
+  /// The messages Clang prints for a refused #include.
+  struct Refusals : std::error_category {
+    const char *name() const noexcept override { return "clspread-include"; }
+    std::string message(int C) const override {
+      return C == 1 ? "not a regular file (a FIFO, a device or a socket), "
+                      "which clspread does not read"
+                    : "larger than the 64 MiB clspread reads";
+    }
+  };
+  static std::error_code refused(int C) {
+    static const Refusals Category;
+    return {C, Category};
+  }
+
+public:
+  static constexpr uint64_t MaxIncludeBytes = uint64_t(64) << 20;
+  explicit RegularFilesOnly(IntrusiveRefCntPtr<vfs::FileSystem> FS)
+      : ProxyFileSystem(std::move(FS)) {}
+  ErrorOr<std::unique_ptr<vfs::File>> openFileForRead(const Twine &Path) override {
+    ErrorOr<vfs::Status> St = status(Path);
+    if (!St)
+      return St.getError();
+    if (St->getType() != sys::fs::file_type::regular_file)
+      return refused(1);
+    if (St->getSize() > MaxIncludeBytes)
+      return refused(2);
+    return ProxyFileSystem::openFileForRead(Path);
+  }
 };
 
 } // namespace
@@ -408,6 +444,8 @@ compileOnce(const FrontendOptions &Opts, const std::vector<std::string> &Args,
   if (!CI->hasDiagnostics())
     return Expected<CompiledUnit>(createStringError(
         inconvertibleErrorCode(), "cannot create diagnostics"));
+  CI->createFileManager(
+      makeIntrusiveRefCnt<RegularFilesOnly>(vfs::getRealFileSystem()));
 
   CompiledUnit Unit;
   Unit.Context = std::make_unique<LLVMContext>();

@@ -648,11 +648,15 @@ llvm::Expected<Suite> loadSuiteFile(const std::string &Path) {
         "clspread: error: cannot read suite manifest '%s': %s",
         Path.c_str(), llvm::toString(Text.takeError()).c_str());
   std::string Dir = llvm::sys::path::parent_path(Path).str();
-  return parseSuite(*Text, Path, [Dir](const std::string &File) {
+  return parseSuite(*Text, Path, [Dir](const std::string &File)
+                                    -> llvm::Expected<std::string> {
     llvm::SmallString<256> Full(Dir);
     llvm::sys::path::append(Full, File);
-    return readFile(llvm::sys::path::is_absolute(File) ? File
-                                                       : std::string(Full));
+    // An entry's file is a kernel source like any other: a FIFO or
+    // /dev/zero named there must not block or fill memory.
+    bool Placed = false;
+    return readKernelSource(
+        llvm::sys::path::is_absolute(File) ? File : std::string(Full), Placed);
   });
 }
 

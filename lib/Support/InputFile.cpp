@@ -64,16 +64,37 @@ static uint64_t codeBytes(StringRef Text) {
   return N;
 }
 
+Expected<std::unique_ptr<MemoryBuffer>>
+readInputFile(const std::string &Path, const char *What, uint64_t MaxBytes) {
+  std::string Name = fmt::format("{}'{}'", *What ? std::string(What) + " " : "", Path);
+  if (std::string Kind = notRegular(Path); !Kind.empty())
+    return createStringError(inconvertibleErrorCode(),
+                             "cannot read %s: %s, not a regular file",
+                             Name.c_str(), Kind.c_str());
+  uint64_t Size = 0;
+  if (!sys::fs::file_size(Path, Size) && Size > MaxBytes)
+    return createStringError(
+        inconvertibleErrorCode(), "%s",
+        fmt::format("cannot read {}: it is {} MiB; clspread reads at most {} "
+                    "MiB",
+                    Name, (Size + (1 << 20) - 1) >> 20, MaxBytes >> 20)
+            .c_str());
+  auto Buf = MemoryBuffer::getFile(Path, /*IsText=*/true);
+  if (!Buf)
+    return createStringError(Buf.getError(), "cannot read %s: %s", Name.c_str(),
+                             Buf.getError().message().c_str());
+  return std::move(*Buf);
+}
+
 Expected<std::string> readKernelSource(const std::string &Path, bool &Placed) {
   Placed = false;
   if (std::string Kind = notRegular(Path); !Kind.empty())
     return createStringError(inconvertibleErrorCode(),
                              "cannot read '%s': %s, not a kernel source",
                              Path.c_str(), Kind.c_str());
-  auto Buf = MemoryBuffer::getFile(Path, /*IsText=*/true);
+  auto Buf = readInputFile(Path, "", MaxKernelFileBytes);
   if (!Buf)
-    return createStringError(Buf.getError(), "cannot read '%s': %s",
-                             Path.c_str(), Buf.getError().message().c_str());
+    return Buf.takeError();
   StringRef Text = (*Buf)->getBuffer();
   if (size_t Nul = Text.find('\0'); Nul != StringRef::npos) {
     StringRef Before = Text.take_front(Nul);

@@ -11,8 +11,10 @@
 #define CLSPREAD_SUPPORT_INPUTFILE_H
 
 #include "llvm/Support/Error.h"
+#include "llvm/Support/MemoryBuffer.h"
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 
@@ -23,6 +25,22 @@ constexpr uint64_t MaxKernelCodeBytes = uint64_t(2) << 20;
 
 /// Largest profile, manifest or configuration file clspread reads.
 constexpr uint64_t MaxYamlFileBytes = uint64_t(16) << 20;
+
+/// Largest kernel source or included header clspread opens, comments and
+/// all (the code in it is held to MaxKernelCodeBytes): checked from the
+/// file's size before a byte is read, so a 4 GB sparse file costs nothing.
+constexpr uint64_t MaxKernelFileBytes = uint64_t(64) << 20;
+
+/// Largest measurements JSON (clspread-run's output) clspread reads.
+constexpr uint64_t MaxJsonFileBytes = uint64_t(256) << 20;
+
+/// The one way clspread opens an input: \p Path must be a regular file
+/// (a FIFO could block for ever, a device never end) of at most \p MaxBytes
+/// by its size, checked before reading. Errors read "cannot read WHAT
+/// 'PATH': ..." (without the "clspread: error: " prefix). \p What:
+/// "measurements", or "" (a kernel source: "cannot read 'PATH': ...").
+llvm::Expected<std::unique_ptr<llvm::MemoryBuffer>>
+readInputFile(const std::string &Path, const char *What, uint64_t MaxBytes);
 
 /// Reads a kernel source. Errors (message without the "clspread: error: "
 /// prefix, which the caller adds): not a regular file, unreadable, binary,

@@ -114,6 +114,25 @@ def setup(kind, work):
     elif kind == "big-config-100mb":
         p = os.path.join(work, "big-config.yaml")
         _write_lines(p, "Launches:\n", '  k{0}: "global=64"\n', 100 * MB)
+    elif kind == "include-fifo":
+        # A kernel that includes a FIFO nobody writes to.
+        os.mkfifo(os.path.join(work, "x.fifo"))
+        with open(os.path.join(work, "inc.cl"), "w") as f:
+            f.write('#include "x.fifo"\n__kernel void k(__global float *p) { p[0] = 1.0f; }\n')
+    elif kind == "sparse-4gb":
+        # 4 GiB that take no disk: read whole, they took 31 s and 4.2 GB.
+        with open(os.path.join(work, "sparse.cl"), "wb") as f:
+            f.truncate(4 << 30)
+    elif kind in ("suite-entry-fifo", "suite-entry-dev-zero"):
+        # A manifest (beside a kernel lint is given, as a hostile repository
+        # could place it) whose entry's file is a FIFO or /dev/zero.
+        shutil.copy(os.path.join(DATA, "ok.cl"), os.path.join(work, "ok.cl"))
+        target = "fifo.cl" if kind == "suite-entry-fifo" else "/dev/zero"
+        if kind == "suite-entry-fifo":
+            os.mkfifo(os.path.join(work, "fifo.cl"))
+        with open(os.path.join(work, "suite.yaml"), "w") as f:
+            f.write("schema: 1\nkernels:\n  - { id: e, file: %s, kernel: scale, "
+                    "description: d, global: [64], args: { n: 64, f: 2 } }\n" % target)
     elif kind == "file-as-dir":
         with open(os.path.join(work, "file"), "w") as f:
             f.write("a regular file\n")
