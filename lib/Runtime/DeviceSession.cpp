@@ -1,7 +1,9 @@
 //===- DeviceSession.cpp - The context and queue kernels run on -----------===//
 #include "DeviceSession.h"
 #include "ClError.h"
+#include "Watchdog.h"
 
+#include <algorithm>
 #include <utility>
 
 namespace clspread::runtime {
@@ -12,6 +14,8 @@ DeviceSession::DeviceSession(const DeviceRef &Ref, DeviceInfo Info)
 }
 
 void DeviceSession::create() {
+  WatchGuard G("creating the context and queue (clCreateContext, clCreateCommandQueue)",
+               std::max(watchdogSeconds(), 60.0));
   cl_int Err = CL_SUCCESS;
   cl_context_properties Props[] = {CL_CONTEXT_PLATFORM,
                                    reinterpret_cast<cl_context_properties>(Ref.Platform), 0};
@@ -26,7 +30,8 @@ void DeviceSession::renew() {
   Q.leak();
   Ctx.leak();
   Abandoned = true;
-  create();
+  if (RenewAfterAbandon)
+    create();
 }
 
 } // namespace clspread::runtime

@@ -27,8 +27,11 @@ public:
   const DeviceRef &ref() const { return Ref; }
 
   /// Abandons the current context and queue (see the file comment) and
-  /// creates fresh ones.
+  /// creates fresh ones, unless RenewAfterAbandon is false: a worker
+  /// process (Isolation.h) ends after such a kernel instead, and the next
+  /// kernel starts in a fresh process, which no wedged driver state follows.
   void renew();
+  bool RenewAfterAbandon = true;
   /// True once renew() abandoned a queue that may still be running.
   bool abandonedWork() const { return Abandoned; }
 

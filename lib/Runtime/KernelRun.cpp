@@ -6,6 +6,7 @@
 #include "LocalSweep.h"
 #include "RandomFill.h"
 #include "TimedLaunch.h"
+#include "Watchdog.h"
 
 #include <algorithm>
 #include <cctype>
@@ -65,6 +66,9 @@ cl_image_desc imageDesc(const ArgSpec &A) {
 /// or a buffer. Returns the status and the call's name for check().
 std::pair<cl_int, const char *> writeWhole(cl_command_queue Q, cl_mem M, const ArgSpec &A,
                                            const std::vector<unsigned char> &Data) {
+  WatchGuard G(std::string(A.Kind == ArgKind::Image2D ? "clEnqueueWriteImage"
+                                                      : "clEnqueueWriteBuffer") +
+               " (" + argWhere(A) + ", blocking)");
   if (A.Kind == ArgKind::Image2D) {
     size_t Origin[3] = {0, 0, 0}, Region[3] = {size_t(A.Width), size_t(A.Height), 1};
     return {clEnqueueWriteImage(Q, M, CL_TRUE, Origin, Region, 0, 0, Data.data(), 0, nullptr,
@@ -131,15 +135,7 @@ private:
 };
 
 KernelResult Run::run() {
-  R.Id = Spec.Id;
-  R.File = Spec.File;
-  R.KernelName = Spec.KernelName;
-  R.VariantOf = Spec.VariantOf;
-  R.Dims = Spec.Dims;
-  R.Global = Spec.Global;
-  R.Local = Spec.Local;
-  R.ModelLocal = Spec.ModelLocal;
-  R.Warnings = Spec.Warnings;
+  R = resultFor(Spec);
   if (!Spec.Problems.empty()) {
     R.Status = "error";
     for (size_t I = 0; I < Spec.Problems.size(); ++I)
@@ -149,8 +145,13 @@ KernelResult Run::run() {
   try {
     if (!build())
       return R;
-    createKernel();
-    bindArgs();
+    {
+      // Every call of these phases is covered (issue 17: a blocking write
+      // hung forever after a watchdog timeout); the writes nest their own.
+      WatchGuard G("creating the kernel and binding its arguments");
+      createKernel();
+      bindArgs();
+    }
     double Wall = 0;
     bool Profiled = true;
     R.Device = timeLaunches(Spec.Local, S.Warmup, true, Wall, Profiled);
@@ -202,6 +203,9 @@ bool Run::build() {
   check(Err, "clCreateProgramWithSource");
   cl_device_id D = Ses.device();
   auto T0 = std::chrono::steady_clock::now();
+  // A build may take long legitimately (PoCL compiles at 1 s per kernel
+  // cold); it gets at least 5 minutes whatever --timeout says.
+  WatchGuard G("clBuildProgram", std::max(watchdogSeconds(), 300.0));
   cl_int Built = clBuildProgram(Prog.get(), 1, &D, Spec.BuildOptions.c_str(), nullptr, nullptr);
   R.BuildSeconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - T0).count();
@@ -471,6 +475,7 @@ void Run::setLocalArgs(const Sizes &Local) {
 }
 
 void Run::restore() {
+  WatchGuard G("restoring the outputs before a launch (clEnqueueCopyBuffer/Image, clFinish)");
   bool Copied = false;
   for (Bound &B : Args) {
     if (!B.Written)
@@ -506,6 +511,7 @@ void Run::checkOutputs(bool Final) {
     return;
   ReadbackBytes += Need;
   ++R.CheckedLaunches;
+  WatchGuard G("reading the outputs back (clEnqueueReadBuffer/Image, blocking)");
   for (Bound &B : Args) {
     if (!B.Written)
       continue;
@@ -569,6 +575,10 @@ std::string Run::explainRefusal(const Sizes &Local) const {
 }
 
 LaunchTiming Run::launchOnce(const Sizes &Local) {
+  // The launch polls its own --timeout; this covers a call inside it that
+  // blocks (the enqueue, the flush, an event query).
+  WatchGuard G("the launch (clEnqueueNDRangeKernel, clFlush, clGetEventInfo)",
+               2 * watchdogSeconds() + 5);
   try {
     return timedLaunch(Ses.queue(), K.get(), Spec.Dims, Spec.Global, Local, S.Timeout);
   } catch (const ClError &E) {
@@ -690,6 +700,20 @@ void Run::abandon() {
 }
 
 } // namespace
+
+KernelResult resultFor(const KernelSpec &Spec) {
+  KernelResult R;
+  R.Id = Spec.Id;
+  R.File = Spec.File;
+  R.KernelName = Spec.KernelName;
+  R.VariantOf = Spec.VariantOf;
+  R.Dims = Spec.Dims;
+  R.Global = Spec.Global;
+  R.Local = Spec.Local;
+  R.ModelLocal = Spec.ModelLocal;
+  R.Warnings = Spec.Warnings;
+  return R;
+}
 
 KernelResult runKernel(DeviceSession &Session, const KernelSpec &Spec, const RunSettings &S) {
   return Run(Session, Spec, S).run();

@@ -27,6 +27,10 @@ namespace clspread::runtime {
 
 KernelResult runKernel(DeviceSession &Session, const KernelSpec &Spec, const RunSettings &S);
 
+/// A result naming \p Spec (id, file, sizes, the plan's warnings) with no
+/// measurement yet: status "error", empty message.
+KernelResult resultFor(const KernelSpec &Spec);
+
 } // namespace clspread::runtime
 
 #endif

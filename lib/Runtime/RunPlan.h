@@ -9,6 +9,7 @@
 #ifndef CLSPREAD_RUNTIME_RUNPLAN_H
 #define CLSPREAD_RUNTIME_RUNPLAN_H
 
+#include "DeviceInfo.h"
 #include "Measurement.h"
 #include "Plan.h"
 
@@ -25,9 +26,6 @@ struct RunRequest {
   std::string Command;                ///< argv joined, for the record
   bool Progress = false;              ///< one line per kernel on stderr
   bool ReportFailures = true;         ///< one line per failed kernel on stderr
-  /// The measurement's header only (device, settings): every kernel runs
-  /// in a process of its own (clspread-run --isolate).
-  bool NoKernels = false;
 };
 
 /// A request that cannot run at all (exit status 2).
@@ -35,8 +33,23 @@ class UsageError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-/// Throws UsageError, DeviceError or ClError (context creation) when the
-/// run cannot start.
+/// The plan kernels Req selects (--kernel), in plan order; throws
+/// UsageError for an id the plan lacks.
+std::vector<const KernelSpec *> selectKernels(const Plan &P, const RunRequest &Req);
+
+/// A Measurement with everything but the results.
+Measurement measurementHeader(const Plan &P, const RunRequest &Req, const DeviceRef &Ref,
+                              const DeviceInfo &Info);
+
+/// The progress line of kernel \p I of \p N (stderr; see docs/runner.md).
+void reportKernel(const RunRequest &Req, size_t I, size_t N, const KernelResult &R);
+void reportKernel(const RunRequest &Req, size_t I, size_t N, const std::string &Id,
+                  const std::string &Status, const std::string &Message,
+                  const std::string &OkText);
+
+/// Runs every selected kernel in this process (--no-isolate; Isolation.h
+/// has the default). Throws UsageError, DeviceError or ClError (context
+/// creation) when the run cannot start.
 Measurement runPlan(const Plan &P, const RunRequest &Req);
 
 /// 0 when every result is ok, 1 otherwise.

@@ -330,10 +330,80 @@ def case_timeout(ctx):
     check(elapsed < 20, "exited after %.1f s" % elapsed)
 
 
+def case_crash(ctx):
+    """Issue 17: kernels that crash the process (SIGSEGV from a scalar given for a
+    pointer, heap corruption from out-of-bounds writes) are recorded as "crashed"
+    with their signal; the kernels around them are measured and the JSON has every
+    kernel. Plan errors (index 2^32, "value": true) are their own kernel's only."""
+    out = os.path.join(ctx.work, "crash.json")
+    m = measure(ctx, "crash.json", "--repeats", "2", "--warmup", "1", expect=1, out=out)
+    ids = ["good-first", "scalar-for-pointer", "oob-write", "global-past-buffer", "good-last",
+           "bool-value", "index-2-to-32"]
+    check([r["id"] for r in m["results"]] == ids, "every kernel in plan order: %r"
+          % [r["id"] for r in m["results"]])
+    check(m["settings"]["isolation"] == "worker", "default isolation recorded")
+    for rid in ("good-first", "good-last"):
+        check_ok(result(m, rid), min_repeats=2)
+    for rid in ("scalar-for-pointer", "oob-write", "global-past-buffer"):
+        r = result(m, rid)
+        check(r["status"] == "crashed", "%s: status %s: %s" % (rid, r["status"], r["message"]))
+        check(r.get("signal") in (6, 7, 11), "%s: signal %r" % (rid, r.get("signal")))
+        check("signal %d" % r["signal"] in r["message"], "%s: message names the signal: %s"
+              % (rid, r["message"]))
+        check(r["median_s"] is None and r["repeats"] == 0, "%s: no timings" % rid)
+    r = result(m, "bool-value")
+    check(r["status"] == "error" and "arg 0 'out'" in r["message"]
+          and '"value" must be a number, got true' in r["message"], "bool-value: " + r["message"])
+    r = result(m, "index-2-to-32")
+    check(r["status"] == "error" and '"index" 4294967297 is out of range' in r["message"],
+          "index-2-to-32: " + r["message"])
+    # --isolate (a process per kernel) gives the same statuses.
+    iso = measure(ctx, "crash.json", "--repeats", "2", "--warmup", "0", "--isolate", expect=1)
+    check([(r["id"], r["status"]) for r in iso["results"]]
+          == [(r["id"], r["status"]) for r in m["results"]], "same statuses with --isolate")
+    check(iso["settings"]["isolation"] == "per_kernel", "--isolate recorded")
+
+
+def case_watchdog_chain(ctx):
+    """Issue 17: after a watchdog timeout the next kernel blocked forever in its
+    blocking buffer write. The next kernel now runs in a fresh process and is
+    measured; with the worker kept on purpose (test hook) the watchdog over
+    blocking calls ends the hung write, and the run still finishes."""
+    t0 = time.monotonic()
+    m = measure(ctx, "timeout.json", "--timeout", "0.3", "--repeats", "2", expect=1)
+    check(time.monotonic() - t0 < 30, "finished promptly")
+    check(result(m, "spin-forever")["status"] == "timeout", "spin-forever timed out")
+    check_ok(result(m, "after-timeout"), min_repeats=2)
+    env = dict(os.environ, CLSPREAD_RUN_TEST_KEEP_WORKER="1")
+    args = [ctx.runner] + POCL + ["--timeout", "0.3", "--repeats", "2", plan("timeout.json")]
+    print("$ CLSPREAD_RUN_TEST_KEEP_WORKER=1 " + " ".join(args), flush=True)
+    t0 = time.monotonic()
+    p = subprocess.run(args, capture_output=True, text=True, timeout=60, env=env)
+    print(p.stderr.rstrip()[:4000])
+    check(p.returncode == 1, "exit status %d" % p.returncode)
+    check(time.monotonic() - t0 < 30, "finished promptly")
+    m = json.loads(p.stdout)
+    r = result(m, "after-timeout")
+    # PoCL hangs in the write; another driver may not, and then it is measured.
+    if r["status"] != "ok":
+        check(r["status"] == "timeout" and "did not return within" in r["message"]
+              and "watchdog" in r["message"], "after-timeout: " + r["message"])
+
+
+def case_no_isolate(ctx):
+    """--no-isolate runs in this process: the good plan measures as before."""
+    m = measure(ctx, "good.json", "--repeats", "2", "--warmup", "0", "--no-isolate")
+    check(m["settings"]["isolation"] == "none", "isolation none recorded")
+    for r in m["results"]:
+        check_ok(r, min_repeats=2)
+    run([ctx.runner, "--isolate", "--no-isolate", plan("good.json")], expect=2)
+
+
 CASES = {
     "good": case_good, "errors": case_errors, "isolate": case_isolate, "build-error": case_build_error,
     "sweep": case_sweep, "oclgrind": case_oclgrind, "output-file": case_output_file,
     "compare": case_compare, "list": case_list, "usage": case_usage, "timeout": case_timeout,
+    "crash": case_crash, "watchdog-chain": case_watchdog_chain, "no-isolate": case_no_isolate,
 }
 
 

@@ -22,7 +22,8 @@ if(NOT Python3_EXECUTABLE)
 endif()
 
 set(_runner_check ${CMAKE_CURRENT_LIST_DIR}/../runner/check_runner.py)
-foreach(_case good errors isolate build-error sweep oclgrind output-file compare list usage timeout)
+foreach(_case good errors isolate build-error sweep oclgrind output-file compare list usage timeout
+              crash watchdog-chain no-isolate)
   add_test(NAME runner/${_case}
     COMMAND ${Python3_EXECUTABLE} ${_runner_check} ${_case}
             --runner $<TARGET_FILE:clspread-run>

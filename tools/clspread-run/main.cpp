@@ -6,14 +6,17 @@
 // a dozen flags do not justify carrying another header library there.
 //
 // Exit status: 0 every kernel ok (or --list / --compare found nothing
-// wrong), 1 some kernel failed or --compare found a difference, 2 bad
-// usage, unreadable plan, no device, or output not written.
+// wrong), 1 some kernel failed (crashed included) or --compare found a
+// difference, 2 bad usage, unreadable plan, no device, or output not
+// written. Kernels run in worker processes (lib/Runtime/Isolation.h) unless
+// --no-isolate.
 //
 //===----------------------------------------------------------------------===//
 #include "AtomicFile.h"
 #include "ClError.h"
 #include "Compare.h"
 #include "DeviceInfo.h"
+#include "Isolation.h"
 #include "Measurement.h"
 #include "Plan.h"
 #include "RunPlan.h"
@@ -21,8 +24,6 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
-#include <spawn.h>
-#include <sys/wait.h>
 #include <iostream>
 #include <sstream>
 #include <string>
@@ -72,26 +73,29 @@ options:
   --warmup N            untimed launches first (default 2)
   --timeout S           watchdog per launch in seconds; 0 = none (default 60)
   --local-sweep         also time a set of local sizes per kernel
-  --isolate             run each kernel in a process of its own, so that a
-                        kernel that poisons the device context (NVIDIA: an
-                        out-of-bounds access) cannot fail the others. Without
-                        it, kernels that fail with CL_INVALID_CONTEXT after
-                        an earlier failure are run again this way
+  --isolate             run each kernel in a worker process of its own. By
+                        default one worker runs the kernels and a fresh one
+                        takes over after a kernel crashes (status "crashed",
+                        with the signal), hangs or fails on the device, so
+                        one bad kernel never costs the others or the JSON
+  --no-isolate          run every kernel in this process (debuggers): a
+                        crashing kernel ends the run and no JSON is written
   --seed N              seed of the random input data (default 1)
   --rtol X              --compare: relative tolerance of float samples (1e-4)
   -q, --quiet           no progress or failure lines on stderr
   -h, --help            this text
   --version             print the version
 
-exit status: 0 all kernels ok, 1 some kernel failed (or --compare found a
-difference), 2 bad usage, unreadable plan, no device, or output not written.
+exit status: 0 all kernels ok, 1 some kernel failed or crashed (or --compare
+found a difference), 2 bad usage, unreadable plan, no device, or output not
+written.
 )";
 
 struct Args {
   std::string Plan, Output, Platform, Device;
   std::vector<std::string> Kernels, Compare;
   bool List = false, Json = false, Quiet = false, Sweep = false;
-  bool Isolate = false;
+  bool Isolate = false, NoIsolate = false;
   std::optional<unsigned> Repeats, MaxRepeats, Warmup;
   std::optional<double> MinTime, Timeout, RTol;
   uint64_t Seed = 1;
@@ -189,6 +193,9 @@ Args parseArgs(int Argc, char **Argv) {
     } else if (Flag == "--isolate") {
       noValue();
       A.Isolate = true;
+    } else if (Flag == "--no-isolate") {
+      noValue();
+      A.NoIsolate = true;
     } else if (Flag == "--seed") {
       A.Seed = parseCount(Flag, value());
     } else if (Flag == "--rtol") {
@@ -210,6 +217,8 @@ Args parseArgs(int Argc, char **Argv) {
       usageError("more than one plan given ('" + A.Plan + "' and '" + Flag + "')");
     }
   }
+  if (A.Isolate && A.NoIsolate)
+    usageError("--isolate and --no-isolate exclude each other");
   return A;
 }
 
@@ -271,60 +280,6 @@ int runCompare(const Args &A) {
   return C["ok"].get<bool>() ? 0 : 1;
 }
 
-/// Runs plan kernel \p Id in a new process of this runner (the same
-/// options, --kernel Id, -o a temporary file) and returns its result
-/// object; on failure to run it, an error result that says why.
-nlohmann::json runInChild(const std::string &Id, int Argc, char **Argv) {
-  std::vector<std::string> Av = {"/proc/self/exe"};
-  for (int I = 1; I < Argc; ++I) {
-    std::string F = Argv[I];
-    if (F == "-o" || F == "--output" || F == "--kernel") {
-      ++I;
-      continue;
-    }
-    if (F.rfind("--output=", 0) == 0 || F.rfind("--kernel=", 0) == 0 ||
-        F == "--isolate")
-      continue;
-    Av.push_back(F);
-  }
-  char Tmp[] = "/tmp/clspread-run-child-XXXXXX";
-  int Fd = ::mkstemp(Tmp);
-  if (Fd >= 0)
-    ::close(Fd);
-  Av.insert(Av.end(), {"--kernel", Id, "-o", Tmp, "-q"});
-  std::vector<char *> Cv;
-  for (std::string &S : Av)
-    Cv.push_back(S.data());
-  Cv.push_back(nullptr);
-  nlohmann::json Fail = {{"id", Id}, {"status", "error"}, {"median_s", nullptr},
-                         {"repeats", 0}};
-  pid_t Pid = 0;
-  if (Fd < 0 || ::posix_spawn(&Pid, Cv[0], nullptr, nullptr, Cv.data(), environ) != 0) {
-    Fail["message"] = "could not start a process of clspread-run for it";
-    ::unlink(Tmp);
-    return Fail;
-  }
-  int Status = 0;
-  ::waitpid(Pid, &Status, 0);
-  try {
-    nlohmann::json M = loadMeasurement(Tmp);
-    ::unlink(Tmp);
-    for (nlohmann::json &R : M.at("results"))
-      if (R.at("id") == Id) {
-        R["warnings"].push_back("run in a process of its own (--isolate, or "
-                                "after an earlier kernel poisoned the context)");
-        return R;
-      }
-  } catch (const std::exception &) {
-  }
-  ::unlink(Tmp);
-  Fail["message"] = WIFSIGNALED(Status)
-                        ? "its process died of signal " + std::to_string(WTERMSIG(Status))
-                        : "its process wrote no result (exit " +
-                              std::to_string(WEXITSTATUS(Status)) + ")";
-  return Fail;
-}
-
 int runMeasure(const Args &A, int Argc, char **Argv) {
   RunRequest Req;
   Req.PlatformSel = A.Platform;
@@ -358,48 +313,25 @@ int runMeasure(const Args &A, int Argc, char **Argv) {
 
   // Plan, usage, device and OpenCL errors end the run in main().
   Plan P = loadPlan(A.Plan);
-  Req.NoKernels = A.Isolate;
-  Measurement M = runPlan(P, Req);
-  nlohmann::json J = M.toJson();
-  nlohmann::json &Results = J["results"];
-  if (A.Isolate) {
-    for (const KernelSpec &K : P.Kernels)
-      if (A.Kernels.empty() ||
-          std::find(A.Kernels.begin(), A.Kernels.end(), K.Id) != A.Kernels.end())
-        Results.push_back(runInChild(K.Id, Argc, Argv));
+  nlohmann::json J;
+  bool Abandoned = false;
+  if (A.NoIsolate) {
+    Measurement M = runPlan(P, Req);
+    J = M.toJson();
+    J["settings"]["isolation"] = "none";
+    Abandoned = M.Abandoned;
   } else {
-    // NVIDIA: after an out-of-bounds access the process's device context
-    // stays poisoned, and fresh contexts fail too (CL_INVALID_CONTEXT).
-    // Kernels that failed so after an earlier failure run again, each in a
-    // process of its own.
-    bool EarlierFailed = false;
-    for (nlohmann::json &R : Results) {
-      bool Failed = R.value("status", "") != "ok";
-      std::string Msg = R.value("message", "");
-      if (Failed && EarlierFailed && Msg.find("CL_INVALID_CONTEXT") != std::string::npos) {
-        std::string Id = R.at("id").get<std::string>();
-        if (!A.Quiet)
-          std::cerr << "clspread-run: " << Id << ": the device context was lost after an "
-                    << "earlier failure; running it again in a process of its own\n";
-        R = runInChild(Id, Argc, Argv);
-        if (!A.Quiet)
-          std::cerr << "clspread-run: " << Id << ": " << R.value("status", "")
-                    << (R.value("status", "") == "ok" ? "" : ": " + R.value("message", ""))
-                    << "\n";
-      }
-      EarlierFailed |= Failed;
-    }
+    // No OpenCL call happens in this process: workers open the device.
+    J = runIsolated(P, Req, A.Isolate ? Isolation::PerKernel : Isolation::Worker);
   }
   int Failures = 0;
-  for (const nlohmann::json &R : Results)
+  for (const nlohmann::json &R : J["results"])
     Failures += R.value("status", "") != "ok";
-  if (!A.Quiet && A.Isolate)
-    for (const nlohmann::json &R : Results)
-      if (R.value("status", "") != "ok")
-        std::cerr << "clspread-run: " << R.value("id", "") << ": "
-                  << R.value("status", "") << ": " << R.value("message", "") << "\n";
-  int Status = emit(A.Output, J.dump(2) + "\n") ? (Failures ? 1 : 0) : 2;
-  if (M.Abandoned) {
+  int Status = emit(A.Output, J.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) +
+                                  "\n")
+                   ? (Failures ? 1 : 0)
+                   : 2;
+  if (Abandoned) {
     // A timed-out kernel may still be running: skip driver teardown, which
     // could wait for it.
     std::fflush(nullptr);
