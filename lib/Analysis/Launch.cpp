@@ -5,6 +5,7 @@
 #include "Analysis/KernelCounts.h"
 
 #include <cerrno>
+#include <cmath>
 #include <cstdlib>
 
 namespace clspread {
@@ -51,7 +52,10 @@ std::optional<ArgValue> parseArgValue(const std::string &Text) {
     return ArgValue::ofInt(I);
   errno = 0;
   double F = std::strtod(Text.c_str(), &End);
-  if (!errno && *End == '\0')
+  // "nan", "inf" and overflows are not numbers a kernel can be given (and
+  // would reach the plan's JSON as non-JSON): they stay text, which a
+  // scalar parameter refuses with the argument's name.
+  if (!errno && *End == '\0' && std::isfinite(F))
     return ArgValue::ofFloat(F);
   return std::nullopt;
 }

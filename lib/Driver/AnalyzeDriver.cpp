@@ -85,7 +85,7 @@ namespace {
 /// record as `clspread lint`), with the source's NOLINT comments applied.
 void lintKernel(KernelResult &KR, const DeviceProfile &Profile,
                 LaunchOrigin Origin, const std::string &ClStd) {
-  static const RuleSet Rules = RuleSet::all();
+  static const RuleSet Rules = RuleSet::defaultSet();
   SourceFile Src(KR.File, KR.source());
   // A kernel defined in an #included file is judged, and its NOLINT
   // comments read, in that file.
@@ -211,6 +211,13 @@ int analyzeSource(FrontendOptions FO, const std::vector<std::string> &Names,
     if (KR.Counts.Loc.File == Unit->Module->getSourceFileName())
       KR.Counts.Loc.File = FO.File;
     KR.Est = estimate(KR.Counts, Profile);
+    if (std::string Bad = KR.Est.nonFinite(); !Bad.empty()) {
+      printError(Diags, FO.File + ": kernel '" + N + "': the estimate on " +
+                            Profile.Id + " is not a number (" + Bad +
+                            "): a figure of the profile is zero or absurdly "
+                            "small or large");
+      return ExitUsage;
+    }
     // A figure that rests on an assumed trip count with a proven bound is
     // a range: estimate again with those loops at 1 and at their bound.
     if (!KR.Counts.TripRanges.empty()) {

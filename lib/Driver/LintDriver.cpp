@@ -107,7 +107,7 @@ struct FileResult {
 struct Effective {
   const LintConfig *Config = nullptr; ///< nullptr: none found
   std::string ProfileArg = DefaultProfileId;
-  std::string RulesText = "*";
+  std::string RulesText = defaultRuleSelection();
   std::string WarningsAsErrorsText;
 };
 
@@ -491,6 +491,11 @@ void lintFile(const LintRequest &Req, const std::string &File, SharedInputs &In,
     A->EntryId = EntryId;
     A->Counts = std::move(*Counts);
     A->Est = estimate(A->Counts, Profile);
+    if (std::string Bad = A->Est.nonFinite(); !Bad.empty())
+      return fail("clspread: error: " + File + ": kernel '" + Name +
+                  "': the estimate on " + Profile.Id + " is not a number (" +
+                  Bad + "): a figure of the profile is zero or absurdly "
+                  "small or large");
     A->Origin = Origin;
     // A kernel defined in an #included file is judged in that file.
     const SourceFile *KSrc = &Src;

@@ -173,6 +173,7 @@ struct RuleInfo {
   Severity DefaultSeverity;
   std::string Summary;
   bool NeedsLaunch;
+  bool InDefaultSet = true;
 };
 
 } // namespace clspread

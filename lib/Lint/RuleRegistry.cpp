@@ -60,9 +60,17 @@ std::vector<RuleInfo> listRules() {
     RuleOptions O;
     std::unique_ptr<LintRule> Rule = R.Make(O);
     Out.push_back({R.Id, Rule->defaultSeverity(), Rule->summary().str(),
-                   Rule->needsLaunch()});
+                   Rule->needsLaunch(), R.InDefaultSet});
   }
   return Out;
+}
+
+std::string defaultRuleSelection() {
+  std::string S = "*";
+  for (const RuleRegistration &R : ruleRegistry())
+    if (!R.InDefaultSet)
+      S += std::string(",-") + R.Id;
+  return S;
 }
 
 std::vector<std::string> selectableRuleIds() {

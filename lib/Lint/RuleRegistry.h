@@ -23,6 +23,10 @@ using RuleFactory = std::unique_ptr<LintRule> (*)(RuleOptions &);
 struct RuleRegistration {
   const char *Id;
   RuleFactory Make;
+  /// In the default set, which runs when no Rules/--rules selects; a rule
+  /// outside it (too often wrong on real code, docs/realworld.md) runs only
+  /// when named or matched by an explicit glob such as "*".
+  bool InDefaultSet = true;
 };
 
 /// Every rule, sorted by id.
@@ -35,6 +39,10 @@ const RuleRegistration *findRule(llvm::StringRef Id);
 std::optional<std::string_view> rulePage(llvm::StringRef Id);
 
 /// Builds every rule with default options and describes it.
+/// The selection used when none is given: "*" less the rules outside the
+/// default set ("*,-perf-x").
+std::string defaultRuleSelection();
+
 /// Every id a rule glob may name: the registered rules and the findings
 /// clspread reports itself (clspread-nolint, clspread-timeout).
 std::vector<std::string> selectableRuleIds();

@@ -29,8 +29,8 @@ Expected<RuleSet> RuleSet::create(const GlobList &Enabled,
   return S;
 }
 
-RuleSet RuleSet::all() {
-  auto G = GlobList::parse("*");
+RuleSet RuleSet::defaultSet() {
+  auto G = GlobList::parse(defaultRuleSelection());
   auto S = create(*G, {});
   return std::move(*S); // default options always parse
 }

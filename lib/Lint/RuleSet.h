@@ -30,8 +30,9 @@ public:
   /// not have, or a value that does not parse, is an error.
   static llvm::Expected<RuleSet> create(const GlobList &Enabled,
                                         const RuleOptionMap &Options);
-  /// Every registered rule with default options.
-  static RuleSet all();
+  /// The default set (defaultRuleSelection()) with default options: what
+  /// analyze runs and lint runs without a selection.
+  static RuleSet defaultSet();
 
   /// Runs every rule on one kernel. Rules that need a launch are skipped
   /// when the kernel has none; their ids go to \p Skipped when given.

@@ -12,8 +12,10 @@
 
 #include "Analysis/KernelCounts.h"
 
+#include <cmath>
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace clspread {
@@ -89,6 +91,23 @@ struct Estimate {
   /// the same for every kernel on the profile, so the table prints them
   /// once per report.
   std::vector<std::string> ProfileNotes;
+  /// The first time of the estimate that is not a finite number ("T_MEM
+  /// inf s"), or "": a profile figure of absurd size (a bandwidth of
+  /// 1e-300 B/s) must give an error, not "t_kernel_s": inf in a report.
+  std::string nonFinite() const {
+    const std::pair<const char *, double> Terms[] = {
+        {"T_ALU", TAluS},        {"T_TEX", TTexS},
+        {"T_MEM", TMemS},        {"Tkernel", TKernelS},
+        {"overhead", LaunchOverheadS}, {"dispatch", TDispatchS},
+        {"LDS", TLdsS},          {"barriers", TBarrierS},
+        {"DRAM bandwidth", TMemBandwidthS}, {"latency", TMemLatencyS},
+        {"L2", TMemL2S},         {"L1", TMemL1S},
+        {"bytes moved", BytesMoved}};
+    for (auto [Name, V] : Terms)
+      if (!std::isfinite(V))
+        return std::string(Name) + " " + (std::isnan(V) ? "nan" : "inf");
+    return "";
+  }
   /// ProfileNotes, then Notes: every note, for the JSON and the workbook.
   std::vector<std::string> allNotes() const {
     std::vector<std::string> All = ProfileNotes;

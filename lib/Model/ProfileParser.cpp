@@ -189,6 +189,18 @@ private:
     if (Q->value() < 0 || (!AllowZero && Q->value() == 0))
       fail(N, fmt::format("'{}' must be {}, got '{}'", Path,
                           AllowZero ? "zero or positive" : "positive", S));
+    // A figure no device has (1e-320 B/s, 1e300 Hz) makes times of inf or
+    // 0 that no report can print as a number: refused here, at its place.
+    if (Q->value() != 0 && (Q->value() < 1e-15 || Q->value() > 1e18)) {
+      const char *Unit = D == Quantity::Dim::Frequency ? " Hz"
+                         : D == Quantity::Dim::Bytes     ? " B"
+                         : D == Quantity::Dim::Bandwidth ? " B/s"
+                         : D == Quantity::Dim::Time      ? " s"
+                                                         : "";
+      fail(N, fmt::format("'{}' is {}, outside what any device has (1e-15{} "
+                          "to 1e18{})",
+                          Path, S, Unit, Unit));
+    }
     if (IsFigure)
       addFigure(Path, N);
     return Q->value();
