@@ -9,6 +9,7 @@
 #include <fstream>
 #include <set>
 #include <sstream>
+#include <sys/stat.h>
 
 using nlohmann::json;
 
@@ -35,12 +36,43 @@ std::string sizesText(const std::array<uint64_t, 3> &S, unsigned Dims) {
 
 namespace {
 
-std::string readFile(const std::string &Path, bool &Ok) {
+/// Why \p Path is no input for the runner: not a regular file (a FIFO
+/// would block for ever, /dev/zero never end) or larger than \p Max bytes;
+/// "" when it may be read (or does not exist: the open reports that).
+std::string notReadable(const std::string &Path, uint64_t Max) {
+  struct stat St;
+  if (::stat(Path.c_str(), &St) != 0)
+    return "";
+  if (S_ISFIFO(St.st_mode))
+    return "a FIFO, not a regular file";
+  if (S_ISCHR(St.st_mode) || S_ISBLK(St.st_mode))
+    return "a device, not a regular file";
+  if (S_ISDIR(St.st_mode))
+    return "a directory, not a regular file";
+  if (!S_ISREG(St.st_mode))
+    return "not a regular file";
+  if (uint64_t(St.st_size) > Max)
+    return "larger than " + std::to_string(Max >> 20) + " MiB";
+  return "";
+}
+
+/// The plan file or a kernel source: regular files only, size checked
+/// before reading (issue 17). \p Why says what went wrong.
+std::string readFile(const std::string &Path, bool &Ok, std::string *Why = nullptr,
+                     uint64_t Max = uint64_t(256) << 20) {
+  if (std::string Bad = notReadable(Path, Max); !Bad.empty()) {
+    Ok = false;
+    if (Why)
+      *Why = Bad;
+    return "";
+  }
   std::ifstream In(Path, std::ios::binary);
   Ok = bool(In);
   std::ostringstream S;
   if (Ok)
     S << In.rdbuf();
+  else if (Why)
+    *Why = "cannot open it";
   return S.str();
 }
 
@@ -385,13 +417,16 @@ KernelSpec parseKernel(const json &J, size_t Pos, const std::string &BaseDir) {
   } else if (!K.File.empty()) {
     // Runner extension: hand-written plans may point at the .cl file.
     bool Ok = false;
+    std::string Why;
     std::string Path = K.File[0] == '/' ? K.File : BaseDir + "/" + K.File;
-    K.Source = readFile(Path, Ok);
-    if (!Ok)
-      K.Source = readFile(K.File, Ok);
+    const uint64_t MaxSource = uint64_t(64) << 20;
+    K.Source = readFile(Path, Ok, &Why, MaxSource);
+    if (!Ok && Why == "cannot open it")
+      K.Source = readFile(K.File, Ok, &Why, MaxSource);
     if (!Ok)
       C.problem("no \"source\" and cannot read \"file\" " + K.File + " (tried " + Path +
-                " and the working directory)");
+                (Why == "cannot open it" ? " and the working directory" : ": " + Why) +
+                ")");
   } else {
     C.problem("missing \"source\" (and no \"file\" to read it from)");
   }
@@ -473,9 +508,10 @@ Plan parsePlan(const std::string &Text, const std::string &Path, const std::stri
 
 Plan loadPlan(const std::string &Path) {
   bool Ok = false;
-  std::string Text = readFile(Path, Ok);
+  std::string Why;
+  std::string Text = readFile(Path, Ok, &Why);
   if (!Ok)
-    throw PlanError(Path + ": cannot read the plan file");
+    throw PlanError(Path + ": cannot read the plan file (" + Why + ")");
   return parsePlan(Text, Path, dirOf(Path));
 }
 

@@ -318,6 +318,24 @@ def case_usage(ctx):
     check("not valid JSON" in err, err)
     _, text, _ = run([ctx.runner, "--help"], expect=0)
     check("exit status" in text, "help text")
+    # Inputs that are not regular files (issue 17): a FIFO plan would block
+    # for ever, /dev/zero never end; a plan entry's "file" the same.
+    fifo = os.path.join(ctx.work, "plan.fifo")
+    if os.path.exists(fifo):
+        os.unlink(fifo)
+    os.mkfifo(fifo)
+    _, _, err = run([ctx.runner] + POCL + [fifo], expect=2, timeout=20)
+    check("a FIFO, not a regular file" in err, err)
+    _, _, err = run([ctx.runner] + POCL + ["/dev/zero"], expect=2, timeout=20)
+    check("a device, not a regular file" in err, err)
+    zero = os.path.join(ctx.work, "file-dev-zero.json")
+    with open(zero, "w") as f:
+        json.dump({"schema": 1, "kernels": [{
+            "id": "zero", "file": "/dev/zero", "kernel": "k", "dims": 1,
+            "global": [64], "args": []}]}, f)
+    _, out, err = run([ctx.runner] + POCL + [zero], timeout=20)
+    check("/dev/zero" in out + err and "a device, not a regular file" in out + err,
+          out + err)
 
 
 def case_timeout(ctx):
