@@ -316,20 +316,35 @@ def percentile(xs, q):
     return xs[k]
 
 
-def read_judged(path):
+def read_judged(path, section=None):
     """The judged table of docs/realworld.md: rows '| n | location | rule |
-    finding | verdict | reason |'."""
+    finding | verdict | reason |'. The page keeps one judged table per pass,
+    each under its own level-2 heading ('## First pass ...', '## Second pass
+    ...'): with section, only the rows under the level-2 heading that
+    contains it (case-insensitive); without, the rows of the last such
+    section that has any."""
     if not os.path.exists(path):
         return None
-    rows = []
+    groups = collections.OrderedDict()
+    heading = ""
     with open(path, encoding="utf-8") as fh:
         for line in fh:
+            if line.startswith("## "):
+                heading = line[3:].strip()
+                continue
             cells = [c.strip() for c in line.strip().strip("|").split("|")]
             if len(cells) >= 6 and cells[0].isdigit():
                 verdict = cells[4].strip("* ").lower()
                 if verdict in ("true", "debatable", "false"):
-                    rows.append(dict(location=cells[1], rule=cells[2].strip("` "), verdict=verdict))
-    return rows or None
+                    groups.setdefault(heading, []).append(
+                        dict(location=cells[1], rule=cells[2].strip("` "), verdict=verdict,
+                             reason=cells[5] if len(cells) > 5 else ""))
+    if not groups:
+        return None
+    if section:
+        rows = [r for h, rs in groups.items() if section.lower() in h.lower() for r in rs]
+        return rows or None
+    return list(groups.values())[-1]
 
 
 def default_rules(clspread):
@@ -346,9 +361,10 @@ def default_rules(clspread):
     return rules
 
 
-def sample(results, n, out):
+def sample(results, n, out, seed=""):
     """Deterministic stratified sample: round-robin over (rule, project)
-    cells, inside each cell by a hash of the location."""
+    cells, inside each cell by a hash of the location (and of seed: another
+    seed gives another sample, the same seed the same one)."""
     cells = collections.defaultdict(list)
     seen = set()
     for key, r in results.items():
@@ -358,7 +374,7 @@ def sample(results, n, out):
             if k in seen:
                 continue
             seen.add(k)
-            h = hashlib.sha1(f"{proj}/{f['file']}:{f['line']}:{f['col']}:{f['rule']}".encode()).hexdigest()
+            h = hashlib.sha1(f"{seed}{proj}/{f['file']}:{f['line']}:{f['col']}:{f['rule']}".encode()).hexdigest()
             cells[(f["rule"], proj)].append((h, proj, prof, f))
     for c in cells.values():
         c.sort()
@@ -415,6 +431,9 @@ def main():
     ap.add_argument("--judged", default=os.path.join(REPO, "docs", "realworld.md"))
     ap.add_argument("--sample", type=int, help="write a stratified sample of N findings to judge")
     ap.add_argument("--sample-out", default="realworld-sample.md")
+    ap.add_argument("--seed", default="", help="mixed into the sample's hash: a fresh sample per pass (first pass: none)")
+    ap.add_argument("--judged-section", help="read the judged rows under the '## ' heading of docs/realworld.md "
+                    "that contains this text (default: the last section with a judged table)")
     a = ap.parse_args()
 
     with open(a.manifest, encoding="utf-8") as fh:
@@ -474,7 +493,7 @@ def main():
 
     report(manifest, entries, results, profiles, a)
     if a.sample:
-        sample(results, a.sample, a.sample_out)
+        sample(results, a.sample, a.sample_out, a.seed)
     return 0
 
 
@@ -539,7 +558,7 @@ def report(manifest, entries, results, profiles, a):
         targets.append((f"no duplicate finding ({prof})", sum(dups.values()) == 0, f"{sum(dups.values())}"))
     slow = max(all_times) if all_times else 0
     targets.append(("no file over 10 s", slow <= 10.0, f"max {slow:.2f} s"))
-    judged = read_judged(a.judged)
+    judged = read_judged(a.judged, a.judged_section)
     P("")
     if judged:
         n = len(judged)
