@@ -1,7 +1,10 @@
 //===- ValidateDriver.cpp - The validate pipeline -------------------------===//
 #include "Driver/ValidateDriver.h"
 #include "Driver/Measure.h"
+#include "Suite/Suite.h"
 #include "Validate/Validation.h"
+
+#include <fmt/format.h>
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -32,11 +35,37 @@ int runValidate(const ValidateRequest &Req, const DeviceProfile &Profile,
     printError(Diags, toString(Meas.takeError()));
     return ExitUsage;
   }
+  // Messages about the file's content name the file, when one was given.
+  std::string From =
+      Req.MeasurementsPath.empty() ? "" : Req.MeasurementsPath + ": ";
   auto V = joinMeasurements(Report, *Meas, Req.CommandLine);
   if (!V) {
-    printError(Diags, toString(V.takeError()));
+    printError(Diags, From + toString(V.takeError()));
     return ExitUsage;
   }
+  // Results whose id no analyzed kernel has: an entry of the suite left
+  // out by --entry is not unknown, anything else is listed, each once.
+  if (Req.Analyze.Files.empty() && !V->UnknownIds.empty()) {
+    auto S = Req.Analyze.SuitePath.empty()
+                 ? bundledSuite(Req.Analyze.BundledManifest)
+                 : loadSuiteFile(Req.Analyze.SuitePath);
+    if (S)
+      llvm::erase_if(V->UnknownIds,
+                     [&](const std::string &Id) { return S->find(Id); });
+    else
+      consumeError(S.takeError());
+  }
+  for (const std::string &Id : V->UnknownIds)
+    Diags << "clspread: warning: " << From << "result '" << Id
+          << "' is for no kernel of the suite: ignored\n";
+  if (V->ResultsWithoutId)
+    Diags << "clspread: warning: " << From << V->ResultsWithoutId
+          << (V->ResultsWithoutId == 1 ? " result has" : " results have")
+          << " no \"id\": ignored\n";
+  for (const ValidatedKernel &K : V->Kernels)
+    if (K.Status == "invalid")
+      Diags << "clspread: warning: " << From << K.Id
+            << ": invalid measurement, not compared: " << K.Message << "\n";
   // What the model used from the profile (measured vs datasheet figures).
   if (!Report.Kernels.empty())
     V->ProfileNotes = Report.Kernels.front().Est.ProfileNotes;
@@ -80,6 +109,25 @@ int runValidate(const ValidateRequest &Req, const DeviceProfile &Profile,
     Out << "wrote " << Path << "\n";
   }
   Out << summaryText(*V);
+  if (V->Summary.Measured == 0) {
+    // The reports are written (they list every kernel's status), but a run
+    // that compared nothing is no success.
+    std::map<std::string, unsigned> ByStatus;
+    for (const ValidatedKernel &K : V->Kernels)
+      ++ByStatus[K.Status];
+    std::string Why;
+    for (const auto &[Status, N] : ByStatus)
+      Why += fmt::format("{}{} {}", Why.empty() ? "" : ", ", N, Status);
+    printError(Diags,
+               fmt::format("nothing was compared: none of the {} kernels has "
+                           "a valid measurement ({}){}",
+                           V->Kernels.size(), Why,
+                           V->UnknownIds.empty()
+                               ? std::string()
+                               : fmt::format("; {} result(s) for unknown ids",
+                                             V->UnknownIds.size())));
+    return ExitUsage;
+  }
   return ExitOk;
 }
 

@@ -25,8 +25,10 @@ struct ValidateRequest {
   std::string CommandLine;          ///< recorded in the reports
 };
 
-/// Returns the exit code (0 when reports were written, even if some
-/// kernels failed to run; they are listed in the report).
+/// Returns the exit code: 0 when reports were written and at least one
+/// kernel was compared, even if some failed to run or had invalid times
+/// (they are listed in the report); 2 when nothing was compared (the
+/// reports are still written), on duplicate result ids, or bad input.
 int runValidate(const ValidateRequest &Req, const DeviceProfile &Profile,
                 llvm::raw_ostream &Out, llvm::raw_ostream &Diags);
 

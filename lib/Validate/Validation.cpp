@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <set>
 
 using namespace llvm;
 
@@ -69,6 +70,7 @@ void summarize(Validation &V) {
   std::map<std::string, std::vector<const ValidatedKernel *>> Jobs;
   for (const ValidatedKernel &K : V.Kernels) {
     ++S.Kernels;
+    S.Invalid += K.Status == "invalid";
     if (!K.MeasuredS)
       continue;
     ++S.Measured;
@@ -128,12 +130,54 @@ std::string launchMismatch(const json::Object &Result, const LaunchSpec &L) {
                      formatSizes(Measured, 3), formatSizes(L.Global, 3));
 }
 
+std::string invalidTimes(const json::Object &Result) {
+  const json::Value *Med = Result.get("median_s");
+  if (!Med || Med->getAsNull())
+    return "status \"ok\" but no \"median_s\"";
+  auto T = Med->getAsNumber();
+  if (!T)
+    return "\"median_s\" is not a number";
+  if (!std::isfinite(*T))
+    return "\"median_s\" is not finite";
+  if (*T <= 0)
+    return fmt::format("\"median_s\" is {} s: a kernel time must be "
+                       "positive",
+                       *T);
+  if (*T < MinValidTimeS)
+    return fmt::format("\"median_s\" is {} s, below {} s: too short to be "
+                       "a kernel's time",
+                       *T, MinValidTimeS);
+  for (const char *Key : {"min_s", "max_s", "cv"}) {
+    const json::Value *F = Result.get(Key);
+    if (!F || F->getAsNull())
+      continue; // optional
+    auto X = F->getAsNumber();
+    if (!X)
+      return fmt::format("\"{}\" is not a number", Key);
+    if (!std::isfinite(*X) || *X < 0)
+      return fmt::format("\"{}\" is {}: not a valid {}", Key, *X,
+                         Key[0] == 'c' ? "coefficient of variation" : "time");
+  }
+  return "";
+}
+
 std::optional<double> okMedian(const json::Object &Result) {
   auto Status = Result.getString("status");
-  auto Med = Result.getNumber("median_s");
-  if (Status && *Status == "ok" && Med && *Med > 0)
-    return *Med;
+  if (Status && *Status == "ok" && invalidTimes(Result).empty())
+    return Result.getNumber("median_s");
   return std::nullopt;
+}
+
+std::string duplicateResultId(const json::Value &Measurements) {
+  std::set<std::string> Seen;
+  if (const json::Object *M = Measurements.getAsObject())
+    if (const json::Array *Rs = M->getArray("results"))
+      for (const json::Value &R : *Rs)
+        if (const json::Object *O = R.getAsObject())
+          if (auto Id = O->getString("id"))
+            if (!Seen.insert(Id->str()).second)
+              return Id->str();
+  return "";
 }
 
 std::string stringField(const json::Object *O, StringRef Key) {
@@ -159,7 +203,14 @@ Expected<Validation> joinMeasurements(const AnalysisReport &Report,
   V.Date = stringField(M, "date");
   V.MeasuredWith = stringField(M, "command");
 
+  if (std::string Dup = duplicateResultId(Measurements); !Dup.empty())
+    return createStringError(
+        inconvertibleErrorCode(),
+        "two results have the id '" + Dup +
+            "': which one was measured for this kernel cannot be known "
+            "(measure it once, or remove one of them)");
   auto ById = resultsById(Measurements);
+  std::set<std::string> Known;
 
   for (const KernelResult &K : Report.Kernels) {
     ValidatedKernel VK;
@@ -180,6 +231,7 @@ Expected<Validation> joinMeasurements(const AnalysisReport &Report,
     VK.BytesMoved = K.Est.BytesMoved * double(VK.WorkItems);
     VK.AluOps = K.Counts.aluOps() * double(VK.WorkItems);
     VK.EstimateS = K.Est.TKernelS + K.Est.LaunchOverheadS;
+    Known.insert(VK.Id);
     auto It = ById.find(VK.Id);
     if (It == ById.end()) {
       VK.Status = "missing";
@@ -193,14 +245,40 @@ Expected<Validation> joinMeasurements(const AnalysisReport &Report,
       if (std::string Why = launchMismatch(R, K.Counts.Launch); !Why.empty()) {
         VK.Status = "mismatch";
         VK.Message = Why;
-      } else if (auto Med = okMedian(R)) {
-        VK.MeasuredS = *Med;
-        VK.MinS = R.getNumber("min_s").value_or(0);
-        VK.MaxS = R.getNumber("max_s").value_or(0);
-        VK.Cv = R.getNumber("cv").value_or(0);
+      } else if (VK.Status == "ok") {
+        if (std::string Why = invalidTimes(R); !Why.empty()) {
+          VK.Status = "invalid";
+          VK.Message = Why;
+        } else {
+          double T = *R.getNumber("median_s");
+          // Everything printed from this time must be a finite number.
+          double Err = (VK.EstimateS - T) / T;
+          if (!std::isfinite(VK.EstimateS) || !std::isfinite(Err) ||
+              !std::isfinite(VK.BytesMoved / T) ||
+              !std::isfinite(VK.AluOps / T)) {
+            VK.Status = "invalid";
+            VK.Message = fmt::format(
+                "the estimate ({} s) cannot be compared with the measured "
+                "{} s: the error or an achieved rate is not finite",
+                VK.EstimateS, T);
+          } else {
+            VK.MeasuredS = T;
+            VK.MinS = R.getNumber("min_s").value_or(0);
+            VK.MaxS = R.getNumber("max_s").value_or(0);
+            VK.Cv = R.getNumber("cv").value_or(0);
+          }
+        }
       }
     }
     V.Kernels.push_back(std::move(VK));
+  }
+  for (const json::Value &R : *M->getArray("results")) {
+    const json::Object *O = R.getAsObject();
+    auto Id = O ? O->getString("id") : std::nullopt;
+    if (!Id)
+      ++V.ResultsWithoutId;
+    else if (!Known.count(Id->str()))
+      V.UnknownIds.push_back(Id->str());
   }
   summarize(V);
   return V;

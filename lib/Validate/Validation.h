@@ -39,7 +39,10 @@ struct ValidatedKernel {
   double AluOps = 0;     ///< ALU lane-ops of the launch
   std::optional<double> MeasuredS; ///< median kernel time; none if it failed
   double MinS = 0, MaxS = 0, Cv = 0;
-  std::string Status;     ///< the runner's: ok, error, build_error, timeout
+  /// The runner's (ok, error, build_error, timeout), or validate's own:
+  /// missing (no result with this id), mismatch (measured at another
+  /// launch), invalid (a time that cannot be compared; Message says why).
+  std::string Status;
   std::string Message;
   double error() const { return (EstimateS - *MeasuredS) / *MeasuredS; }
 };
@@ -56,8 +59,16 @@ struct VariantPair {
 /// ordered correctly; closer ones are within run-to-run noise of each other.
 constexpr double DistinctPairRatio = 0.10;
 
+/// The shortest kernel time taken as a measurement (1 ps): no launch of a
+/// real device is shorter by orders of magnitude, so a smaller median (0,
+/// a denormal such as 5e-324) is a broken file, and dividing by it would
+/// make the error and the achieved rates infinite.
+constexpr double MinValidTimeS = 1e-12;
+
 struct ValidationSummary {
-  unsigned Kernels = 0, Measured = 0;
+  /// Measured: kernels compared (a valid time); Invalid: kernels whose
+  /// result has a time that cannot be compared (status "invalid").
+  unsigned Kernels = 0, Measured = 0, Invalid = 0;
   double MedianAbsError = 0, P90AbsError = 0, Spearman = 0;
   unsigned VariantPairs = 0, VariantOrderCorrect = 0;
   /// Of those, the pairs measured more than 10% apart, and how many of
@@ -70,6 +81,10 @@ struct Validation {
   std::string Device, Driver, Platform, Command, Date, MeasuredWith;
   std::vector<std::string> ProfileNotes; ///< which figures were measured
   std::vector<ValidatedKernel> Kernels;
+  /// Result ids of the measurement file that no kernel of the report has
+  /// (in file order), and the number of results that have no "id".
+  std::vector<std::string> UnknownIds;
+  unsigned ResultsWithoutId = 0;
   std::vector<VariantPair> Pairs;
   ValidationSummary Summary;
 };
@@ -79,8 +94,16 @@ struct Validation {
 /// The "results" of \p Measurements by their "id" (empty if none).
 std::map<std::string, const llvm::json::Object *>
 resultsById(const llvm::json::Value &Measurements);
-/// A result's median time when it ran ("status": "ok") and took time.
+/// A result's median time when it ran ("status": "ok") and its times are
+/// valid (invalidTimes() is "").
 std::optional<double> okMedian(const llvm::json::Object &Result);
+/// Why the times of a result with "status": "ok" cannot be compared: its
+/// "median_s" is missing, not a number, not finite, or below MinValidTimeS
+/// (zero, negative, a denormal), or its "min_s", "max_s" or "cv" is
+/// negative or not finite. "" when they are valid.
+std::string invalidTimes(const llvm::json::Object &Result);
+/// The first result id that occurs twice in \p Measurements, or "".
+std::string duplicateResultId(const llvm::json::Value &Measurements);
 /// Why \p Result was measured at another launch than \p L (its "global"
 /// differs), or "" when it matches or does not say: a time at another
 /// size says nothing about this estimate.
@@ -91,6 +114,9 @@ std::string stringField(const llvm::json::Object *O, llvm::StringRef Key);
 
 /// Joins \p Report (suite kernels, by suite id) with \p Measurements (the
 /// runner's JSON, by result id). \p Command is the validate command line.
+/// An id that two results share is an error naming it (which one was
+/// meant cannot be known). A kernel whose time is invalid gets the status
+/// "invalid" and the reason; it is not compared.
 llvm::Expected<Validation> joinMeasurements(const AnalysisReport &Report,
                                             const llvm::json::Value &Measurements,
                                             const std::string &Command);

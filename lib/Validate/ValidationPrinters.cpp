@@ -6,6 +6,8 @@
 //===----------------------------------------------------------------------===//
 #include "Validate/Validation.h"
 
+#include "llvm/ADT/StringExtras.h"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -25,6 +27,12 @@ static std::string sizes(const std::array<uint64_t, 3> &S) {
   return Out;
 }
 
+/// A number for the JSON record: null where it is not finite (JSON has no
+/// inf or nan; llvm::json would print them as bare words).
+static json::Value num(double X) {
+  return std::isfinite(X) ? json::Value(X) : json::Value(nullptr);
+}
+
 json::Value toJSON(const Validation &V) {
   json::Array Kernels;
   for (const ValidatedKernel &K : V.Kernels) {
@@ -41,21 +49,21 @@ json::Value toJSON(const Validation &V) {
                                                     K.Local[2]})
                                               : json::Value(nullptr)},
                                 {"work_items", K.WorkItems}}},
-        {"estimate_s", K.EstimateS},
-        {"t_alu_s", K.TAluS},
-        {"t_tex_s", K.TTexS},
-        {"t_mem_s", K.TMemS},
-        {"launch_overhead_s", K.OverheadS},
+        {"estimate_s", num(K.EstimateS)},
+        {"t_alu_s", num(K.TAluS)},
+        {"t_tex_s", num(K.TTexS)},
+        {"t_mem_s", num(K.TMemS)},
+        {"launch_overhead_s", num(K.OverheadS)},
         {"bound", K.Bound},
         {"status", K.Status}};
     if (K.MeasuredS) {
-      O["measured_s"] = *K.MeasuredS;
-      O["measured_min_s"] = K.MinS;
-      O["measured_max_s"] = K.MaxS;
-      O["measured_cv"] = K.Cv;
-      O["error"] = K.error();
-      O["achieved_dram_bytes_per_s"] = K.BytesMoved / *K.MeasuredS;
-      O["achieved_alu_ops_per_s"] = K.AluOps / *K.MeasuredS;
+      O["measured_s"] = num(*K.MeasuredS);
+      O["measured_min_s"] = num(K.MinS);
+      O["measured_max_s"] = num(K.MaxS);
+      O["measured_cv"] = num(K.Cv);
+      O["error"] = num(K.error());
+      O["achieved_dram_bytes_per_s"] = num(K.BytesMoved / *K.MeasuredS);
+      O["achieved_alu_ops_per_s"] = num(K.AluOps / *K.MeasuredS);
     } else {
       O["measured_s"] = nullptr;
       O["error"] = nullptr;
@@ -71,7 +79,14 @@ json::Value toJSON(const Validation &V) {
   json::Array Notes;
   for (const auto &N : V.ProfileNotes)
     Notes.push_back(N);
+  json::Array Unknown;
+  for (const auto &Id : V.UnknownIds)
+    Unknown.push_back(Id);
   const ValidationSummary &S = V.Summary;
+  // With nothing compared there is no error to summarize: null, not 0.
+  auto stat = [&](double X) {
+    return S.Measured ? num(X) : json::Value(nullptr);
+  };
   return json::Object{
       {"tool", "clspread"},
       {"profile", V.ProfileId},
@@ -85,11 +100,14 @@ json::Value toJSON(const Validation &V) {
       {"date", V.Date},
       {"kernels", std::move(Kernels)},
       {"variant_pairs", std::move(Pairs)},
+      {"unknown_ids", std::move(Unknown)},
+      {"results_without_id", V.ResultsWithoutId},
       {"summary", json::Object{{"kernels", S.Kernels},
                                {"measured", S.Measured},
-                               {"median_abs_error", S.MedianAbsError},
-                               {"p90_abs_error", S.P90AbsError},
-                               {"spearman", S.Spearman},
+                               {"invalid", S.Invalid},
+                               {"median_abs_error", stat(S.MedianAbsError)},
+                               {"p90_abs_error", stat(S.P90AbsError)},
+                               {"spearman", stat(S.Spearman)},
                                {"variant_pairs", S.VariantPairs},
                                {"variant_order_correct",
                                 S.VariantOrderCorrect},
@@ -98,12 +116,27 @@ json::Value toJSON(const Validation &V) {
                                 S.DistinctCorrect}}}};
 }
 
-static std::string pct(double X) { return fmt::format("{:+.1f}%", 100 * X); }
+static std::string pct(double X) {
+  return std::isfinite(X) ? fmt::format("{:+.1f}%", 100 * X) : "n/a";
+}
 
-static std::string secs(double S) { return formatSeconds(S); }
+static std::string secs(double S) {
+  return std::isfinite(S) ? formatSeconds(S) : "n/a";
+}
+
+/// "(2 invalid)" after the kernel count, or "".
+static std::string invalidNote(const ValidationSummary &S) {
+  return S.Invalid ? fmt::format(" ({} with an invalid time)", S.Invalid)
+                   : "";
+}
 
 std::string summaryText(const Validation &V) {
   const ValidationSummary &S = V.Summary;
+  if (!S.Measured)
+    return fmt::format("validate: {} on {} ({}): 0 of {} kernels measured{}: "
+                       "nothing compared\n",
+                       V.ProfileId, V.Device, V.Driver, S.Kernels,
+                       invalidNote(S));
   return fmt::format(
       "validate: {} on {} ({}): {} of {} kernels measured\n"
       "  median |error| {:.1f}%, 90th percentile {:.1f}%, Spearman {:.3f}\n"
@@ -125,15 +158,26 @@ std::string toMarkdown(const Validation &V) {
                      V.Driver, V.Date, V.Command, V.MeasuredWith);
   for (const auto &N : V.ProfileNotes)
     Out += "- model: " + N + "\n";
+  if (!V.UnknownIds.empty())
+    Out += "- ignored: results for ids that no kernel here has: `" +
+           join(V.UnknownIds, "`, `") + "`\n";
   const ValidationSummary &S = V.Summary;
-  Out += fmt::format(
-      "\n## Summary\n\n| kernels measured | median \\|error\\| | 90th pct "
-      "\\|error\\| | Spearman | variant order correct | of pairs > 10% "
-      "apart |\n|---|---|---|---|---|---|\n"
-      "| {} of {} | {:.1f}% | {:.1f}% | {:.3f} | {} of {} | {} of {} |\n",
-      S.Measured, S.Kernels, 100 * S.MedianAbsError, 100 * S.P90AbsError,
-      S.Spearman, S.VariantOrderCorrect, S.VariantPairs, S.DistinctCorrect,
-      S.DistinctPairs);
+  if (S.Invalid)
+    Out += fmt::format("- not compared: {} kernel(s) with an invalid measured "
+                       "time (status invalid below, with the reason)\n",
+                       S.Invalid);
+  Out += "\n## Summary\n\n| kernels measured | median \\|error\\| | 90th pct "
+         "\\|error\\| | Spearman | variant order correct | of pairs > 10% "
+         "apart |\n|---|---|---|---|---|---|\n";
+  if (S.Measured)
+    Out += fmt::format(
+        "| {} of {} | {:.1f}% | {:.1f}% | {:.3f} | {} of {} | {} of {} |\n",
+        S.Measured, S.Kernels, 100 * S.MedianAbsError,
+        100 * S.P90AbsError, S.Spearman, S.VariantOrderCorrect, S.VariantPairs,
+        S.DistinctCorrect, S.DistinctPairs);
+  else
+    Out += fmt::format("| 0 of {}{}: nothing compared | – | – | – | – | – |\n",
+                       S.Kernels, invalidNote(S));
   Out += "\n## Kernels\n\n| kernel | job | launch | bound | T_ALU | T_TEX | "
          "T_MEM | estimate | measured (cv) | error | achieved DRAM | "
          "achieved ALU |\n|---|---|---|---|---|---|---|---|---|---|---|---|\n";
@@ -218,8 +262,10 @@ static std::string scatterSVG(const Validation &V, std::string_view Head = {}) {
            "measured.</text></svg>\n";
   double L0 = std::floor(std::log10(Lo / 1.5)), L1 = std::ceil(std::log10(Hi * 1.5));
   const double W = 520, H = 520, M = 60;
-  auto X = [&](double T) { return M + (std::log10(T) - L0) / (L1 - L0) * (W - 2 * M); };
-  auto Y = [&](double T) { return H - M - (std::log10(T) - L0) / (L1 - L0) * (H - 2 * M); };
+  // A time of 0 (an estimate of nothing) sits on the axis, not at -inf.
+  auto lg = [&](double T) { return std::max(std::log10(std::max(T, 1e-300)), L0); };
+  auto X = [&](double T) { return M + (lg(T) - L0) / (L1 - L0) * (W - 2 * M); };
+  auto Y = [&](double T) { return H - M - (lg(T) - L0) / (L1 - L0) * (H - 2 * M); };
   std::string S = fmt::format(
       "<svg class=\"scatter\" xmlns=\"http://www.w3.org/2000/svg\" width=\"{}\" "
       "height=\"{}\" viewBox=\"0 0 {} {}\">{}\n",
@@ -275,8 +321,10 @@ static std::string scatterSVG(const Validation &V, std::string_view Head = {}) {
 /// Per kernel: bars for T_ALU, T_TEX, T_MEM and the measured time, on one
 /// linear scale per kernel.
 static std::string barsSVG(const ValidatedKernel &K) {
-  double Max = std::max({K.TAluS, K.TTexS, K.TMemS,
-                         K.MeasuredS ? *K.MeasuredS : 0.0, 1e-30});
+  // A term that is not finite (an absurd profile) draws no bar.
+  auto fin = [](double T) { return std::isfinite(T) && T > 0 ? T : 0.0; };
+  double Max = std::max({fin(K.TAluS), fin(K.TTexS), fin(K.TMemS),
+                         K.MeasuredS ? fin(*K.MeasuredS) : 0.0, 1e-30});
   const double W = 300, Row = 14;
   std::string S = fmt::format("<svg class=\"bars\" xmlns=\"http://www.w3.org/"
                               "2000/svg\" width=\"{}\" height=\"{}\">",
@@ -294,7 +342,7 @@ static std::string barsSVG(const ValidatedKernel &K) {
                      "class=\"{}\" x=\"70\" y=\"{:.0f}\" width=\"{:.1f}\" "
                      "height=\"{:.0f}\"><title>{}</title></rect>",
                      I * Row + 11, Bars[I].Name, Bars[I].Class, I * Row + 2,
-                     std::max(0.5, Bars[I].T / Max * W), Row - 3,
+                     std::max(0.5, fin(Bars[I].T) / Max * W), Row - 3,
                      esc(secs(Bars[I].T)));
   S += "</svg>";
   return S;
@@ -337,12 +385,24 @@ std::string toHTML(const Validation &V) {
        esc(V.MeasuredWith) + "</code></li>";
   for (const auto &N : V.ProfileNotes)
     H += "<li>model: " + esc(N) + "</li>";
+  if (!V.UnknownIds.empty())
+    H += "<li>ignored: results for ids that no kernel here has: <code>" +
+         esc(join(V.UnknownIds, ", ")) + "</code></li>";
+  if (S.Invalid)
+    H += fmt::format("<li>not compared: {} kernel(s) with an invalid measured "
+                     "time (status invalid below, with the reason)</li>",
+                     S.Invalid);
   H += "</ul>\n";
-  H += fmt::format("<p><b>{} of {}</b> kernels measured; median |error| "
-                   "<b>{:.1f}%</b>, 90th percentile <b>{:.1f}%</b>, Spearman "
-                   "<b>{:.3f}</b>; variant order correct in <b>{} of {}</b> "
-                   "pairs ({} of {} measured more than 10% apart).</p>\n",
-                   S.Measured, S.Kernels, 100 * S.MedianAbsError,
+  if (!S.Measured)
+    H += fmt::format("<p><b>0 of {}</b> kernels measured{}: nothing was "
+                     "compared.</p>\n",
+                     S.Kernels, esc(invalidNote(S)));
+  else
+    H += fmt::format("<p><b>{} of {}</b> kernels measured; median |error| "
+                     "<b>{:.1f}%</b>, 90th percentile <b>{:.1f}%</b>, Spearman "
+                     "<b>{:.3f}</b>; variant order correct in <b>{} of {}</b> "
+                     "pairs ({} of {} measured more than 10% apart).</p>\n",
+                     S.Measured, S.Kernels, 100 * S.MedianAbsError,
                    100 * S.P90AbsError, S.Spearman, S.VariantOrderCorrect,
                    S.VariantPairs, S.DistinctCorrect, S.DistinctPairs);
   H += "<h2>Estimated vs measured time</h2>\n<p>Log–log; the green band is "
