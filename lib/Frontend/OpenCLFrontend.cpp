@@ -28,6 +28,7 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Regex.h"
 #include "llvm/Support/StringSaver.h"
 #include "llvm/Support/VirtualFileSystem.h"
 #include "llvm/Support/Path.h"
@@ -319,11 +320,23 @@ Expected<CompiledUnit> compileOpenCL(const FrontendOptions &Opts,
   if (!Opts.ImageSupport && !definedByUser(Opts, "__IMAGE_SUPPORT__"))
     Args.push_back("-U__IMAGE_SUPPORT__");
   // Only the macros: `double` itself still compiles, so that
-  // portability-fp64 can say where the kernel uses it unguarded.
-  if (!Opts.Fp64Support)
+  // portability-fp64 can say where the kernel uses it unguarded. Without
+  // fp64 an unsuffixed literal is float (OpenCL C 1.2, 6.1.1.1), which
+  // -cl-single-precision-constant says to Clang: else `sqrt(1e-10 + f)`
+  // finds no double overload (the header declares them under
+  // cl_khr_fp64) and is ambiguous, where the device's compiler builds it.
+  // A source that enables cl_khr_fp64 keeps double literals, which
+  // portability-fp64 reports as not portable.
+  if (!Opts.Fp64Support) {
     for (const char *M : {"cl_khr_fp64", "__opencl_c_fp64"})
       if (!definedByUser(Opts, M))
         Args.push_back(std::string("-U") + M);
+    static const Regex EnablesFp64(
+        "#[ \t]*pragma[ \t]+OPENCL[ \t]+EXTENSION[ \t]+cl_khr_fp64[ \t]*:"
+        "[ \t]*enable");
+    if (!EnablesFp64.match(Buffer->getBuffer()))
+      Args.push_back("-cl-single-precision-constant");
+  }
   for (const auto &D : Opts.Defines)
     Args.push_back("-D" + D);
   for (const auto &I : Opts.IncludeDirs)
