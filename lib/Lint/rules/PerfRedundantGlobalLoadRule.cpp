@@ -50,6 +50,17 @@ public:
       if (A.IsStore || A.IsAtomic || A.SourceVolatile || !A.LoopLine ||
           A.ExecPerItem <= 1)
         continue;
+      // A load the debug info places nowhere (two loads of an if and its
+      // else merged) cannot be shown, nor suppressed with a NOLINT.
+      if (!A.Loc.Line)
+        continue;
+      // A program-scope __constant table (not a kernel argument): its
+      // values are in the program, so the compiler folds a load at a
+      // constant index and the constant cache serves the others; a
+      // lookup table read in an unrolled hash round is not a repeated
+      // load (docs/realworld.md, second pass: 8 of 22 false).
+      if (A.Space == AddrSpace::Constant && A.Buffer.empty())
+        continue;
       // The loop writes what it reads (a reduction in global memory, an
       // atomic_cmpxchg retry loop): the value changes between iterations.
       if (A.LoopWrites)
