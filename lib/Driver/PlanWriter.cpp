@@ -1,7 +1,15 @@
 //===- PlanWriter.cpp - Launch plans for clspread-run ---------------------===//
 #include "Driver/PlanWriter.h"
 
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/StringSaver.h"
+
+#include <algorithm>
 
 using namespace llvm;
 
@@ -16,6 +24,69 @@ static std::string elemType(std::string T) {
   while (!T.empty() && (T.back() == '*' || T.back() == ' '))
     T.pop_back();
   return T;
+}
+
+/// \p Path made absolute (against the working directory, as the analysis
+/// read it) and normalized.
+static std::string absolutePath(StringRef Path) {
+  SmallString<256> P(Path);
+  sys::fs::make_absolute(P);
+  sys::path::remove_dots(P, /*remove_dot_dot=*/true);
+  return std::string(P);
+}
+
+/// What the runner needs to find the kernel's headers: the build options
+/// without their -I, and the include directories, absolute -- the
+/// directory of the kernel file first (where `#include "x.h"` looks before
+/// the -I paths, which the runner cannot know of when it gets the text),
+/// then the -I paths in their order (docs/plan.md, "Include paths").
+static std::pair<std::string, json::Array>
+splitIncludes(const std::string &File, const std::string &Options) {
+  json::Array Dirs;
+  std::vector<std::string> Seen;
+  auto add = [&](StringRef Dir) {
+    std::string Abs = absolutePath(Dir);
+    if (std::find(Seen.begin(), Seen.end(), Abs) == Seen.end()) {
+      Seen.push_back(Abs);
+      Dirs.push_back(Abs);
+    }
+  };
+  if (!File.empty()) {
+    StringRef Parent = sys::path::parent_path(File);
+    add(Parent.empty() ? StringRef(".") : Parent);
+  }
+  BumpPtrAllocator Alloc;
+  StringSaver Saver(Alloc);
+  SmallVector<const char *, 16> Words;
+  cl::TokenizeGNUCommandLine(Options, Saver, Words);
+  std::string Rest;
+  auto keep = [&](StringRef W) {
+    if (!Rest.empty())
+      Rest += ' ';
+    // Quote a word with blanks or quotes so the runner's build splits it
+    // as the analysis did.
+    if (W.find_first_of(" \t\"'\\") == StringRef::npos) {
+      Rest += W.str();
+      return;
+    }
+    Rest += '"';
+    for (char C : W) {
+      if (C == '"' || C == '\\')
+        Rest += '\\';
+      Rest += C;
+    }
+    Rest += '"';
+  };
+  for (size_t I = 0; I < Words.size(); ++I) {
+    StringRef W = Words[I];
+    if (W == "-I" && I + 1 < Words.size())
+      add(Words[++I]);
+    else if (W.starts_with("-I") && W.size() > 2)
+      add(W.drop_front(2));
+    else
+      keep(W);
+  }
+  return {Rest, std::move(Dirs)};
 }
 
 json::Value makePlan(const AnalysisReport &R,
@@ -96,10 +167,12 @@ json::Value makePlan(const AnalysisReport &R,
       }
       Args.push_back(std::move(Arg));
     }
+    auto [Options, IncludeDirs] = splitIncludes(K.File, K.BuildOptions);
     json::Object Kernel{{"id", Id},
                         {"file", K.File},
                         {"source", K.source()},
-                        {"build_options", K.BuildOptions},
+                        {"build_options", Options},
+                        {"include_dirs", std::move(IncludeDirs)},
                         {"kernel", C.Name},
                         {"dims", L.Dims},
                         {"global", sizesJSON(L.Global)},

@@ -411,6 +411,38 @@ KernelSpec parseKernel(const json &J, size_t Pos, const std::string &BaseDir) {
   K.KernelName = C.str(J, "kernel", true);
   K.BuildOptions = C.str(J, "build_options", false);
   K.VariantOf = C.str(J, "variant_of", false);
+  // "include_dirs": where the source's #include files are; a relative one
+  // is resolved against the plan's directory. Each becomes an -I option.
+  auto Inc = J.find("include_dirs");
+  if (Inc != J.end() && !Inc->is_null()) {
+    if (!Inc->is_array()) {
+      C.problem("\"include_dirs\" must be an array of directory names");
+    } else {
+      for (const json &D : *Inc) {
+        if (!D.is_string() || D.get<std::string>().empty()) {
+          C.problem("\"include_dirs\" must be an array of directory names");
+          break;
+        }
+        std::string Dir = D.get<std::string>();
+        if (Dir[0] != '/')
+          Dir = BaseDir + "/" + Dir;
+        K.IncludeDirs.push_back(Dir);
+        std::string Opt = "-I";
+        if (Dir.find_first_of(" \t\"") == std::string::npos) {
+          Opt += Dir;
+        } else {
+          Opt += '"';
+          for (char Ch : Dir) {
+            if (Ch == '"' || Ch == '\\')
+              Opt += '\\';
+            Opt += Ch;
+          }
+          Opt += '"';
+        }
+        K.BuildOptions += (K.BuildOptions.empty() ? "" : " ") + Opt;
+      }
+    }
+  }
   auto Src = J.find("source");
   if (Src != J.end() && Src->is_string()) {
     K.Source = Src->get<std::string>();

@@ -61,6 +61,9 @@ struct ArgSpec {
 
 struct KernelSpec {
   std::string Id, File, Source, BuildOptions, KernelName, VariantOf;
+  /// "include_dirs", resolved against the plan's directory; BuildOptions
+  /// already ends with an -I for each.
+  std::vector<std::string> IncludeDirs;
   unsigned Dims = 1;
   std::array<uint64_t, 3> Global = {1, 1, 1};
   std::optional<std::array<uint64_t, 3>> Local;

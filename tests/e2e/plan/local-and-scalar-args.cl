@@ -56,6 +56,9 @@ __kernel void rotate(__global const float *in, __global float *out,
 // GIVEN-NEXT: 1
 // GIVEN-NEXT: ],
 // GIVEN-NEXT: "id": "rotate",
+// GIVEN-NEXT: "include_dirs": [
+// GIVEN-NEXT: "{{.*}}/tests/e2e/plan"
+// GIVEN-NEXT: ],
 // GIVEN-NEXT: "kernel": "rotate",
 // GIVEN-NEXT: "local": [
 // GIVEN-NEXT: 64,

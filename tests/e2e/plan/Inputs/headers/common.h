@@ -1,0 +1,3 @@
+// Beside the kernel: found by `#include "common.h"`.
+#include "scale.h"
+#define SHIFT 1.0f
