@@ -73,9 +73,9 @@ def main():
                 for i in range(n):
                     f.write(kernel_source(i))
             for c in commands:
-                # Above the default cap of 250,000 IR instructions per file.
+                # Above the default cap of 400,000 IR instructions per file.
                 wall, rss, rc = run([args.clspread, c, path,
-                                     "--max-instructions", str(100 * n + 250000)])
+                                     "--max-instructions", str(100 * n + 400000)])
                 print(f"{n:>8} {c:>8} {wall:>9.2f} {wall / n * 1000:>8.2f}ms "
                       f"{rss:>7.0f}MiB {rc:>3}", flush=True)
     return 0
