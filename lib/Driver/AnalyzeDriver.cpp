@@ -12,6 +12,8 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 
+#include "Analysis/LoopLines.h"
+
 #include <algorithm>
 #include <map>
 #include <set>
@@ -36,12 +38,22 @@ tripCountsFor(const std::string &File, const std::string &Source,
         File.c_str(), Bad.front().first, Col ? Col : 1,
         Bad.front().second.c_str());
   }
+  std::optional<std::vector<unsigned>> Loops;
   for (const TripOption &T : Given) {
     StringRef F(File);
     if (F == T.File || (F.ends_with(T.File) &&
                         F.drop_back(T.File.size()).ends_with("/")) ||
-        sys::fs::equivalent(File, T.File))
+        sys::fs::equivalent(File, T.File)) {
+      // A count for a line without a loop would be ignored without a word.
+      if (!Loops)
+        Loops = loopLines(Source);
+      if (std::string Why = notALoopLine(T.Line, *Loops); !Why.empty())
+        return createStringError(
+            inconvertibleErrorCode(), "%s:%u:1: error: --trip %s:%u=%llu: %s",
+            File.c_str(), T.Line, T.File.c_str(), T.Line,
+            (unsigned long long)T.Count, Why.c_str());
       Trips[T.Line] = T.Count;
+    }
   }
   return Trips;
 }
@@ -83,16 +95,26 @@ namespace {
 
 /// Runs every lint rule on one analyzed kernel (the same registry and
 /// record as `clspread lint`), with the source's NOLINT comments applied.
+/// The source of the kernels of one file as lint rules read it: its text,
+/// the files it includes and its NOLINT comments, made once per file.
+struct FileLintState {
+  FileLintState(const std::string &File, const std::string &Text)
+      : Src(File, Text), Suppressed(Src, &Included) {}
+  SourceFile Src;
+  SourceFiles Included;
+  SuppressionCache Suppressed;
+};
+
 void lintKernel(KernelResult &KR, const DeviceProfile &Profile,
-                LaunchOrigin Origin, const std::string &ClStd) {
+                LaunchOrigin Origin, const std::string &ClStd,
+                FileLintState &State) {
   static const RuleSet Rules = RuleSet::defaultSet();
-  SourceFile Src(KR.File, KR.source());
+  const SourceFile &Src = State.Src;
   // A kernel defined in an #included file is judged, and its NOLINT
   // comments read, in that file.
-  SourceFiles Included;
   const SourceFile *KSrc = &Src;
   if (!KR.Counts.Loc.File.empty() && KR.Counts.Loc.File != KR.File)
-    if (const SourceFile *Other = Included.get(KR.Counts.Loc.File))
+    if (const SourceFile *Other = State.Included.get(KR.Counts.Loc.File))
       KSrc = Other;
   KernelContext C{*KSrc, KR.Counts, KR.Est, Profile, Origin,
                   normalizeClStd(ClStd).value_or(ClStd),
@@ -101,7 +123,7 @@ void lintKernel(KernelResult &KR, const DeviceProfile &Profile,
                   }};
   Rules.check(C, KR.Findings);
   // Problems with the NOLINT comments themselves are lint's to report.
-  applySuppressions(Src, KR.Findings, &Included, /*ReportProblems=*/false);
+  State.Suppressed.apply(KR.Findings);
   orderFindings(KR.Findings, nullptr);
 }
 
@@ -133,7 +155,20 @@ int analyzeSource(FrontendOptions FO, const std::vector<std::string> &Names,
     }
     FO.Source = std::move(*Text);
   }
+  // A suite entry's `trips:` (checked against the source when the
+  // manifest was read), under the command line's --trip.
+  std::map<unsigned, uint64_t> EntryTrips;
+  if (Entry)
+    EntryTrips = Entry->Trips;
   auto Trips = tripCountsFor(FO.File, *FO.Source, GivenTrips);
+  if (Trips)
+    for (const auto &[Line, Count] : EntryTrips)
+      if (!std::any_of(GivenTrips.begin(), GivenTrips.end(),
+                       [&, L = Line](const TripOption &T) {
+                         return T.Line == L && Trips->count(L) &&
+                                Trips->at(L) == T.Count;
+                       }))
+        (*Trips)[Line] = Count;
   if (!Trips) {
     Diags << toString(Trips.takeError()) << "\n";
     return ExitUsage;
@@ -182,6 +217,7 @@ int analyzeSource(FrontendOptions FO, const std::vector<std::string> &Names,
     return ExitUsage;
   }
   std::shared_ptr<const std::string> SharedSource;
+  std::unique_ptr<FileLintState> LintState;
   for (const std::string &N : Selected) {
     AnalyzeOptions AO;
     AO.Launch = Launch;
@@ -239,10 +275,12 @@ int analyzeSource(FrontendOptions FO, const std::vector<std::string> &Names,
         KR.TripRange = Ends;
     }
     KR.PreferredLocal = preferredLocalSize(KR.Counts, Profile);
+    if (!LintState)
+      LintState = std::make_unique<FileLintState>(FO.File, *FO.Source);
     lintKernel(KR, Profile, Entry ? LaunchOrigin::Manifest
                             : LaunchGiven ? LaunchOrigin::CommandLine
                                           : LaunchOrigin::None,
-               FO.ClStd);
+               FO.ClStd, *LintState);
     Report.Kernels.push_back(std::move(KR));
   }
   return ExitOk;

@@ -127,30 +127,37 @@ bool Suppressions::suppresses(const Finding &F) const {
   return false;
 }
 
-void applySuppressions(const SourceFile &Src, std::vector<Finding> &Findings,
-                       SourceFiles *Included, bool ReportProblems) {
-  std::vector<Finding> Problems;
-  Suppressions S(Src, Problems);
+SuppressionCache::SuppressionCache(const SourceFile &Src, SourceFiles *Included)
+    : MainPath(Src.path()), Main(Src, Problems), Included(Included) {}
+
+const Suppressions *SuppressionCache::of(const std::string &Path) {
+  if (Path.empty() || Path == MainPath)
+    return &Main;
+  if (!Included)
+    return nullptr;
   // An included file's findings are judged by its own NOLINT comments; its
-  // comment problems are reported once per file that includes it.
-  std::map<std::string, std::unique_ptr<Suppressions>> Others;
-  auto suppressionsOf = [&](const std::string &Path) -> const Suppressions * {
-    if (Path.empty() || Path == Src.path())
-      return &S;
-    if (!Included)
-      return nullptr;
-    auto &Slot = Others[Path];
-    if (!Slot)
-      if (const SourceFile *F = Included->get(Path))
-        Slot = std::make_unique<Suppressions>(*F, Problems);
-    return Slot.get();
-  };
+  // comment problems are reported with the file that includes it.
+  auto &Slot = Others[Path];
+  if (!Slot)
+    if (const SourceFile *F = Included->get(Path))
+      Slot = std::make_unique<Suppressions>(*F, Problems);
+  return Slot.get();
+}
+
+void SuppressionCache::apply(std::vector<Finding> &Findings) {
   llvm::erase_if(Findings, [&](const Finding &F) {
-    const Suppressions *Sup = suppressionsOf(F.Loc.File);
+    const Suppressions *Sup = of(F.Loc.File);
     return Sup && Sup->suppresses(F);
   });
+}
+
+void applySuppressions(const SourceFile &Src, std::vector<Finding> &Findings,
+                       SourceFiles *Included, bool ReportProblems) {
+  SuppressionCache Cache(Src, Included);
+  Cache.apply(Findings);
   if (ReportProblems)
-    Findings.insert(Findings.end(), Problems.begin(), Problems.end());
+    Findings.insert(Findings.end(), Cache.problems().begin(),
+                    Cache.problems().end());
 }
 
 const SourceFile *SourceFiles::get(const std::string &Path) {

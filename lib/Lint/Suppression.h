@@ -57,6 +57,26 @@ private:
   std::map<std::string, std::unique_ptr<SourceFile>> Files;
 };
 
+/// The NOLINT comments of a file and of the files it includes, each read
+/// once: analyze applies them to every kernel of a file (reading them per
+/// kernel made a file of 5,000 kernels quadratic).
+class SuppressionCache {
+public:
+  SuppressionCache(const SourceFile &Src, SourceFiles *Included);
+  /// Removes the findings their file's comments suppress.
+  void apply(std::vector<Finding> &Findings);
+  /// Problems with the comments themselves (clspread-nolint findings).
+  const std::vector<Finding> &problems() const { return Problems; }
+
+private:
+  const Suppressions *of(const std::string &Path);
+  std::string MainPath;
+  std::vector<Finding> Problems; // before Main, which fills it
+  Suppressions Main;
+  SourceFiles *Included;
+  std::map<std::string, std::unique_ptr<Suppressions>> Others;
+};
+
 /// Removes suppressed findings from \p Findings: those in \p Src by its
 /// NOLINT comments, those in another (#included) file by that file's, read
 /// through \p Included (without it, they are kept). Problems with the
