@@ -148,6 +148,7 @@ private:
   // Step 4 and 5.
   void computeFrequencies();
   double loopExitProbability(BasicBlock *BB, BranchInst *Br);
+  std::optional<uint64_t> geometricMaxTrips(Loop *Lp, BranchInst *Br);
   /// The id-only conditions that hold wherever \p BB runs: branches of its
   /// dominators whose one edge dominates it.
   std::vector<IdEvaluator::Guard> guardsOf(BasicBlock *BB, IdEvaluator &Eval);
@@ -485,11 +486,16 @@ double Analyzer::loopExitProbability(BasicBlock *BB, BranchInst *Br) {
   if (auto *M = dyn_cast<SCEVConstant>(SE.getConstantMaxBackedgeTakenCount(Lp));
       M && M->getAPInt().getActiveBits() <= 24) // 2^31 - 1 says nothing
     Max = M->getAPInt().getZExtValue() + 1;
-  const double Assumed =
-      Max ? std::min<double>(Opts.DefaultTripCount, double(*Max))
-          : double(Opts.DefaultTripCount);
+  // A loop that doubles or halves its counter (`i *= 2`, `s >>= 1`) from a
+  // start that depends on ids or data: at most log2 of its range.
+  if (!Max)
+    Max = geometricMaxTrips(Lp, Br);
+  // A proven bound is used: the loop is taken at its bound (the end of the
+  // range the report gives), not at the default guess.
+  const double Assumed = Max ? double(*Max) : double(Opts.DefaultTripCount);
   std::string Range =
-      Max ? fmt::format("trip count in [1, {}]; assumed {:g}", *Max, Assumed)
+      Max ? fmt::format("trip count in [1, {}]; assumed {:g} (the bound)",
+                        *Max, Assumed)
           : fmt::format("assumed {:g}", Assumed);
   std::string Hint = fmt::format(" (state it with --trip FILE:{}=N or a "
                                  "`// clspread: trip N` comment above the "
@@ -514,6 +520,84 @@ double Analyzer::loopExitProbability(BasicBlock *BB, BranchInst *Br) {
              "assumed taken on 1 iteration in " +
              std::to_string(Opts.DefaultTripCount));
   return 1.0 / Opts.DefaultTripCount;
+}
+
+/// The most iterations of \p Lp when it exits at \p Br comparing a counter
+/// that doubles (`i *= 2`, `i <<= 1`) against a bound, or halves (`s >>= 1`,
+/// `s /= 2`) down to one: log2 of the ratio of the bound to the smallest
+/// start (doubling) or of the largest start to the bound (halving), from
+/// the ranges ScalarEvolution proves for both. ScalarEvolution counts such
+/// loops itself only when the start is a constant.
+std::optional<uint64_t> Analyzer::geometricMaxTrips(Loop *Lp, BranchInst *Br) {
+  auto *Cmp = dyn_cast<ICmpInst>(Br->getCondition());
+  if (!Cmp || !Cmp->getOperand(0)->getType()->isIntegerTy())
+    return std::nullopt;
+  BasicBlock *H = Lp->getHeader();
+  for (unsigned Side = 0; Side < 2; ++Side) {
+    Value *X = Cmp->getOperand(Side), *B = Cmp->getOperand(1 - Side);
+    if (!Lp->isLoopInvariant(B))
+      continue;
+    // X is the counter (a header phi) or its next value.
+    PHINode *P = dyn_cast<PHINode>(X);
+    Instruction *Next = nullptr;
+    if (!P || P->getParent() != H) {
+      Next = dyn_cast<Instruction>(X);
+      if (!Next || Next->getNumOperands() != 2)
+        continue;
+      P = dyn_cast<PHINode>(Next->getOperand(0));
+      if (!P || P->getParent() != H)
+        continue;
+    }
+    BasicBlock *Latch = Lp->getLoopLatch();
+    if (!Latch || P->getNumIncomingValues() != 2)
+      continue;
+    auto *Step = dyn_cast<BinaryOperator>(P->getIncomingValueForBlock(Latch));
+    if (!Step || Step->getOperand(0) != P || (Next && Next != Step))
+      continue;
+    auto *C = dyn_cast<ConstantInt>(Step->getOperand(1));
+    if (!C)
+      continue;
+    bool Up = (Step->getOpcode() == Instruction::Shl && C->equalsInt(1)) ||
+              (Step->getOpcode() == Instruction::Mul && C->equalsInt(2));
+    bool Down = ((Step->getOpcode() == Instruction::LShr ||
+                  Step->getOpcode() == Instruction::AShr) && C->equalsInt(1)) ||
+                ((Step->getOpcode() == Instruction::UDiv ||
+                  Step->getOpcode() == Instruction::SDiv) && C->equalsInt(2));
+    if (!Up && !Down)
+      continue;
+    Value *Start = P->getIncomingValueForBlock(Lp->getLoopPreheader()
+                                                   ? Lp->getLoopPreheader()
+                                                   : P->getIncomingBlock(
+                                                         P->getIncomingBlock(0) == Latch));
+    ConstantRange SR = SE.getUnsignedRange(SE.getSCEV(Start));
+    ConstantRange BR = SE.getUnsignedRange(SE.getSCEV(B));
+    unsigned Bits;
+    if (Up) {
+      // From the smallest start >= 1 (a doubling loop that ends starts
+      // there) up to the largest bound.
+      if (BR.isFullSet())
+        return std::nullopt;
+      APInt Lo = SR.isFullSet() ? APInt(SR.getBitWidth(), 1) : SR.getUnsignedMin();
+      APInt Hi = BR.getUnsignedMax();
+      if (Lo.isZero())
+        Lo = APInt(Lo.getBitWidth(), 1);
+      if (Hi.ule(Lo))
+        return uint64_t(1);
+      Bits = (Hi.udiv(Lo)).getActiveBits();
+    } else {
+      // From the largest start down to the smallest bound (at least 1).
+      APInt Hi = SR.getUnsignedMax(), Lo = BR.getUnsignedMin();
+      if (Lo.isZero())
+        Lo = APInt(Lo.getBitWidth(), 1);
+      if (Hi.ule(Lo))
+        return uint64_t(1);
+      Bits = (Hi.udiv(Lo)).getActiveBits();
+    }
+    if (Bits == 0 || Bits > 63)
+      return std::nullopt;
+    return uint64_t(Bits) + 1;
+  }
+  return std::nullopt;
 }
 
 void Analyzer::computeFrequencies() {

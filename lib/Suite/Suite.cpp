@@ -18,6 +18,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Suite/Suite.h"
+#include "Analysis/LoopLines.h"
 #include "Support/Embedded.h"
 #include "Support/InputFile.h"
 
@@ -374,7 +375,7 @@ llvm::Error Parser::parseEntry(const YAML::Node &N, SuiteEntry &E) {
           F.checkKeys(D,
                       {"id", "file", "kernel", "variant_of", "description",
                        "global", "local", "args", "build_options", "buffers",
-                       "quick"},
+                       "quick", "trips"},
                       "kernel entry"))
     return Err;
   if (llvm::Error Err = F.require(D, {"id"}, "kernel entry"))
@@ -468,6 +469,33 @@ llvm::Error Parser::parseEntry(const YAML::Node &N, SuiteEntry &E) {
   if (!mentionsFunction(E.Source, E.Kernel))
     return D.at(F.get("kernel")->Mark(),
                 fmt::format("kernel '{}' not found in '{}'", E.Kernel, E.File));
+
+  if (const YAML::Node *T = F.get("trips")) {
+    if (!T->IsMap())
+      return D.at(T->Mark(), "trips must be a map of loop line to trip count "
+                             "(`12: 1024`)");
+    std::vector<unsigned> Loops = loopLines(E.Source);
+    for (auto KV : *T) {
+      const YAML::Node &Key = KV.first, &Value = KV.second;
+      unsigned Line = 0;
+      if (!Key.IsScalar() || llvm::StringRef(Key.Scalar()).getAsInteger(10, Line) ||
+          Line == 0)
+        return D.at(Key.Mark(), "a trips key must be the line number of a "
+                                "loop in the entry's file");
+      uint64_t Count = 0;
+      if (!Value.IsScalar() ||
+          llvm::StringRef(Value.Scalar()).getAsInteger(10, Count) || Count == 0)
+        return D.at(Value.Mark(),
+                    fmt::format("bad trip count for line {}: expected a "
+                                "positive integer",
+                                Line));
+      if (E.Trips.count(Line))
+        return D.at(Key.Mark(), fmt::format("duplicate trips line {}", Line));
+      if (std::string Why = notALoopLine(Line, Loops); !Why.empty())
+        return D.at(Key.Mark(), fmt::format("trips: in '{}', {}", E.File, Why));
+      E.Trips[Line] = Count;
+    }
+  }
 
   IdMarks.push_back(F.get("id")->Mark());
   VariantMarks.push_back(F.get("variant_of") ? F.get("variant_of")->Mark()

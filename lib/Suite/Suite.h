@@ -43,6 +43,10 @@ struct SuiteEntry {
   /// full launch.
   std::map<std::string, uint64_t> BufferBytes;
   std::string Source; ///< the text of File
+  /// `trips:` -- loop trip counts by the line of the loop's `for`, `while`
+  /// or `do` in File, as --trip FILE:LINE=N gives them; every line holds a
+  /// loop (checked when the manifest is read).
+  std::map<unsigned, uint64_t> Trips;
 };
 
 /// Kernels that run one after the other on the same data (`pipelines:` in

@@ -506,6 +506,11 @@ static int run(int argc, char **argv) {
       ->allow_extra_args(false);
   Validate->add_flag("--quick", VReq.Analyze.Quick,
                      "The suite's small launches");
+  std::vector<std::string> VTrips;
+  Validate->add_option("--trip", VTrips,
+                       "Trip count of a loop analysis cannot count: "
+                       "FILE:LINE=N (LINE: the loop's first line); repeatable")
+      ->allow_extra_args(false);
 
   // calibrate
   CalibrateRequest CReq;
@@ -730,6 +735,8 @@ static int run(int argc, char **argv) {
   }
 
   if (Validate->parsed()) {
+    if (!parseTrips(VTrips, VReq.Analyze.Trips))
+      return ExitUsage;
     auto P = loadProfile(VProfile);
     if (!P)
       return ExitUsage;

@@ -2,11 +2,11 @@
 // bound ScalarEvolution proves, and the user can state the count.
 //
 // Escape-time loop under `it < max_iter` (max_iter = 256): the reason is
-// the float condition, the range [1, 256], 16 assumed.
+// the float condition, the range [1, 256], the bound 256 assumed (issue 17; was 16).
 // RUN: clspread analyze %s --kernel escape --global 1024 --arg max_iter=256 --format json | FileCheck --check-prefix=RANGE %s
 // RANGE: "kind": "loop-trip-count",
 // RANGE-NEXT: "line": 32,
-// RANGE-NEXT: "message": "loop trip count depends on floating-point values the loop computes; trip count in [1, 256]; assumed 16 (state it with --trip FILE:32=N or a `// clspread: trip N` comment above the loop)"
+// RANGE-NEXT: "message": "loop trip count depends on floating-point values the loop computes; trip count in [1, 256]; assumed 256 (the bound) (state it with --trip FILE:32=N or a `// clspread: trip N` comment above the loop)"
 //
 // The comment above `stated`'s loop says 100: two fp32 ops per iteration
 // (x * x + c) plus one for c = 200 + 1 = 201, and it is listed as stated.
