@@ -94,7 +94,9 @@ parseTripComments(const std::string &Source,
   std::map<unsigned, uint64_t> Out;
   std::vector<std::pair<unsigned, uint64_t>> Pending; // directives above
   unsigned N = 0;
-  size_t Pos = 0;
+  // A UTF-8 byte order mark is not part of line 1's text (Clang skips
+  // it too): "\xEF\xBB\xBF// clspread: trip 8" is a directive.
+  size_t Pos = llvm::StringRef(Source).starts_with("\xEF\xBB\xBF") ? 3 : 0;
   while (Pos <= Source.size()) {
     size_t End = Source.find('\n', Pos);
     if (End == std::string::npos)

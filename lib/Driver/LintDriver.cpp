@@ -22,11 +22,17 @@
 #include <fmt/format.h>
 #include <yaml-cpp/yaml.h>
 
+#include <atomic>
 #include <map>
 #include <set>
 #include <memory>
 #include <mutex>
+#include <system_error>
+#include <thread>
 #include <variant>
+
+#include <sys/resource.h>
+#include <unistd.h>
 
 using namespace llvm;
 
@@ -391,6 +397,7 @@ void lintFile(const LintRequest &Req, const std::string &File, SharedInputs &In,
   };
   std::vector<std::unique_ptr<Analyzed>> Done;
   std::vector<std::unique_ptr<KernelContext>> Contexts;
+  std::vector<std::unique_ptr<SourceFile>> Unreadable; // see KSrc below
   auto Reestimate = [&Profile](const KernelCounts &K) {
     return estimate(K, Profile);
   };
@@ -498,10 +505,20 @@ void lintFile(const LintRequest &Req, const std::string &File, SharedInputs &In,
                   "small or large");
     A->Origin = Origin;
     // A kernel defined in an #included file is judged in that file.
+    // So is one placed by `#line N "name"` (Clang's presumed location,
+    // which its diagnostics and the debug locations name): where no such
+    // file can be read, its findings still name it, at the #line numbers,
+    // with no text to look columns or NOLINT comments up in.
     const SourceFile *KSrc = &Src;
-    if (!A->Counts.Loc.File.empty() && A->Counts.Loc.File != File)
+    if (!A->Counts.Loc.File.empty() && A->Counts.Loc.File != File) {
       if (const SourceFile *Other = In.Included.get(A->Counts.Loc.File))
         KSrc = Other;
+      else
+        KSrc = Unreadable
+                   .emplace_back(std::make_unique<SourceFile>(
+                       A->Counts.Loc.File, ""))
+                   .get();
+    }
     auto Ctx = std::make_unique<KernelContext>(KernelContext{
         *KSrc, A->Counts, A->Est, Profile, Origin, ClStdOf[KUnit], Reestimate});
     std::vector<std::string> Skipped;
@@ -544,24 +561,85 @@ void lintFile(const LintRequest &Req, const std::string &File, SharedInputs &In,
   orderFindings(Findings, WAE ? &*WAE : nullptr);
 }
 
+/// How many files to lint at once: -j (default: every core), at
+/// most twice the hardware threads and one per file, and, under an address
+/// space limit (ulimit -v), no more than the limit leaves room for: each
+/// thread takes its stack and a malloc arena plus the memory one file's
+/// analysis needs. Why it is fewer than asked goes to \p Note.
+unsigned lintJobs(unsigned Requested, size_t Files, std::string &Note) {
+  unsigned Hardware = std::max(1u, std::thread::hardware_concurrency());
+  unsigned Jobs =
+      Requested ? Requested : hardware_concurrency().compute_thread_count();
+  if (Jobs > 2 * Hardware) {
+    Note = fmt::format("-j{} capped at {} (twice the {} hardware threads)",
+                       Jobs, 2 * Hardware, Hardware);
+    Jobs = 2 * Hardware;
+  }
+  Jobs = unsigned(std::max<size_t>(1, std::min<size_t>(Jobs, Files)));
+  struct rlimit AS, Stack;
+  if (Jobs > 1 && getrlimit(RLIMIT_AS, &AS) == 0 && AS.rlim_cur != RLIM_INFINITY) {
+    const uint64_t MiB = 1 << 20;
+    // A thread's stack is RLIMIT_STACK (glibc's default; 32 MiB where
+    // that is unlimited); a thread's malloc arena reserves 64 MiB; one
+    // file's analysis, 64 MiB more for a large kernel.
+    uint64_t StackBytes = 32 * MiB;
+    if (getrlimit(RLIMIT_STACK, &Stack) == 0 && Stack.rlim_cur != RLIM_INFINITY)
+      StackBytes = std::max<uint64_t>(Stack.rlim_cur, MiB);
+    uint64_t PerThread = StackBytes + 128 * MiB;
+    uint64_t Used = 0; // bytes mapped now (/proc/self/statm: pages)
+    if (FILE *F = fopen("/proc/self/statm", "r")) {
+      unsigned long long Pages = 0;
+      if (fscanf(F, "%llu", &Pages) == 1)
+        Used = Pages * uint64_t(sysconf(_SC_PAGESIZE));
+      fclose(F);
+    }
+    uint64_t Limit = AS.rlim_cur;
+    // The calling thread's file first, then whole threads.
+    uint64_t Room = Limit > Used + 128 * MiB ? Limit - Used - 128 * MiB : 0;
+    uint64_t Fit = 1 + Room / PerThread;
+    if (Fit < Jobs) {
+      Note = fmt::format("{} file(s) at once, not {}: the address space limit "
+                         "(ulimit -v) of {} MiB leaves room for no more",
+                         Fit, Jobs, Limit / MiB);
+      Jobs = unsigned(Fit);
+    }
+  }
+  return Jobs;
+}
+
 } // namespace
 
 int runLint(const LintRequest &Req, LintOutput &Out, raw_ostream &Errs,
             std::vector<std::string> &VerboseLog) {
   SharedInputs In;
   std::vector<FileResult> Results(Req.Files.size());
-  unsigned Jobs = Req.Jobs ? Req.Jobs
-                           : hardware_concurrency().compute_thread_count();
-  Jobs = std::max(1u, std::min<unsigned>(Jobs, Req.Files.size()));
-  if (Jobs == 1) {
-    for (size_t I = 0; I < Req.Files.size(); ++I)
+  std::string ThreadNote;
+  unsigned Jobs = lintJobs(Req.Jobs, Req.Files.size(), ThreadNote);
+  // The calling thread lints too; Jobs - 1 more threads, as many as start.
+  // std::thread reports a failed pthread_create (EAGAIN under ulimit -v or
+  // a thread limit) as an exception, where LLVM's pool aborts the process:
+  // the files are then shared by the threads that did start.
+  std::atomic<size_t> Next{0};
+  auto Work = [&] {
+    for (size_t I; (I = Next++) < Req.Files.size();)
       lintFile(Req, Req.Files[I], In, Results[I]);
-  } else {
-    DefaultThreadPool Pool(hardware_concurrency(Jobs));
-    for (size_t I = 0; I < Req.Files.size(); ++I)
-      Pool.async([&, I] { lintFile(Req, Req.Files[I], In, Results[I]); });
-    Pool.wait();
+  };
+  std::vector<std::thread> Threads;
+  for (unsigned T = 1; T < Jobs; ++T) {
+    try {
+      Threads.emplace_back(Work);
+    } catch (const std::system_error &E) {
+      ThreadNote = fmt::format("{} of {} threads started ({}); the files "
+                               "are linted by those",
+                               Threads.size() + 1, Jobs, E.what());
+      break;
+    }
   }
+  Work();
+  for (std::thread &T : Threads)
+    T.join();
+  if (Req.Verbose && !ThreadNote.empty())
+    VerboseLog.push_back(ThreadNote);
   int Code = ExitOk;
   // An --arg no linted kernel has is a mistake: no findings, exit 2.
   std::set<std::string> Params;

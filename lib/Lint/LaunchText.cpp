@@ -2,6 +2,7 @@
 #include "Lint/LaunchText.h"
 
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringExtras.h"
 
 #include <fmt/format.h>
 
@@ -67,12 +68,50 @@ Expected<LaunchSpec> parseLaunchText(StringRef Text) {
   return L;
 }
 
+/// The number a `#line N ["file"]` or `# N "file"` directive gives the
+/// line after it, or nullopt when \p Line is no such directive.
+static std::optional<unsigned> lineDirective(StringRef Line) {
+  StringRef L = Line.ltrim();
+  if (!L.consume_front("#"))
+    return std::nullopt;
+  L = L.ltrim();
+  bool Keyword = L.consume_front("line");
+  StringRef Rest = L.ltrim();
+  unsigned Next = 0;
+  if ((Keyword && Rest.size() == L.size()) || Rest.empty() ||
+      !isDigit(Rest.front()) || Rest.take_while(isDigit).getAsInteger(10, Next))
+    return std::nullopt;
+  return Next;
+}
+
+/// The line of \p Src that Clang numbers \p Presumed: after a line
+/// directive, debug locations (where kernels are declared) count from its
+/// number, as Clang's diagnostics do. The first line so numbered (a later
+/// directive may number lines again); with no directive, \p Presumed.
+static unsigned physicalLine(const SourceFile &Src, unsigned Presumed) {
+  unsigned Number = 0; // the presumed number of the current line
+  for (unsigned N = 1; N <= Src.lineCount(); ++N) {
+    ++Number;
+    if (std::optional<unsigned> Next = lineDirective(Src.line(N))) {
+      Number = *Next - 1;
+      continue;
+    }
+    if (Number == Presumed)
+      return N;
+  }
+  return Presumed;
+}
+
 Expected<std::optional<LaunchComment>>
 findLaunchComment(const SourceFile &Src, unsigned KernelLine) {
+  KernelLine = physicalLine(Src, KernelLine);
   // Walk up over the declaration's own lines (attributes, `__kernel` on a
   // line of its own) and comment lines until something else.
   for (unsigned N = KernelLine; N >= 1; --N) {
-    StringRef L = Src.line(N).trim();
+    StringRef L = Src.line(N);
+    if (N == 1)
+      L.consume_front("\xEF\xBB\xBF"); // a UTF-8 byte order mark
+    L = L.trim();
     if (N != KernelLine && L.empty())
       break;
     size_t P = L.find("clspread:");
@@ -89,7 +128,7 @@ findLaunchComment(const SourceFile &Src, unsigned KernelLine) {
                         toString(Spec.takeError())));
       return LaunchComment{std::move(*Spec), N, Col};
     }
-    bool Decl = N == KernelLine || L.starts_with("//") ||
+    bool Decl = N == KernelLine || L.starts_with("//") || lineDirective(L) ||
                 L.starts_with("/*") || L.starts_with("*") ||
                 L.contains("__attribute__") || L.contains("kernel");
     if (!Decl)

@@ -115,7 +115,7 @@ json::Object kernelJSON(const KernelResult &K) {
   };
 }
 
-/// Escapes text for an HTML element; and "</" inside the JSON script.
+/// Escapes text for an HTML element or a double-quoted attribute.
 std::string escapeHtml(StringRef S) {
   std::string Out;
   for (char C : S) {
@@ -381,9 +381,25 @@ std::string whatIfPage(const std::vector<ProfiledReport> &Reports) {
   std::string Data = formatv("{0}", json::Value(json::Object{
                                         {"devices", std::move(Devices)}}))
                          .str();
-  // A "</script>" inside a string would end the script element early.
-  for (size_t At = 0; (At = Data.find("</", At)) != std::string::npos; At += 3)
-    Data.replace(At, 2, "<\\/");
+  // The JSON sits in a <script> element, whose text ends at "</script"
+  // and in which "<!--" followed by "<script" hides the closing tag from
+  // the HTML parser (the script swallows the page's own script, which then
+  // never runs). '<', '>' and '&' occur in the JSON only inside strings
+  // (names, paths, messages), where \u003c, \u003e and \u0026 are the
+  // same characters to JSON.parse; so no markup of any kind is left.
+  {
+    std::string Escaped;
+    Escaped.reserve(Data.size());
+    for (char C : Data) {
+      switch (C) {
+      case '<': Escaped += "\\u003c"; break;
+      case '>': Escaped += "\\u003e"; break;
+      case '&': Escaped += "\\u0026"; break;
+      default: Escaped += C;
+      }
+    }
+    Data = std::move(Escaped);
+  }
 
   std::string Title = "clspread what-if";
   std::string H = "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"

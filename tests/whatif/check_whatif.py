@@ -34,15 +34,15 @@ FIELDS = [("talu", "t_alu_s"), ("ttex", "t_tex_s"), ("tmem", "t_mem_s"),
           ("tkernel", "t_kernel_s")]
 
 
-def cli(a, profile, extra):
-    out = subprocess.run([a.clspread, "analyze", KERNEL, "--profile", profile,
+def cli(a, profile, extra, kernel=KERNEL):
+    out = subprocess.run([a.clspread, "analyze", kernel, "--profile", profile,
                           "--format", "json", "--fail-on", "never"] + extra,
                          check=True, capture_output=True, text=True).stdout
     e = json.loads(out)["kernels"][0]["estimate"]
     return e
 
 
-def page(a, chromium, html, fragment):
+def page(a, chromium, html, fragment, dom_out=None):
     url = "file://" + html + ("#" + fragment if fragment else "")
     dom = subprocess.run([chromium, "--headless", "--no-sandbox", "--disable-gpu",
                           "--user-data-dir=" + os.path.join(a.work, "chromium"),
@@ -50,6 +50,8 @@ def page(a, chromium, html, fragment):
                          check=True, capture_output=True, text=True, timeout=120).stdout
     if 'data-ready="1"' not in dom:
         raise SystemExit("the page's script did not finish")
+    if dom_out is not None:
+        dom_out.append(dom)
     outs = re.findall(r'<div class="out"([^>]*)>', dom)
     panels = []
     for attrs in outs:
@@ -136,6 +138,36 @@ def main():
     ok &= compare("  panel 1 (HD 4870) global 2^22", both[1],
                   cli(a, "hd4870", ["--kernel", "vecadd_float4", "--global", "4194304",
                                     "--local", "256"]))
+    # Markup in a profile's name and in the kernel's directory (issue 17):
+    # "<!--<script>" inside the page's JSON script hid its closing tag from
+    # the HTML parser, the JSON swallowed the page's script and nothing was
+    # computed. The page must still compute, and show the names as text.
+    odd = os.path.join(a.work, "d<!--<script>x</script>")
+    os.makedirs(odd)
+    kernel = os.path.join(odd, "vecadd.cl")
+    shutil.copy(KERNEL, kernel)
+    text = open(os.path.join(ROOT, "device-profiles", "hd4870.yaml")).read()
+    name = 'HD <!--<script> & </script> <!-- "q"'
+    changed, n = re.subn(r"^name: .*$", "name: '%s'" % name, text, count=1, flags=re.M)
+    assert n == 1
+    evil = os.path.join(odd, "evil.yaml")
+    with open(evil, "w") as f:
+        f.write(changed)
+    html = os.path.join(odd, "page.html")
+    subprocess.run([a.clspread, "analyze", kernel, "--profile", evil, "--format", "html",
+                    "-o", html, "--fail-on", "never"] + BASE, check=True)
+    print("markup in names")
+    doms = []
+    ok &= compare("  as analyzed", page(a, chromium, html, "", doms)[0],
+                  cli(a, evil, BASE, kernel))
+    want = cli(a, evil, ["--kernel", "vecadd_float4", "--global", "4194304",
+                         "--local", "256"], kernel)
+    ok &= compare("  global slider to 2^22", page(a, chromium, html, "p0.global0=22")[0],
+                  want)
+    shown = ("<b>HD &lt;!--&lt;script&gt; &amp; &lt;/script&gt; &lt;!-- \"q\"</b>" in doms[0]
+             and "d&lt;!--&lt;script&gt;x&lt;/script&gt;/vecadd.cl" in doms[0])
+    print("  names shown as text" + ("" if shown else ": FAIL"))
+    ok &= shown
     return 0 if ok else 1
 
 
