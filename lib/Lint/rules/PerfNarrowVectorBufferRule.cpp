@@ -17,12 +17,6 @@
 
 namespace clspread::rules {
 
-bool narrowElement(llvm::StringRef T, unsigned AccessBytes);
-std::optional<Estimate> widerAccessEstimate(const KernelContext &C,
-                                            double Factor,
-                                            double MinGainPercent);
-std::string gainNote(const KernelContext &C, const Estimate &Fixed);
-
 namespace {
 
 class PerfNarrowVectorBufferRule : public LintRule {

@@ -17,9 +17,6 @@
 
 namespace clspread::rules {
 
-std::string sourceNameAt(const KernelContext &C, unsigned Line,
-                         unsigned Col);
-
 namespace {
 
 class PerfPrivateArrayScratchRule : public LintRule {

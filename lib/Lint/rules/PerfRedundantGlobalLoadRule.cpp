@@ -21,8 +21,6 @@
 
 namespace clspread::rules {
 
-std::string accessName(const KernelContext &C, const GlobalAccess &A);
-
 namespace {
 
 class PerfRedundantGlobalLoadRule : public LintRule {

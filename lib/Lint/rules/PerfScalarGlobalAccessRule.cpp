@@ -18,12 +18,6 @@
 
 namespace clspread::rules {
 
-bool narrowElement(llvm::StringRef T, unsigned AccessBytes);
-std::optional<Estimate> widerAccessEstimate(const KernelContext &C,
-                                            double Factor,
-                                            double MinGainPercent);
-std::string gainNote(const KernelContext &C, const Estimate &Fixed);
-
 namespace {
 
 /// The access is to a kernel argument of 8- or 16-bit elements.

@@ -28,10 +28,6 @@
 
 namespace clspread::rules {
 
-std::string gainNote(const KernelContext &C, const Estimate &Fixed);
-
-std::string accessName(const KernelContext &C, const GlobalAccess &A);
-
 namespace {
 
 class PerfUncoalescedAccessRule : public LintRule {

@@ -17,8 +17,6 @@
 
 namespace clspread::rules {
 
-std::string gainNote(const KernelContext &C, const Estimate &Fixed);
-
 namespace {
 
 class PerfWorkGroupDispatchRule : public LintRule {

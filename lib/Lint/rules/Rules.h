@@ -10,6 +10,9 @@
 
 #include "Lint/LintRule.h"
 
+#include <optional>
+#include <string>
+
 #include <memory>
 
 namespace clspread::rules {
@@ -38,6 +41,26 @@ CLSPREAD_RULE(PerfWorkGroupSizeMultiple)
 CLSPREAD_RULE(PortabilityUnsupportedOp)
 
 #undef CLSPREAD_RULE
+
+// Helpers several rules share (AccessName.cpp, VectorAccess.cpp).
+
+/// The source name of the buffer or array \p A reads or writes: the kernel
+/// argument, else the name written at the access; "" when the text there is
+/// a macro or a call, or in another file.
+std::string accessName(const KernelContext &C, const GlobalAccess &A);
+/// The identifier written at \p Line:\p Col of the kernel's source ("" as
+/// for accessName).
+std::string sourceNameAt(const KernelContext &C, unsigned Line, unsigned Col);
+/// True when type \p T has 8- or 16-bit elements in \p AccessBytes.
+bool narrowElement(llvm::StringRef T, unsigned AccessBytes);
+/// The kernel re-estimated with its scalar accesses \p Factor times wider,
+/// when that gains at least \p MinGainPercent of Tkernel; else nullopt.
+std::optional<Estimate> widerAccessEstimate(const KernelContext &C,
+                                            double Factor,
+                                            double MinGainPercent);
+/// "estimated gain on P: ..." for a re-estimate, or "" when it rounds to 0%.
+std::string gainNote(const KernelContext &C, const Estimate &Fixed);
+
 } // namespace clspread::rules
 
 #endif
