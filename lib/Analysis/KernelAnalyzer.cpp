@@ -2391,6 +2391,74 @@ std::vector<KernelArgInfo> argumentInfo(const Function &F) {
   return Out;
 }
 
+/// KernelArgInfo::MayRead / MayWrite of every buffer argument of \p F (the
+/// kernel after inlining): what its uses, through address arithmetic, do.
+void pointerAccess(const Function &F, std::vector<KernelArgInfo> &Args) {
+  MDNode *Quals = F.getMetadata("kernel_arg_type_qual");
+  for (const Argument &A : F.args()) {
+    if (A.getArgNo() >= Args.size())
+      break;
+    KernelArgInfo &Info = Args[A.getArgNo()];
+    if (!Info.IsPointer || Info.Space == AddrSpace::Local)
+      continue;
+    bool Read = false, Write = false;
+    SmallVector<const Value *, 16> Work{&A};
+    SmallPtrSet<const Value *, 32> Seen{&A};
+    while (!Work.empty() && !(Read && Write)) {
+      const Value *V = Work.pop_back_val();
+      for (const User *U : V->users()) {
+        auto follow = [&](const Value *X) {
+          if (Seen.insert(X).second)
+            Work.push_back(X);
+        };
+        if (isa<LoadInst>(U)) {
+          Read = true;
+        } else if (auto *St = dyn_cast<StoreInst>(U)) {
+          if (St->getPointerOperand() == V)
+            Write = true;
+          else
+            Read = Write = true; // the pointer itself escapes to memory
+        } else if (isa<AtomicRMWInst>(U) || isa<AtomicCmpXchgInst>(U)) {
+          Read = Write = true;
+        } else if (isa<GetElementPtrInst>(U) || isa<CastInst>(U) ||
+                   isa<PHINode>(U) || isa<SelectInst>(U) ||
+                   isa<GEPOperator>(U) || isa<BitCastOperator>(U)) {
+          if (isa<PtrToIntInst>(U))
+            Read = Write = true;
+          else
+            follow(U);
+        } else if (isa<ICmpInst>(U)) {
+          // a comparison reads no memory
+        } else if (auto *CB = dyn_cast<CallBase>(U)) {
+          const Function *Callee = CB->getCalledFunction();
+          StringRef Name = Callee ? Callee->getName() : "";
+          if (Callee && Callee->isIntrinsic() &&
+              (Callee->getIntrinsicID() == Intrinsic::lifetime_start ||
+               Callee->getIntrinsicID() == Intrinsic::lifetime_end ||
+               Callee->getIntrinsicID() == Intrinsic::prefetch))
+            continue;
+          if (Callee && Callee->onlyReadsMemory())
+            Read = true;
+          else if (Name.contains("vload") || Name.contains("prefetch"))
+            Read = true;
+          else if (Name.contains("vstore"))
+            Write = true;
+          else
+            Read = Write = true;
+        } else {
+          Read = Write = true;
+        }
+      }
+    }
+    bool Const = false;
+    if (Quals && A.getArgNo() < Quals->getNumOperands())
+      if (auto *S = dyn_cast<MDString>(Quals->getOperand(A.getArgNo())))
+        Const = S->getString().contains("const");
+    Info.MayRead = Read;
+    Info.MayWrite = Write && !Const && Info.Space != AddrSpace::Constant;
+  }
+}
+
 } // namespace
 
 std::vector<std::string> kernelNames(const Module &M) {
@@ -2650,6 +2718,7 @@ Expected<KernelCounts> analyzeKernel(const Module &M, const std::string &Kernel,
   if (!F)
     return createStringError(inconvertibleErrorCode(),
                              "kernel '" + Kernel + "' vanished in optimization");
+  pointerAccess(*F, K.Args);
   // Static __local arrays used by the kernel.
   uint64_t StaticLocal = 0;
   for (GlobalVariable &GV : Clone->globals())

@@ -207,6 +207,11 @@ struct KernelArgInfo {
   };
   uint64_t StructBytes = 0; ///< 0: not a struct
   std::vector<Field> Fields;
+  /// For a __global or __constant pointer: whether the kernel may load
+  /// through it, and may store through it (stores, atomics, vstore, or an
+  /// escape the analysis cannot follow), from the optimized IR; a `const`
+  /// pointee or __constant space is never written.
+  bool MayRead = true, MayWrite = true;
 };
 
 struct KernelCounts {

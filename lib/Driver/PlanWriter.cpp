@@ -147,9 +147,14 @@ json::Value makePlan(const AnalysisReport &R,
           warn("buffer size unknown (its accesses are not affine in ids; "
                "give it with --buffer " + A.Name + "=SIZE or in the "
                "manifest's buffers)");
-        bool Rd = !FP || FP->Read, Wr = !FP || FP->Written;
-        if (A.Space == AddrSpace::Constant)
+        // Without a footprint, what the IR does through the pointer (and
+        // its `const`): a buffer only read is not restored and checksummed
+        // on every launch.
+        bool Rd = FP ? FP->Read : A.MayRead, Wr = FP ? FP->Written : A.MayWrite;
+        if (A.Space == AddrSpace::Constant || !A.MayWrite)
           Wr = false;
+        if (!Rd && !Wr) // unused: inputs cost nothing to keep
+          Rd = true;
         Arg["access"] = Rd && Wr ? "read_write" : Wr ? "write" : "read";
       } else if (A.IsSampler) {
         Arg["kind"] = "sampler";
