@@ -328,6 +328,14 @@ def case_usage(ctx):
     check("a FIFO, not a regular file" in err, err)
     _, _, err = run([ctx.runner] + POCL + ["/dev/zero"], expect=2, timeout=20)
     check("a device, not a regular file" in err, err)
+    # -o naming the plan itself: refused, the plan unchanged (issue 17).
+    same = os.path.join(ctx.work, "same.json")
+    with open(plan("good.json")) as f:
+        text = f.read()
+    with open(same, "w") as f:
+        f.write(text)
+    _, _, err = run([ctx.runner] + POCL + ["-o", same, same], expect=2, timeout=20)
+    check("would destroy the plan" in err and open(same).read() == text, err)
     zero = os.path.join(ctx.work, "file-dev-zero.json")
     with open(zero, "w") as f:
         json.dump({"schema": 1, "kernels": [{

@@ -27,6 +27,7 @@
 #include <iostream>
 #include <sstream>
 #include <string>
+#include <sys/stat.h>
 #include <unistd.h>
 #include <vector>
 
@@ -311,6 +312,15 @@ int runMeasure(const Args &A, int Argc, char **Argv) {
     S.MaxRepeats = std::max(S.MaxRepeats, S.MinRepeats);
   }
 
+  // An output that is the plan itself would replace the plan with its
+  // measurements (issue 17): refused before anything runs.
+  if (!A.Output.empty()) {
+    struct stat In, Out;
+    if (::stat(A.Plan.c_str(), &In) == 0 && ::stat(A.Output.c_str(), &Out) == 0 &&
+        S_ISREG(Out.st_mode) && In.st_dev == Out.st_dev && In.st_ino == Out.st_ino)
+      throw UsageError("the output '" + A.Output + "' is the plan '" + A.Plan +
+                       "'; writing it would destroy the plan");
+  }
   // Plan, usage, device and OpenCL errors end the run in main().
   Plan P = loadPlan(A.Plan);
   nlohmann::json J;
