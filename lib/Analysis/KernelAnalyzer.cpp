@@ -2372,8 +2372,9 @@ std::vector<KernelArgInfo> argumentInfo(const Function &F) {
       Info.Access.clear();
     Info.IsImage = Info.BaseType.rfind("image", 0) == 0;
     Info.IsSampler = Info.BaseType == "sampler_t";
+    Info.IsPipe = StringRef(str("kernel_arg_type_qual", I)).contains("pipe");
     Info.IsPointer = A.getType()->isPointerTy() && !Info.IsImage &&
-                     !Info.IsSampler;
+                     !Info.IsSampler && !Info.IsPipe;
     unsigned Space = 0;
     if (MDNode *N = F.getMetadata("kernel_arg_addr_space"))
       if (I < N->getNumOperands())

@@ -197,6 +197,7 @@ struct KernelArgInfo {
   bool IsPointer = false;
   bool IsImage = false;  ///< image2d_t & co.
   bool IsSampler = false;
+  bool IsPipe = false;   ///< `pipe T`: BaseType is the packet type T
   std::string Access;    ///< image access qualifier: read_only, write_only
   /// For a pointer to a struct: its size and its scalar and vector fields
   /// at their byte offsets (nested structs and arrays flattened; padding

@@ -157,8 +157,19 @@ json::Value makePlan(const AnalysisReport &R,
           Rd = true;
         Arg["access"] = Rd && Wr ? "read_write" : Wr ? "write" : "read";
       } else if (A.IsSampler) {
+        // The runner creates it: unnormalized, clamp to edge, nearest
+        // (docs/plan.md); the fields say so for a reader of the plan.
         Arg["kind"] = "sampler";
-        warn("sampler arguments are not supported by the runner");
+        Arg["normalized"] = false;
+        Arg["addressing"] = "CLAMP_TO_EDGE";
+        Arg["filter"] = "NEAREST";
+      } else if (A.IsPipe) {
+        // A pipe of packets of the base type, one per work-item.
+        Arg["kind"] = "pipe";
+        Arg["elem"] = elemType(A.BaseType);
+        Arg["packets"] = L.Global[0] * L.Global[1] * L.Global[2];
+        Arg["access"] = A.Access == "write_only" ? "write" : "read";
+        warn("pipe arguments are not supported by clspread-run");
       } else {
         Arg["kind"] = "scalar";
         Arg["type"] = A.BaseType;

@@ -386,6 +386,11 @@ bool parseArg(Checker &C, const json &A, size_t Pos, ArgSpec &Arg) {
     Arg.Normalized = C.flag(A, "normalized");
     Arg.Addressing = C.strOr(A, "addressing", "CLAMP_TO_EDGE");
     Arg.Filter = C.strOr(A, "filter", "NEAREST");
+  } else if (Kind == "pipe") {
+    // Described by clspread plan (element type, packets) so a runner that
+    // creates pipes can; this one does not, and says so for this kernel.
+    C.problem(Where + "pipe arguments are not supported by clspread-run "
+                      "(the kernel needs a producer and a consumer)");
   } else {
     C.problem(Where + (Kind.empty() ? std::string("missing \"kind\"")
                                     : "unknown kind \"" + Kind + "\"") +
