@@ -186,6 +186,14 @@ struct LineCounts {
 
 /// A kernel argument as the source declares it (from Clang's kernel
 /// argument metadata), for the launch plan a runner needs.
+/// What a suite manifest says an index buffer holds (`buffers:` in
+/// docs/kernels.md), passed on to the runner's fill through the plan.
+struct BufferContents {
+  /// Inclusive bounds of the values ([0, N) is [0, N-1] for integers).
+  std::optional<std::pair<double, double>> Range;
+  std::string Order; ///< "", "sorted", "permutation", "monotone"
+};
+
 struct KernelArgInfo {
   unsigned Index = 0;
   std::string Name;

@@ -235,6 +235,7 @@ int analyzeSource(FrontendOptions FO, const std::vector<std::string> &Names,
       KR.SuiteId = Entry->Id;
       KR.VariantOf = Entry->VariantOf;
       KR.BufferBytes = Entry->BufferBytes;
+      KR.BufferFills = Entry->BufferFills;
     } else {
       KR.BufferBytes = GivenBuffers;
     }

@@ -147,6 +147,14 @@ json::Value makePlan(const AnalysisReport &R,
           warn("buffer size unknown (its accesses are not affine in ids; "
                "give it with --buffer " + A.Name + "=SIZE or in the "
                "manifest's buffers)");
+        // What the manifest says an index buffer holds, for the fill.
+        if (auto Fill = K.BufferFills.find(A.Name); Fill != K.BufferFills.end()) {
+          if (Fill->second.Range)
+            Arg["range"] = json::Array{Fill->second.Range->first,
+                                       Fill->second.Range->second};
+          if (!Fill->second.Order.empty())
+            Arg["order"] = Fill->second.Order;
+        }
         // Without a footprint, what the IR does through the pointer (and
         // its `const`): a buffer only read is not restored and checksummed
         // on every launch.

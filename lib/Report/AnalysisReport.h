@@ -41,6 +41,8 @@ struct KernelResult {
   }
   std::string BuildOptions; ///< "-cl-std=CL1.2 -DITEMS=4"
   std::map<std::string, uint64_t> BufferBytes; ///< sizes the user gave
+  /// What the manifest says index buffers hold (range, order), by name.
+  std::map<std::string, BufferContents> BufferFills;
   std::array<uint64_t, 3> PreferredLocal{1, 1, 1}; ///< the model's choice
   /// What the lint rules say about this kernel at this launch (the launch
   /// checks among them), NOLINT comments applied.

@@ -343,6 +343,11 @@ void Run::bindBuffer(Bound &B) {
     if (A.StructBytes)
       fillRandomStructs(Data, A.StructBytes, A.Fields,
                         streamSeed(S.Seed, Spec.Id, A.Index), A.Range);
+    else if (A.Fill != ArgSpec::Order::None)
+      fillOrdered(Data, A.Elem, streamSeed(S.Seed, Spec.Id, A.Index), A.Range,
+                  A.Fill == ArgSpec::Order::Sorted        ? "sorted"
+                  : A.Fill == ArgSpec::Order::Permutation ? "permutation"
+                                                          : "monotone");
     else
       fillRandom(Data, A.Elem, streamSeed(S.Seed, Spec.Id, A.Index), A.Range);
   auto [WriteErr, WriteCall] = writeWhole(Ses.queue(), B.Memory.get(), A, Data);

@@ -337,6 +337,24 @@ bool parseArg(Checker &C, const json &A, size_t Pos, ArgSpec &Arg) {
       else
         C.problem(Where + "\"range\" must be [lo, hi] with lo <= hi");
     }
+    std::string Order = C.str(A, "order", false);
+    if (Order == "sorted")
+      Arg.Fill = ArgSpec::Order::Sorted;
+    else if (Order == "permutation")
+      Arg.Fill = ArgSpec::Order::Permutation;
+    else if (Order == "monotone")
+      Arg.Fill = ArgSpec::Order::Monotone;
+    else if (!Order.empty())
+      C.problem(Where + "unknown \"order\" \"" + Order +
+                "\" (sorted, permutation, monotone)");
+    if ((Arg.Fill == ArgSpec::Order::Permutation ||
+         Arg.Fill == ArgSpec::Order::Monotone) && !Arg.Range)
+      C.problem(Where + "\"order\": \"" + Order + "\" needs a \"range\"");
+    if (Arg.Fill != ArgSpec::Order::None && Arg.StructBytes)
+      C.problem(Where + "\"order\" applies to buffers of scalars, not structs");
+    if (Arg.Fill != ArgSpec::Order::None && Arg.Elem.Lanes != 1)
+      C.problem(Where + "\"order\" applies to buffers of scalars, not " +
+                Arg.Elem.Name);
   } else if (Kind == "scalar") {
     Arg.Kind = ArgKind::Scalar;
     Arg.TypeName = C.str(A, "type", false);

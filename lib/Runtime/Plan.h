@@ -37,6 +37,11 @@ struct ArgSpec {
   uint64_t Bytes = 0;
   ElemType Elem;
   std::optional<std::pair<double, double>> Range; ///< optional fill range
+  /// What an index buffer holds ("order" in the plan): None (independent
+  /// values), Sorted (ascending), Permutation (each value of Range once,
+  /// cycled), Monotone (non-decreasing from Range's lo at element 0 to its
+  /// hi at the last: CSR row pointers). The last three need Range.
+  enum class Order { None, Sorted, Permutation, Monotone } Fill = Order::None;
   /// A buffer of structs ("struct" in the plan): the struct's size and its
   /// fields by byte offset; each is filled with values of its type and the
   /// padding with zeros. Empty for buffers of scalars and vectors.

@@ -64,6 +64,103 @@ void fillRandom(std::vector<unsigned char> &Bytes, const ElemType &Type, uint64_
     Bytes[Off] = uint8_t(Rng.next());
 }
 
+/// Stores \p V (already within the type's values) as a \p K.
+static void storeValue(unsigned char *P, Scalar K, long double V) {
+  switch (K) {
+  case Scalar::Half: store(P, floatToHalf(float(V))); return;
+  case Scalar::Float: store(P, float(V)); return;
+  case Scalar::Double: store(P, double(V)); return;
+  default: break;
+  }
+  uint64_t Bits = V < 0 ? uint64_t(int64_t(V)) : uint64_t(V);
+  switch (K) {
+  case Scalar::Char: case Scalar::UChar: store(P, uint8_t(Bits)); break;
+  case Scalar::Short: case Scalar::UShort: store(P, uint16_t(Bits)); break;
+  case Scalar::Int: case Scalar::UInt: store(P, uint32_t(Bits)); break;
+  default: store(P, Bits); break;
+  }
+}
+
+/// Reads back what fillScalar stored, as a number (for sorting).
+static long double loadValue(const unsigned char *P, Scalar K) {
+  auto get = [&](auto T) {
+    std::memcpy(&T, P, sizeof T);
+    return T;
+  };
+  switch (K) {
+  case Scalar::Char: return get(int8_t());
+  case Scalar::UChar: return get(uint8_t());
+  case Scalar::Short: return get(int16_t());
+  case Scalar::UShort: return get(uint16_t());
+  case Scalar::Int: return get(int32_t());
+  case Scalar::UInt: return get(uint32_t());
+  case Scalar::Long: return get(int64_t());
+  case Scalar::ULong: return get(uint64_t());
+  case Scalar::Half: return halfToFloat(get(uint16_t()));
+  case Scalar::Float: return get(float());
+  case Scalar::Double: return get(double());
+  }
+  return 0;
+}
+
+void fillOrdered(std::vector<unsigned char> &Bytes, const ElemType &Type, uint64_t Seed,
+                 std::optional<std::pair<double, double>> Range, const std::string &Order) {
+  const size_t SB = Type.scalarBytes();
+  const size_t N = Bytes.size() / SB;
+  const bool Float =
+      Type.Kind == Scalar::Half || Type.Kind == Scalar::Float || Type.Kind == Scalar::Double;
+  if (Order == "sorted" || N == 0) {
+    fillRandom(Bytes, Type, Seed, Range);
+    std::vector<long double> V(N);
+    for (size_t I = 0; I < N; ++I)
+      V[I] = loadValue(Bytes.data() + I * SB, Type.Kind);
+    std::sort(V.begin(), V.end());
+    for (size_t I = 0; I < N; ++I)
+      storeValue(Bytes.data() + I * SB, Type.Kind, V[I]);
+    return;
+  }
+  SplitMix64 Rng(Seed);
+  long double Lo = Range ? std::ceil((long double)Range->first) : 0;
+  long double Hi = Range ? std::floor((long double)Range->second) : 0;
+  if (Float) {
+    Lo = Range ? Range->first : 0;
+    Hi = Range ? Range->second : 0;
+  }
+  if (Order == "permutation") {
+    // Each value of [lo, hi] once per cycle, shuffled (Fisher-Yates).
+    uint64_t Count = Hi >= Lo ? uint64_t(Hi - Lo) + 1 : 1;
+    std::vector<uint64_t> Perm;
+    for (size_t I = 0; I < N; ++I) {
+      if (I % Count == 0) {
+        size_t Len = size_t(std::min<uint64_t>(Count, N - I));
+        // A full cycle is shuffled whole; a partial one takes distinct
+        // values drawn from all of [lo, hi].
+        Perm.resize(Count > (uint64_t(1) << 26) ? Len : Count);
+        for (size_t J = 0; J < Perm.size(); ++J)
+          Perm[J] = J;
+        for (size_t J = 0; J < Len && J + 1 < Perm.size(); ++J) {
+          size_t K = J + size_t(Rng.next() % (Perm.size() - J));
+          std::swap(Perm[J], Perm[K]);
+        }
+      }
+      storeValue(Bytes.data() + I * SB, Type.Kind, Lo + (long double)Perm[I % Count]);
+    }
+  } else { // monotone
+    std::vector<long double> V(N);
+    for (size_t I = 0; I < N; ++I) {
+      long double U = Lo + (long double)Rng.unit() * (Hi - Lo + (Float ? 0 : 1));
+      V[I] = Float ? U : std::min(Hi, std::floor(U));
+    }
+    std::sort(V.begin(), V.end());
+    V.front() = Lo;
+    V.back() = Hi;
+    for (size_t I = 0; I < N; ++I)
+      storeValue(Bytes.data() + I * SB, Type.Kind, V[I]);
+  }
+  for (size_t Off = N * SB; Off < Bytes.size(); ++Off)
+    Bytes[Off] = uint8_t(Rng.next());
+}
+
 void fillRandomStructs(std::vector<unsigned char> &Bytes, uint64_t StructBytes,
                        const std::vector<std::pair<uint64_t, ElemType>> &Fields,
                        uint64_t Seed, std::optional<std::pair<double, double>> Range) {

@@ -62,6 +62,16 @@ void fillRandomStructs(std::vector<unsigned char> &Bytes, uint64_t StructBytes,
 void fillRandom(std::vector<unsigned char> &Bytes, const ElemType &Type,
                 uint64_t Seed, std::optional<std::pair<double, double>> Range = {});
 
+/// Index buffers (a plan argument's "order"): \p Order is "sorted" (the
+/// values of fillRandom, ascending), "permutation" (each integer of
+/// [lo, hi] once in random order, cycled when the buffer holds more
+/// elements), "monotone" (non-decreasing, the first element lo and the
+/// last hi: the row pointers of a CSR matrix with hi non-zeros). \p Type
+/// is a scalar type; permutation and monotone need \p Range.
+void fillOrdered(std::vector<unsigned char> &Bytes, const ElemType &Type,
+                 uint64_t Seed, std::optional<std::pair<double, double>> Range,
+                 const std::string &Order);
+
 } // namespace clspread::runtime
 
 #endif

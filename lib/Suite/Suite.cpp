@@ -190,6 +190,8 @@ private:
                            const LaunchSpec &L);
   llvm::Error parseArgs(const YAML::Node &N, std::map<std::string, ArgValue> &Args);
   llvm::Error parseQuick(const YAML::Node &N, SuiteEntry &E);
+  llvm::Error parseBufferMap(const YAML::Node &N, const std::string &Name,
+                             SuiteEntry &E);
   llvm::Error checkVariants(const Suite &S);
 
   Diag D;
@@ -367,6 +369,116 @@ llvm::Error Parser::parseQuick(const YAML::Node &N, SuiteEntry &E) {
   return llvm::Error::success();
 }
 
+/// A number of a buffer's contents: an integer or a decimal.
+static std::optional<double> contentNumber(const std::string &T) {
+  llvm::StringRef S = llvm::StringRef(T).trim();
+  double V;
+  if (S.empty() || S.getAsDouble(V) || !std::isfinite(V))
+    return std::nullopt;
+  return V;
+}
+
+/// `range: "[0, 1024)"` (brackets say which ends are included) or
+/// `range: [lo, hi]` (both included); integer ends of a half-open range
+/// step in by one.
+static std::optional<std::pair<double, double>> contentRange(const YAML::Node &N) {
+  std::optional<double> Lo, Hi;
+  bool LoOpen = false, HiOpen = false;
+  if (N.IsSequence() && N.size() == 2 && N[0].IsScalar() && N[1].IsScalar()) {
+    Lo = contentNumber(N[0].Scalar());
+    Hi = contentNumber(N[1].Scalar());
+  } else if (N.IsScalar()) {
+    llvm::StringRef S = llvm::StringRef(N.Scalar()).trim();
+    if (S.size() < 5 || (S.front() != '[' && S.front() != '(') ||
+        (S.back() != ']' && S.back() != ')'))
+      return std::nullopt;
+    LoOpen = S.front() == '(';
+    HiOpen = S.back() == ')';
+    auto [A, B] = S.drop_front().drop_back().split(',');
+    Lo = contentNumber(A.str());
+    Hi = contentNumber(B.str());
+  }
+  if (!Lo || !Hi)
+    return std::nullopt;
+  if (LoOpen)
+    *Lo += 1;
+  if (HiOpen)
+    *Hi -= 1;
+  if (*Lo > *Hi)
+    return std::nullopt;
+  return std::make_pair(*Lo, *Hi);
+}
+
+llvm::Error Parser::parseBufferMap(const YAML::Node &N, const std::string &Name,
+                                   SuiteEntry &E) {
+  MapFields F(N);
+  std::string Where = fmt::format("buffer '{}'", Name);
+  if (llvm::Error Err = F.checkKeys(
+          D, {"bytes", "range", "sorted", "permutation", "monotone"}, Where))
+    return Err;
+  if (const YAML::Node *B = F.get("bytes")) {
+    std::optional<uint64_t> Bytes;
+    if (B->IsScalar())
+      Bytes = parseByteSize(B->Scalar());
+    if (!Bytes)
+      return D.at(B->Mark(), fmt::format("bad size for buffer '{}': expected a "
+                                         "positive byte count such as '16 MiB'",
+                                         Name));
+    E.BufferBytes[Name] = *Bytes;
+  }
+  BufferContents C;
+  if (const YAML::Node *R = F.get("range")) {
+    C.Range = contentRange(*R);
+    if (!C.Range)
+      return D.at(R->Mark(),
+                  fmt::format("bad range for buffer '{}': expected \"[lo, hi)\" "
+                              "(quoted; brackets include an end, parentheses "
+                              "exclude it) or [lo, hi] with lo <= hi",
+                              Name));
+  }
+  int Orders = 0;
+  if (const YAML::Node *S = F.get("sorted")) {
+    if (!S->IsScalar() || (S->Scalar() != "true" && S->Scalar() != "false"))
+      return D.at(S->Mark(), "sorted must be true or false");
+    if (S->Scalar() == "true") {
+      C.Order = "sorted";
+      ++Orders;
+    }
+  }
+  if (const YAML::Node *P = F.get("permutation")) {
+    uint64_t Count = 0;
+    if (!P->IsScalar() || llvm::StringRef(P->Scalar()).getAsInteger(10, Count) ||
+        Count == 0)
+      return D.at(P->Mark(), fmt::format("permutation of buffer '{}' must be a "
+                                         "positive count N (values 0 to N-1)",
+                                         Name));
+    if (C.Range)
+      return D.at(P->Mark(), "give either permutation or range, not both");
+    C.Order = "permutation";
+    C.Range = std::make_pair(0.0, double(Count - 1));
+    ++Orders;
+  }
+  if (const YAML::Node *M = F.get("monotone")) {
+    std::optional<std::pair<double, double>> R = contentRange(*M);
+    if (!R)
+      return D.at(M->Mark(), fmt::format("monotone of buffer '{}' must be "
+                                         "[first, last] with first <= last",
+                                         Name));
+    if (C.Range)
+      return D.at(M->Mark(), "give either monotone or range, not both");
+    C.Order = "monotone";
+    C.Range = R;
+    ++Orders;
+  }
+  if (Orders > 1)
+    return D.at(N.Mark(), fmt::format("buffer '{}': sorted, permutation and "
+                                      "monotone exclude each other",
+                                      Name));
+  if (C.Range || !C.Order.empty())
+    E.BufferFills[Name] = C;
+  return llvm::Error::success();
+}
+
 llvm::Error Parser::parseEntry(const YAML::Node &N, SuiteEntry &E) {
   if (!N.IsMap())
     return D.at(N.Mark(), "a kernel entry must be a map");
@@ -443,13 +555,20 @@ llvm::Error Parser::parseEntry(const YAML::Node &N, SuiteEntry &E) {
       if (E.BufferBytes.count(Key.Scalar()))
         return D.at(Key.Mark(),
                     fmt::format("duplicate buffer '{}'", Key.Scalar()));
+      const std::string Name = Key.Scalar();
+      if (Value.IsMap()) {
+        if (llvm::Error Err = parseBufferMap(Value, Name, E))
+          return Err;
+        continue;
+      }
       std::optional<uint64_t> Bytes;
       if (Value.IsScalar())
         Bytes = parseByteSize(Value.Scalar());
       if (!Bytes)
         return D.at(Value.Mark(),
                     fmt::format("bad size for buffer '{}': expected a positive "
-                                "byte count such as '16 MiB'",
+                                "byte count such as '16 MiB', or a map with "
+                                "bytes, range, sorted, permutation, monotone",
                                 Key.Scalar()));
       E.BufferBytes[Key.Scalar()] = *Bytes;
     }

@@ -12,6 +12,7 @@
 #ifndef CLSPREAD_SUITE_SUITE_H
 #define CLSPREAD_SUITE_SUITE_H
 
+#include "Analysis/KernelCounts.h"
 #include "Analysis/Launch.h"
 
 #include "llvm/Support/Error.h"
@@ -42,6 +43,9 @@ struct SuiteEntry {
   /// them (sizes that the access analysis cannot derive). They describe the
   /// full launch.
   std::map<std::string, uint64_t> BufferBytes;
+  /// What index buffers hold, by argument name (`range`, `sorted`,
+  /// `permutation`, `monotone` in a buffer's map).
+  std::map<std::string, BufferContents> BufferFills;
   std::string Source; ///< the text of File
   /// `trips:` -- loop trip counts by the line of the loop's `for`, `while`
   /// or `do` in File, as --trip FILE:LINE=N gives them; every line holds a

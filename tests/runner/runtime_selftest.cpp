@@ -77,6 +77,39 @@ static void testHalf() {
   CHECK(std::isnan(halfToFloat(0x7e00)));
 }
 
+/// Index buffers (issue 17): permutation, monotone and sorted fills.
+static void testOrderedFill() {
+  const ElemType Int = *parseElemType("int");
+  std::vector<unsigned char> B(256 * 4);
+  auto at = [&](size_t I) {
+    int32_t V;
+    std::memcpy(&V, B.data() + I * 4, 4);
+    return V;
+  };
+  fillOrdered(B, Int, 7, std::make_pair(0.0, 255.0), "permutation");
+  std::vector<int> Seen(256, 0);
+  for (size_t I = 0; I < 256; ++I) {
+    CHECK(at(I) >= 0 && at(I) < 256);
+    if (at(I) >= 0 && at(I) < 256)
+      ++Seen[size_t(at(I))];
+  }
+  CHECK(std::all_of(Seen.begin(), Seen.end(), [](int C) { return C == 1; }));
+  CHECK(at(0) != 0 || at(1) != 1 || at(2) != 2); // shuffled
+  fillOrdered(B, Int, 7, std::make_pair(0.0, 2048.0), "monotone");
+  CHECK(at(0) == 0 && at(255) == 2048);
+  for (size_t I = 1; I < 256; ++I)
+    CHECK(at(I - 1) <= at(I));
+  fillOrdered(B, Int, 7, std::make_pair(-5.0, 5.0), "sorted");
+  for (size_t I = 1; I < 256; ++I)
+    CHECK(at(I - 1) <= at(I) && at(I) >= -5 && at(I) <= 5);
+  // A permutation of 100 in 256 elements: the values cycle.
+  fillOrdered(B, Int, 7, std::make_pair(0.0, 99.0), "permutation");
+  std::vector<int> Cycle(100, 0);
+  for (size_t I = 0; I < 100; ++I)
+    ++Cycle[size_t(at(I))];
+  CHECK(std::all_of(Cycle.begin(), Cycle.end(), [](int C) { return C == 1; }));
+}
+
 static void testFill() {
   auto F = *parseElemType("float");
   std::vector<unsigned char> A(4096), B(4096), C(4096);
@@ -373,6 +406,7 @@ static void testAtomicFileInterrupted() {
 
 int main() {
   testElemTypes();
+  testOrderedFill();
   testHalf();
   testFill();
   testStats();
