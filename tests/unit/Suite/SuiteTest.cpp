@@ -266,7 +266,8 @@ TEST(SuiteErrors, BadValues) {
             "t.yaml:7:16: error: argument 'n' must be a number, got 'ten'");
   EXPECT_EQ(errorOf(withSizes("    global: [64]\n    buffers: { x: 16 Mb }\n")),
             "t.yaml:7:19: error: bad size for buffer 'x': expected a positive "
-            "byte count such as '16 MiB'");
+            "byte count such as '16 MiB', or a map with bytes, range, sorted, "
+            "permutation, monotone");
   EXPECT_EQ(errorOf(withSizes("    global: [64]\n    build_options: [-DX]\n")),
             "t.yaml:7:20: error: build_options must be a single value");
   EXPECT_EQ(errorOf(R"(schema: 1
