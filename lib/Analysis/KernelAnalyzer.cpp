@@ -240,6 +240,10 @@ private:
     unsigned ArgNo;
   };
   std::vector<AccessShape> Shapes;
+  /// Accesses (by index in K.Accesses) to program-scope __constant
+  /// arrays, by the array: small ones are read through the constant cache.
+  std::map<const GlobalVariable *, std::vector<size_t>> ConstantTables;
+  void chargeConstantTables(KernelCounts &K);
   // Dependence graph of the block being counted (docs/counting.md, section
   // 6): per value and lane, the graph nodes that produce it.
   using LaneNodes = std::vector<std::vector<uint32_t>>;
@@ -1032,6 +1036,11 @@ void Analyzer::countMemory(Instruction &I, Value *Ptr, Type *Ty, bool IsStore,
   std::optional<Affine> Off;
   if (auto *BU = dyn_cast<SCEVUnknown>(Base)) {
     ArgNo = argIndexOf(BU->getValue());
+    if (auto *GV = dyn_cast<GlobalVariable>(BU->getValue()->stripPointerCasts());
+        GV && AS == ASConstant && !IsStore && !IsAtomic) {
+      Acc.Buffer = GV->getName().str();
+      ConstantTables[GV].push_back(K.Accesses.size());
+    }
     const SCEV *OffS = SE.getMinusSCEV(PS, Base);
     if (ExtraOffset && !isa<SCEVCouldNotCompute>(OffS))
       OffS = SE.getAddExpr(OffS, SE.getTruncateOrSignExtend(
@@ -1083,6 +1092,35 @@ void Analyzer::countMemory(Instruction &I, Value *Ptr, Type *Ty, bool IsStore,
   LC.GlobalBytes += W * Bytes * (IsAtomic ? 2 : 1);
   Shapes.push_back({K.Accesses.size(), Off, ArgNo});
   K.Accesses.push_back(std::move(Acc));
+}
+
+/// Small program-scope __constant arrays (lookup tables, a binary
+/// search's keys) live in the constant cache after the first reads: their
+/// DRAM traffic is the table once per launch, not every access. The sites
+/// keep their counts (constant loads); for the memory model, the first site
+/// of a table carries the table's bytes per launch and the others none.
+void Analyzer::chargeConstantTables(KernelCounts &K) {
+  constexpr uint64_t ConstantCacheBytes = 64 * 1024;
+  const double Items = double(L.workItems());
+  for (auto &[GV, Sites] : ConstantTables) {
+    uint64_t Size = DL.getTypeAllocSize(GV->getValueType());
+    if (Size == 0 || Size > ConstantCacheBytes || Items <= 0)
+      continue;
+    double Requested = 0;
+    for (size_t I : Sites)
+      Requested += double(K.Accesses[I].Bytes) * K.Accesses[I].ExecPerItem * Items;
+    if (Requested <= double(Size))
+      continue;
+    GlobalAccess &First = K.Accesses[Sites.front()];
+    First.ExecPerItem = double(Size) / (double(First.Bytes) * Items);
+    for (size_t J = 1; J < Sites.size(); ++J)
+      K.Accesses[Sites[J]].ExecPerItem = 0;
+    assume("memory", First.Loc.Line,
+           fmt::format("__constant '{}' ({} B) read through the constant "
+                       "cache: its DRAM traffic is charged once per launch "
+                       "({} B), not per access ({:.4g} B per work-item)",
+                       GV->getName().str(), Size, Size, Requested / Items));
+  }
 }
 
 void Analyzer::computeFootprints(KernelCounts &K) {
@@ -2087,6 +2125,7 @@ void Analyzer::run(KernelCounts &K) {
       K.Blocks.push_back(std::move(BG));
   }
   computeFootprints(K);
+  chargeConstantTables(K);
   K.Registers = estimateRegisters();
   findFp64AndPrivateArrays(K);
   for (auto &[BB, Site] : Sites) {
