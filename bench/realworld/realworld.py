@@ -181,7 +181,7 @@ def compiler_check(e, clang):
     return ok, err
 
 
-def clspread_cmd(clspread, profile, opts, path, style):
+def clspread_cmd(clspread, profile, opts, path, style, rules=None):
     """The lint command line. style 'dashdash': options after `--` (issue 16
     item 4); 'before': each -D/-I as its own occurrence before the
     single-valued options, so no multi-valued option can take the file."""
@@ -194,6 +194,10 @@ def clspread_cmd(clspread, profile, opts, path, style):
         else:
             rest.append(o)
     base = [clspread, "lint", "-j", "1", "--format", "json", "--fail-on", "never"]
+    if rules:
+        # only when asked (--rules): by default the run is what a user gets,
+        # clspread's default rule set
+        base += ["--rules", rules]
     if std:
         base += ["--cl-std", std]
     if style == "dashdash":
@@ -247,8 +251,8 @@ def finding_fields(f):
                 kernel=f.get("kernel"))
 
 
-def run_lint(e, clspread, profile, timeout, style):
-    cmd = clspread_cmd(clspread, profile, e["options"], e["lint_path"], style)
+def run_lint(e, clspread, profile, timeout, style, rules=None):
+    cmd = clspread_cmd(clspread, profile, e["options"], e["lint_path"], style, rules)
     for attempt in range(60):
         # the binary may be missing for a while when it is being rebuilt
         if os.access(clspread, os.X_OK):
@@ -424,6 +428,8 @@ def main():
     ap.add_argument("--timeout", type=float, default=30.0, help="seconds before a lint is killed and counted as a hang")
     ap.add_argument("--style", choices=["before", "dashdash"], default="before",
                     help="how options reach clspread: each -D/-I as its own occurrence before the other options, or after --")
+    ap.add_argument("--rules", help="pass --rules to clspread (e.g. '*' for every rule); default: none, so "
+                    "clspread runs its default rule set as a user gets it")
     ap.add_argument("--no-lint", action="store_true", help="only lay out and run the compiler check")
     ap.add_argument("--results", help="write every result as JSON here")
     ap.add_argument("--reuse", help="read results from this JSON instead of running")
@@ -463,7 +469,7 @@ def main():
         if not a.no_lint:
             for i, e in enumerate(entries):
                 for prof in profiles:
-                    r = run_lint(e, a.clspread, prof, a.timeout, a.style)
+                    r = run_lint(e, a.clspread, prof, a.timeout, a.style, a.rules)
                     results[(e["project"], e["path"], prof)] = r
                     if r["status"] != "ok":
                         print(f"  [{i + 1}/{len(entries)}] {e['project']}/{e['path']} {prof}: {r['status']}: {r.get('error', '')}",
@@ -561,12 +567,21 @@ def report(manifest, entries, results, profiles, a):
     judged = read_judged(a.judged, a.judged_section)
     P("")
     if judged:
-        n = len(judged)
-        nf = sum(r["verdict"] == "false" for r in judged)
-        P(f"judged findings ({a.judged}): {n}; true {sum(r['verdict'] == 'true' for r in judged)},"
-          f" debatable {sum(r['verdict'] == 'debatable' for r in judged)}, false {nf} ({pct(nf, n)})")
-        targets.append(("<= 5% false overall", nf <= 0.05 * n, pct(nf, n)))
         defaults = default_rules(a.clspread)
+
+        def tally(rows, what):
+            n = len(rows)
+            nf = sum(r["verdict"] == "false" for r in rows)
+            P(f"judged findings{what} ({a.judged}): {n}; true {sum(r['verdict'] == 'true' for r in rows)},"
+              f" debatable {sum(r['verdict'] == 'debatable' for r in rows)}, false {nf} ({pct(nf, n)})")
+            return n, nf
+        n, nf = tally(judged, "")
+        # the overall target is over the rules a user gets: the default set
+        # (rules outside it run only when named)
+        dj = [r for r in judged if defaults is None or r["rule"] in defaults]
+        if len(dj) != len(judged):
+            n, nf = tally(dj, ", rules of the default set only")
+        targets.append(("<= 5% false overall" + ("" if defaults is None else " (default set)"), nf <= 0.05 * n, pct(nf, n)))
         by = collections.defaultdict(list)
         for r in judged:
             by[r["rule"]].append(r["verdict"])
