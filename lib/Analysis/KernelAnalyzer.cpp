@@ -1037,10 +1037,9 @@ void Analyzer::countMemory(Instruction &I, Value *Ptr, Type *Ty, bool IsStore,
   if (auto *BU = dyn_cast<SCEVUnknown>(Base)) {
     ArgNo = argIndexOf(BU->getValue());
     if (auto *GV = dyn_cast<GlobalVariable>(BU->getValue()->stripPointerCasts());
-        GV && AS == ASConstant && !IsStore && !IsAtomic) {
-      Acc.Buffer = GV->getName().str();
+        GV && AS == ASConstant && !IsStore && !IsAtomic)
+      // Buffer stays empty: lint tells program-scope tables by that.
       ConstantTables[GV].push_back(K.Accesses.size());
-    }
     const SCEV *OffS = SE.getMinusSCEV(PS, Base);
     if (ExtraOffset && !isa<SCEVCouldNotCompute>(OffS))
       OffS = SE.getAddExpr(OffS, SE.getTruncateOrSignExtend(
@@ -1097,8 +1096,8 @@ void Analyzer::countMemory(Instruction &I, Value *Ptr, Type *Ty, bool IsStore,
 /// Small program-scope __constant arrays (lookup tables, a binary
 /// search's keys) live in the constant cache after the first reads: their
 /// DRAM traffic is the table once per launch, not every access. The sites
-/// keep their counts (constant loads); for the memory model, the first site
-/// of a table carries the table's bytes per launch and the others none.
+/// keep their counts (constant loads); for the memory model, the sites'
+/// executions are scaled so that together they move the table once.
 void Analyzer::chargeConstantTables(KernelCounts &K) {
   constexpr uint64_t ConstantCacheBytes = 64 * 1024;
   const double Items = double(L.workItems());
@@ -1111,10 +1110,11 @@ void Analyzer::chargeConstantTables(KernelCounts &K) {
       Requested += double(K.Accesses[I].Bytes) * K.Accesses[I].ExecPerItem * Items;
     if (Requested <= double(Size))
       continue;
+    // Every site keeps a share (none reads as never executed).
+    const double Scale = double(Size) / Requested;
+    for (size_t I : Sites)
+      K.Accesses[I].ExecPerItem *= Scale;
     GlobalAccess &First = K.Accesses[Sites.front()];
-    First.ExecPerItem = double(Size) / (double(First.Bytes) * Items);
-    for (size_t J = 1; J < Sites.size(); ++J)
-      K.Accesses[Sites[J]].ExecPerItem = 0;
     assume("memory", First.Loc.Line,
            fmt::format("__constant '{}' ({} B) read through the constant "
                        "cache: its DRAM traffic is charged once per launch "
