@@ -59,6 +59,15 @@ public:
       // load (docs/realworld.md, second pass: 8 of 22 false).
       if (A.Space == AddrSpace::Constant && A.Buffer.empty())
         continue;
+      // A loop whose trip count the analysis assumed (a work-group filling
+      // a table together, `for (i = lid; i < N; i += get_local_size(0))`,
+      // without a known local size): it may run once per work-item, and
+      // then there is nothing to hoist (docs/realworld.md, third pass).
+      if (llvm::any_of(K.Assumptions, [&](const Assumption &As) {
+            return (As.Kind == "loop-trip-count" || As.Kind == "loop-exit") &&
+                   As.Line == A.LoopLine;
+          }))
+        continue;
       // The loop writes what it reads (a reduction in global memory, an
       // atomic_cmpxchg retry loop): the value changes between iterations.
       if (A.LoopWrites)

@@ -91,6 +91,10 @@ public:
       const GlobalAccess &A = K.Accesses[I];
       if (A.IsAtomic || !A.StrideBytes || A.ExecPerItem <= 0 || !A.Bytes)
         continue;
+      // An access the debug info places nowhere (two merged loads of an
+      // if and its else) cannot be shown at a line, nor suppressed.
+      if (!A.Loc.Line)
+        continue;
       // Byte distance between neighbouring work-items along each
       // dimension; only dimension 0's when the address has no shape.
       std::array<std::optional<int64_t>, 3> Coef{A.StrideBytes, {}, {}};

@@ -3,7 +3,7 @@
 // the program, so the compiler folds loads at constant indices and the
 // constant cache serves the rest. No finding for it; a loop-invariant load
 // from a __global argument in the same loop is still reported.
-// RUN: clspread lint %s --global 4096 --local 64 --profile nvidia-h100-sxm --rules perf-redundant-global-load | FileCheck %s --implicit-check-not=warning:
+// RUN: clspread lint %s --global 4096 --local 64 --arg n=64 --profile nvidia-h100-sxm --rules perf-redundant-global-load | FileCheck %s --implicit-check-not=warning:
 __constant uint sigma[16] = {0, 2, 4, 6, 8, 10, 12, 14, 1, 3, 5, 7, 9, 11, 13, 15};
 
 __kernel void rounds(__global uint *state, __global const uint *key, int n) {
