@@ -483,6 +483,42 @@ double Analyzer::loopExitProbability(BasicBlock *BB, BranchInst *Br) {
                          It->second));
       return 1.0 / double(It->second);
     }
+  // An inner loop whose count follows an outer loop's counter (a
+  // triangular `j < i`): its exit count is an affine recurrence of the
+  // outer loop, whose trip count is known. Its mean over the outer
+  // iterations (0 where the count is negative: the loop is skipped) is
+  // the trip count.
+  if (auto *AR = dyn_cast<SCEVAddRecExpr>(EC); AR && AR->isAffine() && Main) {
+    const Loop *Outer = AR->getLoop();
+    auto *S0 = dyn_cast<SCEVConstant>(AR->getStart());
+    auto *D = dyn_cast<SCEVConstant>(AR->getStepRecurrence(SE));
+    std::optional<uint64_t> T = tripCount(Outer);
+    if (Outer != Lp && Outer->contains(Lp) && S0 && D && T && *T <= (1u << 20) &&
+        S0->getAPInt().getBitWidth() <= 64) {
+      double Sum = 0, Entered = 0;
+      const int64_t Start = S0->getAPInt().getSExtValue();
+      const int64_t Step = D->getAPInt().getSExtValue();
+      for (uint64_t I = 0; I < *T; ++I) {
+        long double V = (long double)Start + (long double)Step * (long double)I;
+        if (V >= 0) {
+          Sum += double(V) + 1.0;
+          Entered += 1;
+        }
+      }
+      if (Entered > 0) {
+        // The guard in front is assumed taken on every outer iteration, so
+        // the iterations that skip the loop (a negative count) count as 0.
+        double Mean = std::max(1.0, Sum / double(*T));
+        assume("loop-trip-count", LoopLine,
+               fmt::format("loop trip count follows the counter of the loop at "
+                           "line {}: {:.4g} on average over its {} iterations",
+                           Outer->getStartLoc() ? Outer->getStartLoc().getLine()
+                                                : 0,
+                           Mean, *T));
+        return 1.0 / Mean;
+      }
+    }
+  }
   // What the analysis knows: the largest count ScalarEvolution can prove
   // (a data-dependent exit under a counted bound, as Mandelbrot's
   // `it < max_iter`), and why it cannot count exactly.
