@@ -234,9 +234,22 @@ Error applyBuildOptions(StringRef Options, FrontendOptions &FO,
   cl::TokenizeGNUCommandLine(Options, Saver, Words);
   static const StringLiteral TakesValue[] = {
       "-U", "-include", "-imacros", "-isystem", "-iquote", "-idirafter",
-      "-Xclang", "-x"};
+      "-Xclang"};
+  // Options that change what the compiler produces, not the kernel: a
+  // host's clBuildProgram cannot take them, and passed on to Clang they
+  // would write files or stop before the code clspread analyzes.
+  static const StringLiteral NotABuildOption[] = {
+      "-o", "-c", "-E", "-S", "-x", "-M", "-MM", "-MD", "-MF",
+      "-fsyntax-only", "-emit-llvm", "--analyze", "-save-temps"};
   for (size_t I = 0; I < Words.size(); ++I) {
     StringRef W = Words[I];
+    for (StringRef Bad : NotABuildOption)
+      if (W == Bad || (Bad == "-o" && W.starts_with("-o") && W != "-o") ||
+          (Bad == "-x" && W.starts_with("-x") && !W.starts_with("-Xclang")))
+        return createStringError(inconvertibleErrorCode(),
+                                 "'" + W + "' is not a build option (it "
+                                 "changes what the compiler writes, not the "
+                                 "kernel); clBuildProgram does not take it");
     auto value = [&](StringRef Flag) -> Expected<std::string> {
       if (W.size() > Flag.size())
         return W.drop_front(Flag.size()).str();

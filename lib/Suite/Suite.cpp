@@ -20,6 +20,7 @@
 #include "Suite/Suite.h"
 #include "Analysis/LoopLines.h"
 #include "Support/Embedded.h"
+#include "Frontend/OpenCLFrontend.h"
 #include "Support/InputFile.h"
 
 #include "llvm/Support/FileSystem.h"
@@ -521,6 +522,14 @@ llvm::Error Parser::parseEntry(const YAML::Node &N, SuiteEntry &E) {
         {"build_options", &E.BuildOptions}})
     if (llvm::Error Err = Str(Key, *Out))
       return Err;
+  // Build options as a shell splits them; one a kernel build cannot take
+  // (-o, -E, -c, ...) or that lacks its value is an error here, at its
+  // place, not a crash or a file written later.
+  if (const YAML::Node *B = F.get("build_options")) {
+    FrontendOptions Probe;
+    if (llvm::Error Err = applyBuildOptions(E.BuildOptions, Probe))
+      return D.at(B->Mark(), llvm::toString(std::move(Err)));
+  }
   if (const YAML::Node *V = F.get("variant_of"); V && !isName(E.VariantOf))
     return D.at(V->Mark(), fmt::format("variant_of '{}' may only contain "
                                        "letters, digits, '-', '_' and '.'",

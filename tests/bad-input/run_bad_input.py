@@ -133,6 +133,17 @@ def setup(kind, work):
         with open(os.path.join(work, "suite.yaml"), "w") as f:
             f.write("schema: 1\nkernels:\n  - { id: e, file: %s, kernel: scale, "
                     "description: d, global: [64], args: { n: 64, f: 2 } }\n" % target)
+    elif kind in ("suite-build-option-output", "suite-build-options-separate"):
+        # What a benchmark host passes, as the manifest says it: separate
+        # -D values (once read as file names, then a segfault), and an
+        # option no kernel build takes.
+        shutil.copy(os.path.join(DATA, "ok.cl"), os.path.join(work, "ok.cl"))
+        opts = ("-DX -o out.bin" if kind == "suite-build-option-output"
+                else "-D TILE_N=32 -D TILE_M=512")
+        with open(os.path.join(work, "suite.yaml"), "w") as f:
+            f.write("schema: 1\nkernels:\n  - { id: e, file: ok.cl, kernel: scale, "
+                    "build_options: \"%s\", description: d, global: [64], "
+                    "args: { n: 64, f: 2 } }\n" % opts)
     elif kind == "file-as-dir":
         with open(os.path.join(work, "file"), "w") as f:
             f.write("a regular file\n")
