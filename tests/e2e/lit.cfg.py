@@ -17,6 +17,11 @@ config.test_source_root = os.path.dirname(__file__)
 # Temporaries (%t) and lit's timing cache go to the build tree, not here.
 config.test_exec_root = config.clspread_exec_root
 config.excludes = ["Inputs", "lit.cfg.py"]
+# An ASan + UBSan build (tools/bootstrap.sh hardening): ASan reserves the
+# address space (no ulimit -v) and takes SIGSEGV itself, so tests of
+# memory limits and of recovering from Clang's own crashes cannot run.
+if getattr(config, "clspread_sanitized", "OFF").upper() in ("ON", "TRUE", "1", "YES"):
+    config.available_features.add("sanitized")
 config.environment["PATH"] = os.pathsep.join(
     [config.clspread_bin_dir, config.llvm_tools_dir, config.environment.get("PATH", os.environ["PATH"])])
 config.substitutions.append(("%kernels", os.path.join(config.clspread_source_dir, "kernels")))
