@@ -58,8 +58,9 @@ public:
                            "are shared: every byte read is requested by "
                            "{:.3g} work-items on average; computing several "
                            "neighbouring outputs per work-item keeps the "
-                           "shared inputs in registers (seeds/002: four "
-                           "medians per work-item, 20% faster)",
+                           "shared inputs in registers (AMD's talk 'AMD and "
+                           "OpenCL': four medians per work-item, 20% "
+                           "faster)",
                            Requested / Unique));
   }
 
