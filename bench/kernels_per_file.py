@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Cost of many kernels in one file (issue 16, item 6: linear in kernels).
+"""Cost of many kernels in one file (the cost must be linear in kernels).
 
 Writes files with 100, 1,000 and 5,000 small distinct kernels (each a few
 lines: a guard on get_global_id and a loop whose trip count differs from

@@ -16,8 +16,8 @@ For each file it
   * runs `clspread lint --format json` once per profile (-j1, one at a time,
     with a per-file time limit);
 and prints: files analyzed / files the compiler accepts, findings per rule
-per kLOC, duplicate findings, time per file, and the targets of issue 16
-item 2 with PASS/FAIL (the false rates come from the judged table in
+per kLOC, duplicate findings, time per file, and the lint targets (false
+rates, coverage, time per file, duplicates) with PASS/FAIL (the false rates come from the judged table in
 docs/realworld.md when it exists).
 
 --sample N writes a deterministic stratified sample of findings as a
@@ -182,8 +182,8 @@ def compiler_check(e, clang):
 
 
 def clspread_cmd(clspread, profile, opts, path, style, rules=None):
-    """The lint command line. style 'dashdash': options after `--` (issue 16
-    item 4); 'before': each -D/-I as its own occurrence before the
+    """The lint command line. style 'dashdash': options after `--` (where
+    Clang options go); 'before': each -D/-I as its own occurrence before the
     single-valued options, so no multi-valued option can take the file."""
     kept = [o for o in opts if not CLSPREAD_DROPS.match(o)]
     std = None
@@ -594,7 +594,7 @@ def report(manifest, entries, results, profiles, a):
         P(f"no judged table at {a.judged}: the false-rate targets are not evaluated")
         targets.append(("<= 5% false overall", False, "not judged"))
     P("")
-    P("targets (issue 16 item 2):")
+    P("targets (false rates, coverage, time, duplicates):")
     for name, ok, val in targets:
         P(f"  {'PASS' if ok else 'FAIL'}  {name}: {val}")
 
