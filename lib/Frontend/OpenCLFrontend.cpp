@@ -226,15 +226,19 @@ std::vector<std::string> driverPredefines(const FrontendOptions &Opts,
   return Out;
 }
 
+bool clangOptionTakesValue(StringRef Option) {
+  static const StringLiteral TakesValue[] = {
+      "-D", "-U", "-I", "-include", "-imacros", "-isystem", "-iquote",
+      "-idirafter", "-Xclang", "-x"};
+  return is_contained(TakesValue, Option);
+}
+
 Error applyBuildOptions(StringRef Options, FrontendOptions &FO,
                         StringRef BaseDir) {
   BumpPtrAllocator Alloc;
   StringSaver Saver(Alloc);
   SmallVector<const char *, 16> Words;
   cl::TokenizeGNUCommandLine(Options, Saver, Words);
-  static const StringLiteral TakesValue[] = {
-      "-U", "-include", "-imacros", "-isystem", "-iquote", "-idirafter",
-      "-Xclang"};
   // Options that change what the compiler produces, not the kernel: a
   // host's clBuildProgram cannot take them, and passed on to Clang they
   // would write files or stop before the code clspread analyzes.
@@ -278,7 +282,7 @@ Error applyBuildOptions(StringRef Options, FrontendOptions &FO,
       FO.ClStd = W.str();
     } else {
       FO.ExtraArgs.push_back(W.str());
-      if (is_contained(TakesValue, W)) {
+      if (clangOptionTakesValue(W)) {
         if (I + 1 >= Words.size())
           return createStringError(inconvertibleErrorCode(),
                                    "build option " + W +

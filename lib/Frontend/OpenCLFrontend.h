@@ -126,6 +126,11 @@ std::vector<std::string> driverPredefines(const FrontendOptions &Opts,
 /// not empty, -cl-std= to ClStd, everything else to ExtraArgs (with the
 /// word after -U, -include, -Xclang...). An option that lacks its value is
 /// an error.
+/// True for a Clang option whose value is the next word (`-D X`, `-I dir`,
+/// `-include f`, `-Xclang x`, `-x cl`): build options and the words after
+/// `--` on clspread's command line are split with it.
+bool clangOptionTakesValue(llvm::StringRef Option);
+
 llvm::Error applyBuildOptions(llvm::StringRef Options, FrontendOptions &FO,
                               llvm::StringRef BaseDir = "");
 

@@ -249,9 +249,6 @@ static int run(int argc, char **argv);
 static void splitAfterDoubleDash(llvm::ArrayRef<const char *> Words,
                                  std::vector<std::string> &Clang,
                                  std::vector<std::string> &Files) {
-  static const llvm::StringLiteral TakesValue[] = {
-      "-D", "-U", "-I", "-include", "-imacros", "-isystem", "-iquote",
-      "-idirafter", "-Xclang", "-x"};
   for (size_t I = 0; I < Words.size(); ++I) {
     llvm::StringRef W = Words[I];
     if (!W.starts_with("-") || W == "-") {
@@ -259,7 +256,7 @@ static void splitAfterDoubleDash(llvm::ArrayRef<const char *> Words,
       continue;
     }
     Clang.push_back(W.str());
-    if (llvm::is_contained(TakesValue, W) && I + 1 < Words.size())
+    if (clangOptionTakesValue(W) && I + 1 < Words.size())
       Clang.push_back(Words[++I]);
   }
 }
