@@ -3,6 +3,7 @@
 #include "Support/InputFile.h"
 #include <fmt/format.h>
 #include "Analysis/KernelAnalyzer.h"
+#include "Analysis/ParallelAnalysis.h"
 #include "Lint/RuleSet.h"
 #include "Lint/Suppression.h"
 #include "Model/Occupancy.h"
@@ -11,6 +12,7 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Threading.h"
 
 #include "Analysis/LoopLines.h"
 
@@ -141,7 +143,7 @@ int analyzeSource(FrontendOptions FO, const std::vector<std::string> &Names,
                   const std::map<std::string, uint64_t> &GivenBuffers,
                   const DeviceProfile &Profile, const SuiteEntry *Entry,
                   AnalysisReport &Report, raw_ostream &Diags,
-                  UnitCache &Cache) {
+                  UnitCache &Cache, unsigned Threads) {
   if (!FO.Source) {
     bool Placed = false;
     auto Text = readKernelSource(FO.File, Placed);
@@ -218,15 +220,45 @@ int analyzeSource(FrontendOptions FO, const std::vector<std::string> &Names,
   }
   std::shared_ptr<const std::string> SharedSource;
   std::unique_ptr<FileLintState> LintState;
+  // The kernels side by side on spare cores (ParallelAnalysis.h); then,
+  // for each figure that rests on an assumed trip count with a proven
+  // bound, the same kernel with those loops at 1 and at their bound.
+  std::vector<KernelJob> Jobs;
   for (const std::string &N : Selected) {
     AnalyzeOptions AO;
     AO.Launch = Launch;
     AO.LaunchGiven = LaunchGiven;
     AO.TripCounts = *Trips;
-    auto Counts = analyzeKernel(*Unit->Module, N, AO);
+    Jobs.push_back({Unit->Module.get(), N, std::move(AO)});
+  }
+  std::vector<Expected<KernelCounts>> Analyses = analyzeKernels(Jobs, Threads);
+  std::vector<KernelJob> EndJobs;
+  std::vector<size_t> EndsOf(Selected.size(), SIZE_MAX);
+  for (size_t I = 0; I < Selected.size(); ++I)
+    if (Analyses[I] && !Analyses[I]->TripRanges.empty()) {
+      EndsOf[I] = EndJobs.size();
+      for (int End = 0; End < 2; ++End) {
+        KernelJob J = Jobs[I];
+        for (const auto &T : Analyses[I]->TripRanges)
+          J.Opts.TripCounts[T.Line] = End ? T.Max : 1;
+        EndJobs.push_back(std::move(J));
+      }
+    }
+  std::vector<Expected<KernelCounts>> EndAnalyses =
+      analyzeKernels(EndJobs, Threads);
+  auto dropAll = [](std::vector<Expected<KernelCounts>> &V) {
+    for (auto &E : V)
+      if (!E)
+        consumeError(E.takeError());
+  };
+  for (size_t I = 0; I < Selected.size(); ++I) {
+    const std::string &N = Selected[I];
+    Expected<KernelCounts> &Counts = Analyses[I];
     if (!Counts) {
       printError(Diags, FO.File + ": kernel '" + N +
                             "': " + toString(Counts.takeError()));
+      dropAll(Analyses);
+      dropAll(EndAnalyses);
       return ExitUsage;
     }
     KernelResult KR;
@@ -253,18 +285,17 @@ int analyzeSource(FrontendOptions FO, const std::vector<std::string> &Names,
                             Profile.Id + " is not a number (" + Bad +
                             "): a figure of the profile is zero or absurdly "
                             "small or large");
+      dropAll(Analyses);
+      dropAll(EndAnalyses);
       return ExitUsage;
     }
     // A figure that rests on an assumed trip count with a proven bound is
-    // a range: estimate again with those loops at 1 and at their bound.
-    if (!KR.Counts.TripRanges.empty()) {
+    // a range: the estimates with those loops at 1 and at their bound.
+    if (EndsOf[I] != SIZE_MAX) {
       std::array<Estimate, 2> Ends;
       bool Ok = true;
-      for (int End = 0; End < 2 && Ok; ++End) {
-        AnalyzeOptions At = AO;
-        for (const auto &T : KR.Counts.TripRanges)
-          At.TripCounts[T.Line] = End ? T.Max : 1;
-        auto C = analyzeKernel(*Unit->Module, N, At);
+      for (int End = 0; End < 2; ++End) {
+        Expected<KernelCounts> &C = EndAnalyses[EndsOf[I] + End];
         if (!C) {
           consumeError(C.takeError());
           Ok = false;
@@ -363,6 +394,9 @@ int runAnalyze(const AnalyzeRequest &Req, const DeviceProfile &Profile,
   int Worst = ExitOk;
   UnitCache Cache;
   auto merge = [&](int Code) { Worst = std::max(Worst, Code); };
+  // As lint's -j: at most twice the hardware threads.
+  const unsigned Hardware = hardware_concurrency().compute_thread_count();
+  const unsigned Threads = Req.Jobs ? std::min(Req.Jobs, 2 * Hardware) : Hardware;
 
   if (!Req.Files.empty()) {
     for (const std::string &F : Req.Files) {
@@ -371,7 +405,7 @@ int runAnalyze(const AnalyzeRequest &Req, const DeviceProfile &Profile,
       FO.Source.reset();
       merge(analyzeSource(FO, Req.Kernels, Req.Launch, Req.LaunchGiven,
                           Req.Trips, Req.BufferBytes, Profile, nullptr, Report,
-                          Diags, Cache));
+                          Diags, Cache, Threads));
     }
     // An --arg no analyzed kernel has is a mistake (a typo, a renamed
     // parameter), not something to assume past: no report. One that some
@@ -436,7 +470,7 @@ int runAnalyze(const AnalyzeRequest &Req, const DeviceProfile &Profile,
     }
     merge(analyzeSource(FO, {E.Kernel}, Req.Quick ? E.Quick : E.Launch,
                         /*LaunchGiven=*/true, Req.Trips, {}, Profile, &E,
-                        Report, Diags, Cache));
+                        Report, Diags, Cache, Threads));
   }
   return Worst;
 }

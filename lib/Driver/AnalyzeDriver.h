@@ -45,6 +45,8 @@ struct AnalyzeRequest {
   /// analysis cannot derive them (what a manifest's `buffers:` gives).
   std::map<std::string, uint64_t> BufferBytes;
   FrontendOptions Frontend; ///< File is filled per file
+  /// -j: kernels of a file analyzed at once; 0: one per core.
+  unsigned Jobs = 0;
 };
 
 /// The trip counts stated for \p File: its `// clspread: trip N` comments,

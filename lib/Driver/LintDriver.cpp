@@ -2,6 +2,7 @@
 #include "Driver/LintDriver.h"
 #include "Support/InputFile.h"
 #include "Analysis/KernelAnalyzer.h"
+#include "Analysis/ParallelAnalysis.h"
 #include "Driver/AnalyzeDriver.h"
 #include "Lint/LaunchText.h"
 #include "Lint/RuleRegistry.h"
@@ -226,7 +227,8 @@ void diagnosticFindings(const std::vector<FrontendDiagnostic> &Diags,
   }
 }
 
-void lintFile(const LintRequest &Req, const std::string &File, SharedInputs &In,
+void lintFile(const LintRequest &Req, const std::string &File,
+              unsigned KernelThreads, SharedInputs &In,
               FileResult &R) {
   R.Findings.File = File;
   auto fail = [&](const std::string &Message) {
@@ -401,6 +403,17 @@ void lintFile(const LintRequest &Req, const std::string &File, SharedInputs &In,
   auto Reestimate = [&Profile](const KernelCounts &K) {
     return estimate(K, Profile);
   };
+  // First what each kernel is analyzed with (building the units its
+  // manifest entry needs), then the analyses, side by side where there are
+  // threads to spare (ParallelAnalysis.h), then the rules, in order.
+  struct Pending {
+    std::string Name, EntryId, From;
+    unsigned DeclLine;
+    LaunchOrigin Origin;
+    CompiledUnit *Unit;
+  };
+  std::vector<Pending> Todo;
+  std::vector<KernelJob> Jobs;
   for (const std::string &Name : Names) {
     if (!Req.Kernels.empty() && !llvm::is_contained(Req.Kernels, Name))
       continue;
@@ -467,13 +480,24 @@ void lintFile(const LintRequest &Req, const std::string &File, SharedInputs &In,
       continue; // its build's errors are findings
     }
     AO.Deadline = Deadline;
-    auto Counts = analyzeKernel(*KUnit->Module, Name, AO);
+    Todo.push_back({Name, EntryId, From, DeclLine, Origin, KUnit});
+    Jobs.push_back({KUnit->Module.get(), Name, std::move(AO)});
+  }
+  std::vector<Expected<KernelCounts>> Analyses =
+      analyzeKernels(Jobs, KernelThreads);
+  for (size_t KI = 0; KI < Todo.size(); ++KI) {
+    const auto &[Name, EntryId, From, DeclLine, Origin, KUnit] = Todo[KI];
+    Expected<KernelCounts> &Counts = Analyses[KI];
     if (!Counts && Counts.errorIsA<AnalysisTimedOut>()) {
       consumeError(Counts.takeError());
+      // The kernels after it are not reported, whether or not their
+      // analysis ran out of time too.
+      for (size_t Rest = KI + 1; Rest < Todo.size(); ++Rest)
+        if (!Analyses[Rest])
+          consumeError(Analyses[Rest].takeError());
       std::vector<std::string> Left;
-      for (auto It = llvm::find(Names, Name) + 1; It != Names.end(); ++It)
-        if (Req.Kernels.empty() || llvm::is_contained(Req.Kernels, *It))
-          Left.push_back(*It);
+      for (size_t Rest = KI + 1; Rest < Todo.size(); ++Rest)
+        Left.push_back(Todo[Rest].Name);
       Finding F;
       F.RuleId = "clspread-timeout";
       F.Sev = Severity::Error;
@@ -565,8 +589,11 @@ void lintFile(const LintRequest &Req, const std::string &File, SharedInputs &In,
 /// most twice the hardware threads and one per file, and, under an address
 /// space limit (ulimit -v), no more than the limit leaves room for: each
 /// thread takes its stack and a malloc arena plus the memory one file's
-/// analysis needs. Why it is fewer than asked goes to \p Note.
-unsigned lintJobs(unsigned Requested, size_t Files, std::string &Note) {
+/// analysis needs. Why it is fewer than asked goes to \p Note. The threads
+/// -j allows beyond one per file analyze a file's kernels side by side:
+/// \p KernelThreads per file (1 under an address space limit).
+unsigned lintJobs(unsigned Requested, size_t Files, std::string &Note,
+                  unsigned &KernelThreads) {
   unsigned Hardware = std::max(1u, std::thread::hardware_concurrency());
   unsigned Jobs =
       Requested ? Requested : hardware_concurrency().compute_thread_count();
@@ -575,8 +602,12 @@ unsigned lintJobs(unsigned Requested, size_t Files, std::string &Note) {
                        Jobs, 2 * Hardware, Hardware);
     Jobs = 2 * Hardware;
   }
+  unsigned Allowed = Jobs;
   Jobs = unsigned(std::max<size_t>(1, std::min<size_t>(Jobs, Files)));
+  KernelThreads = std::max(1u, Allowed / Jobs);
   struct rlimit AS, Stack;
+  if (getrlimit(RLIMIT_AS, &AS) == 0 && AS.rlim_cur != RLIM_INFINITY)
+    KernelThreads = 1;
   if (Jobs > 1 && getrlimit(RLIMIT_AS, &AS) == 0 && AS.rlim_cur != RLIM_INFINITY) {
     const uint64_t MiB = 1 << 20;
     // A thread's stack is RLIMIT_STACK (glibc's default; 32 MiB where
@@ -614,7 +645,9 @@ int runLint(const LintRequest &Req, LintOutput &Out, raw_ostream &Errs,
   SharedInputs In;
   std::vector<FileResult> Results(Req.Files.size());
   std::string ThreadNote;
-  unsigned Jobs = lintJobs(Req.Jobs, Req.Files.size(), ThreadNote);
+  unsigned KernelThreads = 1;
+  unsigned Jobs =
+      lintJobs(Req.Jobs, Req.Files.size(), ThreadNote, KernelThreads);
   // The calling thread lints too; Jobs - 1 more threads, as many as start.
   // std::thread reports a failed pthread_create (EAGAIN under ulimit -v or
   // a thread limit) as an exception, where LLVM's pool aborts the process:
@@ -622,7 +655,7 @@ int runLint(const LintRequest &Req, LintOutput &Out, raw_ostream &Errs,
   std::atomic<size_t> Next{0};
   auto Work = [&] {
     for (size_t I; (I = Next++) < Req.Files.size();)
-      lintFile(Req, Req.Files[I], In, Results[I]);
+      lintFile(Req, Req.Files[I], KernelThreads, In, Results[I]);
   };
   std::vector<std::thread> Threads;
   for (unsigned T = 1; T < Jobs; ++T) {

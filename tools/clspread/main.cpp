@@ -365,6 +365,9 @@ static int run(int argc, char **argv) {
         ->allow_extra_args(false);
     Sub->add_flag("--quick", Req.Quick,
                   "Use the suite's small launches (as CI runs them)");
+    Sub->add_option("-j,--jobs", Req.Jobs,
+                    "Kernels of a file analyzed at once (default: every "
+                    "core)");
     Sub->add_option("--max-instructions", Req.Frontend.MaxInstructions,
                     "Refuse sources larger than N LLVM instructions before "
                     "optimization")
