@@ -15,6 +15,8 @@
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/CompilerInvocation.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"
+#include "clang/Lex/PPCallbacks.h"
+#include "clang/Lex/Preprocessor.h"
 #include "clang/Lex/PreprocessorOptions.h"
 #include "llvm/ADT/SCCIterator.h"
 #include "llvm/Analysis/CallGraph.h"
@@ -28,7 +30,6 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/MemoryBuffer.h"
-#include "llvm/Support/Regex.h"
 #include "llvm/Support/StringSaver.h"
 #include "llvm/Support/VirtualFileSystem.h"
 #include "llvm/Support/Path.h"
@@ -41,6 +42,43 @@ using namespace llvm;
 namespace clspread {
 
 namespace {
+
+/// Makes unsuffixed floating literals double from the point where a
+/// `#pragma OPENCL EXTENSION cl_khr_fp64 : enable` is preprocessed (and
+/// float again after `: disable`), on a device without fp64 where the build
+/// starts with -cl-single-precision-constant. Sema reads the language
+/// option at each literal.
+class Fp64PragmaWatch : public clang::PPCallbacks {
+public:
+  explicit Fp64PragmaWatch(clang::LangOptions &LO) : LO(LO) {}
+  void PragmaOpenCLExtension(clang::SourceLocation, const clang::IdentifierInfo *Name,
+                             clang::SourceLocation, unsigned State) override {
+    // State: 0 disable, 1 enable (Clang's ParsePragma.cpp OpenCLExtState).
+    if (Name && Name->getName() == "cl_khr_fp64" && State <= 1)
+      LO.SinglePrecisionConstants = State == 0;
+  }
+
+private:
+  clang::LangOptions &LO;
+};
+
+/// Clang's IR-emitting action, watching the fp64 pragma where asked.
+class BuildAction : public clang::EmitLLVMOnlyAction {
+public:
+  BuildAction(LLVMContext *Ctx, bool WatchFp64)
+      : clang::EmitLLVMOnlyAction(Ctx), WatchFp64(WatchFp64) {}
+
+protected:
+  bool BeginSourceFileAction(clang::CompilerInstance &CI) override {
+    if (WatchFp64)
+      CI.getPreprocessor().addPPCallbacks(
+          std::make_unique<Fp64PragmaWatch>(CI.getLangOpts()));
+    return clang::EmitLLVMOnlyAction::BeginSourceFileAction(CI);
+  }
+
+private:
+  bool WatchFp64;
+};
 
 /// Records each diagnostic for FrontendOptions::Collect and hands it on to
 /// the gcc-style printer.
@@ -342,17 +380,15 @@ Expected<CompiledUnit> compileOpenCL(const FrontendOptions &Opts,
   // -cl-single-precision-constant says to Clang: else `sqrt(1e-10 + f)`
   // finds no double overload (the header declares them under
   // cl_khr_fp64) and is ambiguous, where the device's compiler builds it.
-  // A source that enables cl_khr_fp64 keeps double literals, which
-  // portability-fp64 reports as not portable.
+  // From a `#pragma OPENCL EXTENSION cl_khr_fp64 : enable` that the
+  // preprocessor keeps on, literals are double again (Fp64PragmaWatch), so
+  // portability-fp64 reports them as not portable; a pragma inside a false
+  // `#ifdef USE_DOUBLE` changes nothing.
   if (!Opts.Fp64Support) {
     for (const char *M : {"cl_khr_fp64", "__opencl_c_fp64"})
       if (!definedByUser(Opts, M))
         Args.push_back(std::string("-U") + M);
-    static const Regex EnablesFp64(
-        "#[ \t]*pragma[ \t]+OPENCL[ \t]+EXTENSION[ \t]+cl_khr_fp64[ \t]*:"
-        "[ \t]*enable");
-    if (!EnablesFp64.match(Buffer->getBuffer()))
-      Args.push_back("-cl-single-precision-constant");
+    Args.push_back("-cl-single-precision-constant");
   }
   for (const auto &D : Opts.Defines)
     Args.push_back("-D" + D);
@@ -480,7 +516,8 @@ compileOnce(const FrontendOptions &Opts, const std::vector<std::string> &Args,
   CompiledUnit Unit;
   Unit.Context = std::make_unique<LLVMContext>();
   Unit.File = Opts.File;
-  auto Action = std::make_unique<clang::EmitLLVMOnlyAction>(Unit.Context.get());
+  auto Action = std::make_unique<BuildAction>(Unit.Context.get(),
+                                              !Opts.Fp64Support);
   bool Ok = false;
   CrashRecoveryContext CRC;
   if (!CRC.RunSafely([&] { Ok = CI->ExecuteAction(*Action); })) {
