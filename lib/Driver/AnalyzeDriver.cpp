@@ -90,6 +90,8 @@ std::string buildOptionsOf(const FrontendOptions &FO) {
     S += " -I" + I;
   for (const auto &E : FO.ExtraArgs)
     S += " " + E;
+  for (const auto &E : FO.DeviceOptions)
+    S += " " + E;
   return S;
 }
 

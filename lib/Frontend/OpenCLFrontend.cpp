@@ -12,6 +12,7 @@
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/DiagnosticOptions.h"
 #include "clang/CodeGen/CodeGenAction.h"
+#include "clang/Driver/Options.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/CompilerInvocation.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"
@@ -21,6 +22,8 @@
 #include "llvm/ADT/SCCIterator.h"
 #include "llvm/Analysis/CallGraph.h"
 #include "llvm/IR/InstIterator.h"
+#include "llvm/Option/ArgList.h"
+#include "llvm/Option/OptTable.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Transforms/InstCombine/InstCombine.h"
 #include "llvm/Transforms/Scalar/EarlyCSE.h"
@@ -264,6 +267,25 @@ std::vector<std::string> driverPredefines(const FrontendOptions &Opts,
   return Out;
 }
 
+namespace {
+/// Whether \p Word is an option of Clang's compiler (-cc1), alone or with
+/// its value joined (`-cl-mad-enable`, `-w`, `-Werror=x`).
+bool knownCompilerOption(StringRef Word) {
+  const opt::OptTable &Table = clang::driver::getDriverOptTable();
+  std::string Copy = Word.str();
+  const char *Argv[] = {Copy.c_str()};
+  unsigned MissingIndex = 0, MissingCount = 0;
+  opt::InputArgList Args =
+      Table.ParseArgs(Argv, MissingIndex, MissingCount,
+                      opt::Visibility(clang::driver::options::CC1Option));
+  for (const opt::Arg *A : Args)
+    if (A->getOption().matches(clang::driver::options::OPT_UNKNOWN) ||
+        A->getOption().matches(clang::driver::options::OPT_INPUT))
+      return false;
+  return true;
+}
+} // namespace
+
 bool clangOptionTakesValue(StringRef Option) {
   static const StringLiteral TakesValue[] = {
       "-D", "-U", "-I", "-include", "-imacros", "-isystem", "-iquote",
@@ -319,6 +341,27 @@ Error applyBuildOptions(StringRef Options, FrontendOptions &FO,
     } else if (W.consume_front("-cl-std=")) {
       FO.ClStd = W.str();
     } else {
+      // What Clang's compiler options do not know, clBuildProgram refuses
+      // too (CL_INVALID_BUILD_OPTIONS); said here, at the manifest or
+      // configuration that gives it, not later as Clang's unplaced
+      // "unknown argument".
+      // Options of the OpenCL specification's clBuildProgram that Clang
+      // does not take change nothing clspread counts: they go to the
+      // device's compiler only (the runner's build).
+      static const StringLiteral DeviceOnly[] = {
+          "-cl-denorms-are-zero", "-cl-no-subgroup-ifp", "-g"};
+      if (is_contained(DeviceOnly, W)) {
+        FO.DeviceOptions.push_back(W.str());
+        continue;
+      }
+      if (!knownCompilerOption(W))
+        return createStringError(
+            inconvertibleErrorCode(),
+            W.starts_with("-")
+                ? "unknown build option '" + W +
+                      "' (neither the OpenCL C specification's nor Clang's)"
+                : "'" + W + "' is not a build option (an option starts "
+                            "with '-')");
       FO.ExtraArgs.push_back(W.str());
       if (clangOptionTakesValue(W)) {
         if (I + 1 >= Words.size())

@@ -52,6 +52,9 @@ struct FrontendOptions {
   std::vector<std::string> Defines;  ///< "NAME" or "NAME=VALUE"
   std::vector<std::string> IncludeDirs;
   std::vector<std::string> ExtraArgs; ///< passed to clang -cc1 verbatim
+  /// OpenCL build options Clang does not take (-cl-denorms-are-zero, -g):
+  /// for the device's compiler only (plans), not for Clang.
+  std::vector<std::string> DeviceOptions;
   /// The device has images (__IMAGE_SUPPORT__ is defined); from the
   /// profile.
   bool ImageSupport = true;
@@ -124,15 +127,18 @@ std::vector<std::string> driverPredefines(const FrontendOptions &Opts,
 /// shell reads them) to \p FO: -D and -I (joined or separate) to Defines
 /// and IncludeDirs, a relative -I resolved against \p BaseDir when it is
 /// not empty, -cl-std= to ClStd, everything else to ExtraArgs (with the
-/// word after -U, -include, -Xclang...). An option that lacks its value is
-/// an error.
+/// word after -U, -include, -Xclang...), the specification's options that
+/// Clang does not take (-cl-denorms-are-zero, -cl-no-subgroup-ifp, -g) to
+/// DeviceOptions. An option that lacks its value, an option neither the
+/// specification nor Clang knows (a vendor's -cl-nv-maxrregcount) and a
+/// word that is not an option are errors.
+llvm::Error applyBuildOptions(llvm::StringRef Options, FrontendOptions &FO,
+                              llvm::StringRef BaseDir = "");
+
 /// True for a Clang option whose value is the next word (`-D X`, `-I dir`,
 /// `-include f`, `-Xclang x`, `-x cl`): build options and the words after
 /// `--` on clspread's command line are split with it.
 bool clangOptionTakesValue(llvm::StringRef Option);
-
-llvm::Error applyBuildOptions(llvm::StringRef Options, FrontendOptions &FO,
-                              llvm::StringRef BaseDir = "");
 
 /// "CL1.2" / "1.2" / "CL2.0" / "CL3.0" normalized, or nullopt if unknown.
 std::optional<std::string> normalizeClStd(const std::string &Text);
