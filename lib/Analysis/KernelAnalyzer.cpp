@@ -46,6 +46,7 @@
 #include <cmath>
 #include <functional>
 #include <map>
+#include <tuple>
 #include <set>
 
 using namespace llvm;
@@ -246,6 +247,8 @@ private:
   /// arrays, by the array: small ones are read through the constant cache.
   std::map<const GlobalVariable *, std::vector<size_t>> ConstantTables;
   void chargeConstantTables(KernelCounts &K);
+  /// Sites that are copies of one source access (see the definition).
+  void mergeCopiedSites(KernelCounts &K);
   // Dependence graph of the block being counted (docs/counting.md, section
   // 6): per value and lane, the graph nodes that produce it.
   using LaneNodes = std::vector<std::vector<uint32_t>>;
@@ -1159,6 +1162,60 @@ void Analyzer::chargeConstantTables(KernelCounts &K) {
                        "({} B), not per access ({:.4g} B per work-item)",
                        GV->getName().str(), Size, Size, Requested / Items));
   }
+}
+
+/// The optimizer copies code: loop rotation puts the loop's condition
+/// before the loop and at its end, jump threading duplicates a block for
+/// the path on which a later branch is decided (a latch copied onto the
+/// path where an inner loop is skipped). One source access then has
+/// several IR sites. Sites the same in everything but their count are one
+/// access in the report, with the counts added: a copy on a path the
+/// analysis assumes is never taken (a loop guard "assumed entered") read
+/// as a load that runs 0 times beside its twin that runs every iteration.
+/// Sites that differ (the rotated condition's copy outside the loop and
+/// the one inside) stay apart.
+void Analyzer::mergeCopiedSites(KernelCounts &K) {
+  auto sameShape = [](const std::optional<GlobalAccess::Pattern> &A,
+                      const std::optional<GlobalAccess::Pattern> &B) {
+    if (!A || !B)
+      return !A && !B;
+    if (A->Const != B->Const || A->Gid != B->Gid || A->Lid != B->Lid ||
+        A->Grp != B->Grp || A->Loops.size() != B->Loops.size())
+      return false;
+    for (size_t I = 0; I < A->Loops.size(); ++I)
+      if (A->Loops[I].Trips != B->Loops[I].Trips ||
+          A->Loops[I].Coef != B->Loops[I].Coef)
+        return false;
+    return true;
+  };
+  auto copies = [&](const GlobalAccess &A, const GlobalAccess &B) {
+    return A.Loc.File == B.Loc.File && A.Loc.Line == B.Loc.Line &&
+           A.Loc.Col == B.Loc.Col && A.Loc.Line != 0 &&
+           A.IsStore == B.IsStore && A.IsAtomic == B.IsAtomic &&
+           A.Space == B.Space && A.Bytes == B.Bytes &&
+           A.StrideBytes == B.StrideBytes && A.Buffer == B.Buffer &&
+           A.LoopInvariant == B.LoopInvariant && A.LoopLine == B.LoopLine &&
+           A.LoopIterationsPerItem == B.LoopIterationsPerItem &&
+           A.LoopWrites == B.LoopWrites && A.LoopBarrier == B.LoopBarrier &&
+           A.LoopExitUses == B.LoopExitUses &&
+           A.SourceVolatile == B.SourceVolatile && sameShape(A.Shape, B.Shape);
+  };
+  std::vector<GlobalAccess> Kept;
+  Kept.reserve(K.Accesses.size());
+  // By place first, so that only sites of one source location are compared.
+  std::map<std::tuple<std::string, unsigned, unsigned>, std::vector<size_t>>
+      ByPlace;
+  for (GlobalAccess &A : K.Accesses) {
+    auto &Same = ByPlace[{A.Loc.File, A.Loc.Line, A.Loc.Col}];
+    auto It = llvm::find_if(Same, [&](size_t I) { return copies(Kept[I], A); });
+    if (It != Same.end()) {
+      Kept[*It].ExecPerItem += A.ExecPerItem;
+      continue;
+    }
+    Same.push_back(Kept.size());
+    Kept.push_back(std::move(A));
+  }
+  K.Accesses = std::move(Kept);
 }
 
 void Analyzer::computeFootprints(KernelCounts &K) {
@@ -2164,6 +2221,7 @@ void Analyzer::run(KernelCounts &K) {
   }
   computeFootprints(K);
   chargeConstantTables(K);
+  mergeCopiedSites(K);
   K.Registers = estimateRegisters();
   findFp64AndPrivateArrays(K);
   for (auto &[BB, Site] : Sites) {
