@@ -22,11 +22,14 @@
 #include "llvm/ADT/SCCIterator.h"
 #include "llvm/Analysis/CallGraph.h"
 #include "llvm/IR/InstIterator.h"
+#include "llvm/IR/ValueHandle.h"
 #include "llvm/Option/ArgList.h"
 #include "llvm/Option/OptTable.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Transforms/InstCombine/InstCombine.h"
 #include "llvm/Transforms/Scalar/EarlyCSE.h"
+#include "llvm/Transforms/Scalar/LICM.h"
+#include "llvm/Transforms/Scalar/LoopPassManager.h"
 #include "llvm/Transforms/Scalar/SROA.h"
 #include "llvm/Transforms/Scalar/Reassociate.h"
 #include "llvm/Transforms/Scalar/SimplifyCFG.h"
@@ -625,6 +628,23 @@ void mergeRepeatedLoads(Module &M) {
     FPM.addPass(SROAPass(SROAOptions::ModifyCFG));
     FPM.addPass(EarlyCSEPass(/*UseMemorySSA=*/true));
     FPM.run(F, A.FAM);
+    // A load no store or call in its loop can change is hoisted out of
+    // the loop, as OpenCL compilers do (oclgrind's build executes a loop
+    // condition's `n[g]` once, not once per iteration). LICM drops the
+    // hoisted load's line (a debugger would step oddly); the analysis
+    // reports accesses at their source line, so it is put back.
+    SmallVector<std::pair<WeakTrackingVH, DebugLoc>, 16> Places;
+    for (Instruction &I : instructions(F))
+      if (isa<LoadInst>(I) && I.getDebugLoc())
+        Places.push_back({WeakTrackingVH(&I), I.getDebugLoc()});
+    FunctionPassManager Hoist;
+    Hoist.addPass(createFunctionToLoopPassAdaptor(LICMPass(LICMOptions()),
+                                                  /*UseMemorySSA=*/true));
+    Hoist.run(F, A.FAM);
+    for (auto &[V, Loc] : Places)
+      if (auto *I = dyn_cast_or_null<Instruction>(V);
+          I && (!I->getDebugLoc() || I->getDebugLoc().getLine() == 0))
+        I->setDebugLoc(Loc);
   }
 }
 

@@ -33,3 +33,16 @@ __kernel void group_sum(__global const float *x, __global float *out) {
     s += x[base + k];
   out[get_global_id(0)] = s;
 }
+
+// A load no store in the loop can change, in a block every iteration runs
+// (a do-while's body is its header): compilers hoist it, and oclgrind's
+// build executes scale[0] once per item, not n times.
+__kernel void invariant_load(__global const float *x, __global const float *scale,
+                             __global float *out, int n) {
+  float s = 0;
+  int i = 0;
+  do {
+    s += x[get_global_id(0) + i] * scale[0];
+  } while (++i < n);
+  out[get_global_id(0)] = s;
+}
