@@ -103,8 +103,10 @@ void optimizeModule(llvm::Module &M);
 /// Merges a load with an earlier one of the same address when no store or
 /// call can have changed the memory between them (SROA, then EarlyCSE over
 /// MemorySSA): `(a[i]-c)*(a[i]-c)` loads a[i] once, as every OpenCL
-/// compiler (and oclgrind) executes it. Run before the analysis marks
-/// memory operations volatile for the rest of the pipeline.
+/// compiler (and oclgrind) executes it; then hoists out of a loop a load
+/// that runs on every iteration and that nothing in the loop can change
+/// (LICM over MemorySSA), keeping its source line. Run before the analysis
+/// marks memory operations volatile for the rest of the pipeline.
 void mergeRepeatedLoads(llvm::Module &M);
 
 /// The cleanup after inlining a helper that optimizeModule() kept out of
