@@ -13,8 +13,10 @@ For each file it
     (clang-19 -x cl -fsyntax-only with the default header, plus
     -D__OPENCL_VERSION__ and -D__IMAGE_SUPPORT__, which an OpenCL driver
     predefines and clang does not);
-  * runs `clspread lint --format json` once per profile (-j1, one at a time,
-    with a per-file time limit);
+  * runs `clspread lint --format json` once per file and profile, one
+    run at a time, with lint's default -j (every core: what a pre-commit
+    hook linting one changed file gets; the cores left over from the one
+    file analyze its kernels side by side) and a per-file time limit;
 and prints: files analyzed / files the compiler accepts, findings per rule
 per kLOC, duplicate findings, time per file, and the lint targets (false
 rates, coverage, time per file, duplicates) with PASS/FAIL (the false rates come from the judged table in
@@ -193,7 +195,7 @@ def clspread_cmd(clspread, profile, opts, path, style, rules=None):
             std = o[len("-cl-std="):]
         else:
             rest.append(o)
-    base = [clspread, "lint", "-j", "1", "--format", "json", "--fail-on", "never"]
+    base = [clspread, "lint", "--format", "json", "--fail-on", "never"]
     if rules:
         # only when asked (--rules): by default the run is what a user gets,
         # clspread's default rule set
