@@ -276,6 +276,14 @@ struct KernelCounts {
   std::optional<std::array<uint64_t, 3>> ReqdWorkGroupSize;
   /// First double-precision operation or value of the kernel, if any.
   std::optional<SourceLoc> Fp64Use;
+  /// First half-precision arithmetic instruction that runs (an operation,
+  /// comparison or builtin call on `half` values, which needs cl_khr_fp16;
+  /// not the conversions of vload_half/vstore_half/convert_*, nor loads
+  /// and stores), if any.
+  std::optional<SourceLoc> Fp16Use;
+  /// Half-precision arithmetic lane-ops per work-item (counted in Alu as
+  /// well, under the class the operation has in fp32).
+  double Fp16Ops = 0;
   std::vector<BranchSite> Branches;       ///< id-dependent branches
   std::vector<PrivateArray> PrivateArrays;
 };

@@ -179,10 +179,12 @@ int analyzeSource(FrontendOptions FO, const std::vector<std::string> &Names,
   }
   FO.ImageSupport = Profile.ImageSupport;
   FO.Fp64Support = Profile.hasFp64();
+  FO.Fp16Support = Profile.Fp16.value_or(true);
   const std::string BuildOptions = buildOptionsOf(FO);
   std::string Key = FO.File + '\0' + BuildOptions + '\0' +
                     (FO.ImageSupport ? "images" : "") +
-                    (FO.Fp64Support ? "fp64" : "") + '\0' + *FO.Source;
+                    (FO.Fp64Support ? "fp64" : "") +
+                    (FO.Fp16Support ? "fp16" : "") + '\0' + *FO.Source;
   auto Cached = Cache.Units.find(Key);
   if (Cached == Cache.Units.end()) {
     auto Compiled = compileOpenCL(FO, Diags);

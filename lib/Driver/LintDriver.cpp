@@ -292,6 +292,7 @@ void lintFile(const LintRequest &Req, const std::string &File,
   Base.ShowSnippets = false;
   Base.ImageSupport = Profile.ImageSupport;
   Base.Fp64Support = Profile.hasFp64();
+  Base.Fp16Support = Profile.Fp16.value_or(true);
   Base.MaxInstructions = Req.Frontend.MaxInstructions;
   if (E->Config)
     for (const LintConfig::BuildOptionsEntry *B : E->Config->buildOptionsFor(File))

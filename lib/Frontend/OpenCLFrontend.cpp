@@ -436,6 +436,13 @@ Expected<CompiledUnit> compileOpenCL(const FrontendOptions &Opts,
         Args.push_back(std::string("-U") + M);
     Args.push_back("-cl-single-precision-constant");
   }
+  // The same for half (alu.fp16: false): only the macros, so `#ifdef
+  // cl_khr_fp16` code is left out; `half` still compiles, for
+  // portability-fp16 to point at.
+  if (!Opts.Fp16Support)
+    for (const char *M : {"cl_khr_fp16", "__opencl_c_fp16"})
+      if (!definedByUser(Opts, M))
+        Args.push_back(std::string("-U") + M);
   for (const auto &D : Opts.Defines)
     Args.push_back("-D" + D);
   for (const auto &I : Opts.IncludeDirs)

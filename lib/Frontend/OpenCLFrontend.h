@@ -63,6 +63,12 @@ struct FrontendOptions {
   /// without, `#ifdef cl_khr_fp64` code is left out as the device's
   /// compiler leaves it out. From the profile (alu.rates.fp64: none).
   bool Fp64Support = true;
+  /// The device offers cl_khr_fp16: cl_khr_fp16 (and CL3.0's
+  /// __opencl_c_fp16) stay defined; without, `#ifdef cl_khr_fp16` code is
+  /// left out as the device's compiler leaves it out, and `half` itself
+  /// still compiles so that portability-fp16 can point at it. From the
+  /// profile (alu.fp16: false).
+  bool Fp16Support = true;
   /// The instruction cap before optimization (--max-instructions).
   size_t MaxInstructions = MaxUnoptimizedInstructions;
   bool ColorDiagnostics = false;

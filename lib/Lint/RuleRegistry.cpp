@@ -35,6 +35,7 @@ const std::vector<RuleRegistration> &ruleRegistry() {
         {"perf-uncoalesced-access", rules::makePerfUncoalescedAccess},
         {"perf-work-group-dispatch", rules::makePerfWorkGroupDispatch},
         {"perf-work-group-size-limit", rules::makePerfWorkGroupSizeLimit},
+        {"portability-fp16", rules::makePortabilityFp16},
         {"portability-fp64", rules::makePortabilityFp64},
         {"perf-global-size-too-small", rules::makePerfGlobalSizeTooSmall},
         {"perf-kernel-fusion", rules::makePerfKernelFusion},

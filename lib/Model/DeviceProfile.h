@@ -110,6 +110,11 @@ struct DeviceProfile {
   /// CL_DEVICE_IMAGE_SUPPORT (tex.images, default true): kernels are built
   /// with __IMAGE_SUPPORT__ defined.
   bool ImageSupport = true;
+  /// The device's OpenCL offers cl_khr_fp16, arithmetic on `half`
+  /// (alu.fp16); nullopt: the profile does not say, and nothing is
+  /// reported. Without it, `half` is a storage format only (OpenCL C 1.2,
+  /// 9.5): kernels are built without the cl_khr_fp16 macros.
+  std::optional<bool> Fp16;
   /// The device does double precision: a VLIW profile, or a rate for fp64
   /// (not `none`).
   bool hasFp64() const {

@@ -487,9 +487,13 @@ void Parser::parseAlu(const YAML::Node &Alu) {
   expectMap(Alu, "alu");
   checkKeys(Alu, "alu",
             {"vliw_width", "transcendental_slots", "t_slot_only", "expand",
-             "rates", "pipes", "issue_per_clock", "pipe_overlap"});
+             "rates", "pipes", "issue_per_clock", "pipe_overlap", "fp16"});
   if (YAML::Node W = optional(Alu, "alu", "vliw_width"))
     P.Alu.VliwWidth = whole(W, "alu.vliw_width");
+  // The device's OpenCL offers cl_khr_fp16 (arithmetic on half); absent:
+  // unknown.
+  if (YAML::Node F = optional(Alu, "alu", "fp16"))
+    P.Fp16 = boolean(F, "alu.fp16");
 
   if (!P.isVliw()) {
     // SIMT / CPU: one issue rate per class, nothing about slots.

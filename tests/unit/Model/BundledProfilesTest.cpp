@@ -67,4 +67,18 @@ TEST(BundledProfiles, PeaksMatchPublishedFigures) {
   EXPECT_DOUBLE_EQ(I->peakFp32Flops(), 441.6e9);
 }
 
+// alu.fp16: whether the device's OpenCL offers cl_khr_fp16, in every
+// bundled profile (portability-fp16).
+TEST(BundledProfiles, EverySaysWhetherItHasFp16) {
+  std::map<std::string, bool> Expected = {
+      {"hd4870", false},          {"intel-gen9", true},
+      {"mali-g76", true},         {"nvidia-h100-sxm", false},
+      {"nvidia-h200", false},     {"pocl-cpu", false}};
+  for (const DeviceProfile &P : bundledProfiles()) {
+    ASSERT_TRUE(P.Fp16.has_value()) << P.Id;
+    EXPECT_EQ(*P.Fp16, Expected.at(P.Id)) << P.Id;
+    EXPECT_FALSE(P.sourceOf("alu.fp16").empty()) << P.Id;
+  }
+}
+
 } // namespace

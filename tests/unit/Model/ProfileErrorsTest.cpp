@@ -81,6 +81,7 @@ TEST(ProfileErrors, BaseProfileIsValid) {
   EXPECT_EQ(*P->Alu.Rate[unsigned(AluClass::IntDiv)], 1.0);
   EXPECT_FALSE(P->RegistersPerCU.has_value());
   EXPECT_FALSE(P->LdsBytes.has_value());
+  EXPECT_FALSE(P->Fp16.has_value()); // alu.fp16 absent: unknown
   // launch: defaults from seeds/002.
   EXPECT_EQ(P->WavesPerCUMin, 2u);
   EXPECT_EQ(P->WavesPerCULatency, 4u);
@@ -227,6 +228,19 @@ TEST(ProfileErrors, OtherValues) {
             "test.yaml:10:25: error: 'alu.transcendental_slots' applies to "
             "VLIW profiles (vliw_width > 1); this profile issues per-class "
             "rates from 'alu.rates'");
+}
+
+TEST(ProfileErrors, Fp16IsABoolean) {
+  // "  fp16: " is 8 characters; alu.fp16 is read before alu.rates.
+  EXPECT_EQ(errorOf(with(10, "  fp16: maybe")),
+            "test.yaml:10:9: error: 'alu.fp16' must be true or false, got "
+            "'maybe'");
+  // After the rates (line 10), with the source 'alu' covers.
+  std::vector<std::string> L = BaseLines;
+  L.insert(L.begin() + 10, "  fp16: false");
+  llvm::Expected<DeviceProfile> P = parseProfile(text(L), "test.yaml");
+  ASSERT_TRUE(bool(P)) << llvm::toString(P.takeError());
+  EXPECT_EQ(P->Fp16, std::optional<bool>(false));
 }
 
 TEST(ProfileErrors, LaunchThresholdsMustBeOrdered) {
