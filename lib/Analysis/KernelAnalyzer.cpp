@@ -35,6 +35,7 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Metadata.h"
+#include "llvm/IR/ValueHandle.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/TargetParser/Triple.h"
@@ -2525,6 +2526,12 @@ Expected<KernelCounts> analyzeKernel(const Module &M, const std::string &Kernel,
   // Arithmetic is still optimized fully. This makes the counts exactly the
   // ones an OpenCL implementation executes without its own load
   // elimination (oclgrind's dynamic counts; tests/scripts/oclgrind.cmake).
+  //
+  // The optimizer may still merge two of them into one (the same
+  // `out[g] = ...` in both arms of an if, sunk below it), which then has a
+  // merged location, line 0, where no finding can point: the kernel's own
+  // accesses get back the line they had (one of the merged ones').
+  std::vector<std::pair<WeakTrackingVH, DebugLoc>> SourceLines;
   for (Function &G : *Clone)
     for (Instruction &I : instructions(G)) {
       if (auto *Ld = dyn_cast<LoadInst>(&I)) {
@@ -2533,7 +2540,11 @@ Expected<KernelCounts> analyzeKernel(const Module &M, const std::string &Kernel,
       } else if (auto *St = dyn_cast<StoreInst>(&I)) {
         if (St->getPointerAddressSpace() != ASPrivate)
           St->setVolatile(true);
+      } else {
+        continue;
       }
+      if (&G == F && I.getDebugLoc() && I.getDebugLoc().getLine())
+        SourceLines.push_back({WeakTrackingVH(&I), I.getDebugLoc()});
     }
 
   std::vector<Assumption> SpecNotes;
@@ -2552,6 +2563,11 @@ Expected<KernelCounts> analyzeKernel(const Module &M, const std::string &Kernel,
   if (!F)
     return createStringError(inconvertibleErrorCode(),
                              "kernel '" + Kernel + "' vanished in optimization");
+  for (auto &[V, Loc] : SourceLines)
+    if (auto *I = dyn_cast_or_null<Instruction>(V);
+        I && I->getFunction() == F &&
+        (!I->getDebugLoc() || I->getDebugLoc().getLine() == 0))
+      I->setDebugLoc(Loc);
   pointerAccess(*F, K.Args);
   // Static __local arrays used by the kernel.
   uint64_t StaticLocal = 0;
