@@ -9,6 +9,7 @@
 #include "Analysis/ParallelAnalysis.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/Bitcode/BitcodeWriter.h"
@@ -26,9 +27,19 @@ using namespace llvm;
 namespace clspread {
 
 std::vector<Expected<KernelCounts>> analyzeKernels(ArrayRef<KernelJob> Jobs,
-                                                   unsigned Threads) {
+                                                   unsigned Threads,
+                                                   size_t MinInstructions) {
   std::vector<std::optional<Expected<KernelCounts>>> Slots(Jobs.size());
   size_t Workers = std::min<size_t>(std::max(1u, Threads), Jobs.size());
+  if (Workers > 1) {
+    size_t Size = 0;
+    SmallPtrSet<const Module *, 4> Seen;
+    for (const KernelJob &J : Jobs)
+      if (Seen.insert(J.M).second)
+        Size += J.M->getInstructionCount();
+    if (Size < MinInstructions)
+      Workers = 1;
+  }
 
   // Once one job has run out of time, the jobs not started yet are not
   // started: they share its deadline.

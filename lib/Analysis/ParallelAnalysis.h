@@ -32,12 +32,22 @@ struct KernelJob {
   AnalyzeOptions Opts;
 };
 
+/// Below this many instructions (all the jobs' modules together, before
+/// optimization) the kernels are analyzed one after another: such a file
+/// takes milliseconds, and the bitcode copies and threads cost more than
+/// they save (`bench/lint_speed.py`: 38.5 ms for load_pattern.cl's three
+/// kernels on one thread, 40.3 ms on two). The largest real files have
+/// hundreds of thousands.
+constexpr size_t ParallelMinInstructions = 20000;
+
 /// The results of analyzeKernel() for each of \p Jobs, in their order, on
 /// up to \p Threads threads (the calling thread is one; fewer when there
-/// are fewer jobs, or when a thread cannot be started). With one thread
-/// the jobs run on the calling thread on the modules themselves.
+/// are fewer jobs, or when a thread cannot be started), or on one when the
+/// modules have fewer than \p MinInstructions instructions. With one
+/// thread the jobs run on the calling thread on the modules themselves.
 std::vector<llvm::Expected<KernelCounts>>
-analyzeKernels(llvm::ArrayRef<KernelJob> Jobs, unsigned Threads);
+analyzeKernels(llvm::ArrayRef<KernelJob> Jobs, unsigned Threads,
+               size_t MinInstructions = ParallelMinInstructions);
 
 } // namespace clspread
 

@@ -91,7 +91,7 @@ TEST(ParallelAnalysis, ThreadsComputeWhatOneComputes) {
   std::vector<KernelJob> Jobs = jobsFor(*U->Module);
   for (unsigned Threads : {2u, 3u, 8u}) {
     SCOPED_TRACE(Threads);
-    auto Side = analyzeKernels(Jobs, Threads);
+    auto Side = analyzeKernels(Jobs, Threads, /*MinInstructions=*/0);
     ASSERT_EQ(Side.size(), Jobs.size());
     for (size_t I = 0; I < Jobs.size(); ++I) {
       auto One = analyzeKernel(*U->Module, Jobs[I].Kernel, Jobs[I].Opts);
@@ -102,7 +102,7 @@ TEST(ParallelAnalysis, ThreadsComputeWhatOneComputes) {
     }
   }
   // The rows loop runs n = 32 times: one load per iteration (by hand).
-  auto Side = analyzeKernels(Jobs, 2);
+  auto Side = analyzeKernels(Jobs, 2, /*MinInstructions=*/0);
   ASSERT_TRUE(bool(Side[1]));
   EXPECT_EQ(Side[1]->GlobalLoads, 32);
 }
@@ -113,7 +113,7 @@ TEST(ParallelAnalysis, ErrorsStayWithTheirJob) {
   std::vector<KernelJob> Jobs = jobsFor(*U->Module);
   Jobs[2].Kernel = "absent";
   for (unsigned Threads : {1u, 2u}) {
-    auto R = analyzeKernels(Jobs, Threads);
+    auto R = analyzeKernels(Jobs, Threads, /*MinInstructions=*/0);
     ASSERT_EQ(R.size(), Jobs.size());
     EXPECT_TRUE(bool(R[0]));
     EXPECT_TRUE(bool(R[1]));
@@ -130,7 +130,7 @@ TEST(ParallelAnalysis, PastTheDeadlineEveryJobTimesOut) {
   for (KernelJob &J : Jobs)
     J.Opts.Deadline = std::chrono::steady_clock::now();
   for (unsigned Threads : {1u, 2u}) {
-    auto R = analyzeKernels(Jobs, Threads);
+    auto R = analyzeKernels(Jobs, Threads, /*MinInstructions=*/0);
     ASSERT_EQ(R.size(), Jobs.size());
     for (auto &E : R) {
       ASSERT_FALSE(bool(E));
