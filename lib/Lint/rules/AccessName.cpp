@@ -12,6 +12,7 @@
 #include "Lint/LintRule.h"
 
 #include <cctype>
+#include <functional>
 
 namespace clspread::rules {
 
@@ -112,10 +113,57 @@ std::string sourceNameAt(const KernelContext &C, unsigned Line,
   size_t At = Col - 1;
   if (At >= L.size())
     return "";
+  // The lvalue or expression that ends at \p B: `a[i]` names `a`,
+  // `s.v` and `p->v` the chain.
+  std::function<std::string(size_t)> nameEndingAt =
+      [&](size_t B) -> std::string {
+    while (B > 0 && L[B - 1] == ' ')
+      --B;
+    if (B > 0 && L[B - 1] == ']') {
+      int Depth = 0;
+      while (B > 0) {
+        char Ch = L[--B];
+        if (Ch == ']')
+          ++Depth;
+        else if (Ch == '[' && --Depth == 0)
+          break;
+      }
+      if (Depth != 0)
+        return "";
+      while (B > 0 && L[B - 1] == ' ')
+        --B;
+    }
+    std::string N = chainBefore(L, B);
+    // A member or swizzle of an indexed element (`hist[v].x`): the memory
+    // is the indexed one.
+    size_t Start = B - N.size();
+    if (!N.empty() && Start > 0 &&
+        (L[Start - 1] == '.' ||
+         (Start >= 2 && L.substr(Start - 2, 2) == "->"))) {
+      size_t Dot = Start - (L[Start - 1] == '.' ? 1 : 2);
+      size_t E = Dot;
+      while (E > 0 && L[E - 1] == ' ')
+        --E;
+      if (E > 0 && L[E - 1] == ']')
+        return nameEndingAt(Dot);
+    }
+    return isKeyword(N) || definedAsMacro(C.Source.text(), N) ? "" : N;
+  };
   // A load is placed at its expression: `coef[k]`, `*p`, `(p)[i]`.
   size_t I = At;
   while (I < L.size() && (L[I] == '(' || L[I] == '*' || L[I] == ' '))
     ++I;
+  // At a member or swizzle of an indexed element (`hist[v].x += 1`, placed
+  // at `x`): the memory is the indexed one, `hist`.
+  if (I < L.size() && isIdent(L[I]) && I > 0 &&
+      (L[I - 1] == '.' || (I >= 2 && L.substr(I - 2, 2) == "->"))) {
+    size_t Dot = I - (L[I - 1] == '.' ? 1 : 2);
+    size_t B = Dot;
+    while (B > 0 && L[B - 1] == ' ')
+      --B;
+    if (B > 0 && L[B - 1] == ']')
+      return nameEndingAt(Dot);
+  }
   if (I < L.size() && isIdent(L[I])) {
     size_t E = I;
     while (E < L.size() && isIdent(L[E]))
@@ -137,25 +185,7 @@ std::string sourceNameAt(const KernelContext &C, unsigned Line,
     return N;
   }
   // A store is placed at its assignment operator: the lvalue is before it.
-  size_t B = At;
-  while (B > 0 && L[B - 1] == ' ')
-    --B;
-  if (B > 0 && L[B - 1] == ']') {
-    int Depth = 0;
-    while (B > 0) {
-      char Ch = L[--B];
-      if (Ch == ']')
-        ++Depth;
-      else if (Ch == '[' && --Depth == 0)
-        break;
-    }
-    if (Depth != 0)
-      return "";
-    while (B > 0 && L[B - 1] == ' ')
-      --B;
-  }
-  std::string N = chainBefore(L, B);
-  return isKeyword(N) || definedAsMacro(C.Source.text(), N) ? "" : N;
+  return nameEndingAt(At);
 }
 
 /// The name a finding prints for the memory \p A accesses: the kernel
