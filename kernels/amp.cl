@@ -1,8 +1,8 @@
 // amp.cl - amplify RGBA8 pixels: narrow uchar4 buffers vs 128-bit uint4 buffers.
 //
-// Models seeds/000 and seeds/001 ("Loading and Storing Data in Greatest
-// Chunks", the `amp` example): byte-vector buffers (uchar4) make the
-// compiler pack and unpack bytes around every access, while uint4 buffers
+// Models Intel's OpenCL optimization guide, section "Loading and Storing Data
+// in Greatest Chunks" (its `amp` example): byte-vector buffers (uchar4) make
+// the compiler pack and unpack bytes around every access, while uint4 buffers
 // move four RGBA8 pixels per 128-bit load/store and unpack them by hand.
 //
 // Job "amp": dst = saturate(src * gain / 256) per 8-bit channel, where
@@ -11,12 +11,12 @@
 //   amp_uint4  - four pixels per work-item: global = pixel count / 4
 // Both produce identical output for the same pixel buffer.
 //
-// Differences from the seed: `src` is __global const instead of __constant
-// (the suite's buffers are tens of MiB, far above the 64 KiB constant-buffer
-// minimum), the unpacked components are kept
-// as uint4 vectors (r holds the red of all four pixels, the seed's r0..r3),
-// and the repack shifts alpha by 24 (the seed's listing writes
-// `(a0) << 16`, a typo that would overlap blue).
+// Differences from Intel's example: `src` is __global const instead of
+// __constant (the suite's buffers are tens of MiB, far above the 64 KiB
+// constant-buffer minimum), the unpacked components are kept as uint4
+// vectors (r holds the red of all four pixels, the guide's r0..r3), and the
+// repack shifts alpha by 24 (the guide's listing writes `(a0) << 16`, a typo
+// that would overlap blue).
 // Control flow depends on nothing: no branches, no guards.
 
 __kernel void amp_uchar4(__global const uchar4 *src, __global uchar4 *dst,

@@ -1,9 +1,9 @@
 // image.cl - 3x3 box blur read through the texture path (read_imagef).
 //
-// The TEX column of the spreadsheet in seeds/002 ("First-order bottlenecks:
-// ALU, TEX, or MEM"): every image read is one fetch instruction however many
-// channels it returns, and the sampler (clamp-to-edge addressing) handles
-// the borders, so the kernel needs no edge cases of its own.
+// The TEX column of the spreadsheet in AMD's talk "AMD and OpenCL" (2009):
+// "First-order bottlenecks: ALU, TEX, or MEM". Every image read is one fetch
+// instruction however many channels it returns, and the sampler
+// (clamp-to-edge addressing) handles the borders: no edge cases of its own.
 //
 // global = (width, height); the input image is width x height, CL_RGBA /
 // CL_FLOAT (any image size is safe: coordinates outside it are clamped by

@@ -2,7 +2,7 @@
 // work-items: contiguous, blocked (CUB WARP_LOAD_DIRECT) and striped
 // (CUB WARP_LOAD_STRIPED).
 //
-// Models seeds/004 (cub::WarpLoadAlgorithm): with a blocked ("direct")
+// Models CUB's cub::WarpLoadAlgorithm documentation: with a blocked ("direct")
 // arrangement each work-item owns ITEMS consecutive elements, so
 // neighbouring work-items are ITEMS * 4 bytes apart and "the utilization of
 // memory transactions (coalescing) decreases as the access stride between

@@ -1,12 +1,12 @@
 // matmul.cl - C = A * B for square N x N row-major float matrices.
 //
 // The ALU-heavy member of the suite, and the standard example of trading
-// global traffic for __local memory and barriers (seeds/002: "ALU to memory
-// access ratio", "Perform more work per element"; seeds/003: barriers and
-// work-group size). The naive kernel reads 2N floats from global memory per
-// output (A along a row, B down a column, the latter coalesced across
-// neighbouring work-items); the tiled kernel loads 16x16 tiles of A and B
-// into __local memory once per work-group and reuses each value 16 times.
+// global traffic for __local memory and barriers (AMD's talk "AMD and
+// OpenCL": "ALU to memory access ratio", "Perform more work per element";
+// Arm's Mali GPU OpenCL Developer Guide: barriers, work-group size). Naive:
+// 2N floats from global memory per output (A along a row, B down a column,
+// coalesced across neighbouring work-items); tiled: 16x16 tiles of A and B
+// in __local memory, loaded once per work-group, each value reused 16 times.
 //
 // Job "matmul": global = (N, N), one output per work-item.
 //   matmul_naive - any local size

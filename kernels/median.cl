@@ -1,6 +1,6 @@
 // median.cl - 3x3 median filter on packed RGBA8 pixels, ordered by luminance.
 //
-// Models seeds/002 (AMD "OpenCL and the ATI Radeon HD 4870", Aug 2009):
+// Models AMD's talk "AMD and OpenCL" (Aug 2009, on the ATI Radeon HD 4870):
 // the "Simple Kernel" (one output per work-item, nine 32-bit loads) and the
 // "Better Kernel" (four outputs per work-item through 128-bit loads and a
 // 128-bit store, reported 20% faster on the HD 4870).
@@ -11,18 +11,18 @@
 //   median_x4 - global = (width / 4, height), four pixels per work-item;
 //               width must be a multiple of 4 (and at least 4)
 //
-// Differences from the seed:
-// - rgbToLum uses float literals (the seed's 0.59 and 0.11 are doubles);
+// Differences from the talk's kernels:
+// - rgbToLum uses float literals (the talk's 0.59 and 0.11 are doubles);
 // - sort3 is written as compare-exchange with selects instead of `if` +
 //   swap, so there is no data-dependent branch (the compiler turns the
-//   seed's version into selects anyway);
-// - the seed's x4 kernel ignores edge cases and computes the median centred
+//   talk's version into selects anyway);
+// - the talk's x4 kernel ignores edge cases and computes the median centred
 //   one pixel to the right of the one it stores; median_x4 here is centred
 //   on the pixels it stores and handles borders: per row it makes one
 //   128-bit load for its own four pixels and two 32-bit loads for the left
 //   and right neighbours, with row and column indices clamped into the
 //   image so no access is out of bounds at any size.
-// The unused `r` argument of the seed is dropped. Control flow depends only
+// The talk's unused `r` argument is dropped. Control flow depends only
 // on work-item ids and the width/height arguments.
 
 static float rgbToLum(uint a) {

@@ -1,10 +1,10 @@
 // reduce.cl - work-group sum reduction: one partial sum per work-group.
 //
 // A tree reduction in __local memory with a barrier per level, the pattern
-// seeds/003 (Arm Mali) has in mind with "If you are using a barrier, a
-// smaller workgroup size is better" and "Splitting a kernel can sometimes be
-// beneficial if it enables you to remove a barrier": log2(local size)
-// barriers per work-group, with half of the work-items idle after each one.
+// Arm's Mali GPU OpenCL Developer Guide means with "If you are using a
+// barrier, a smaller workgroup size is better" and "Splitting a kernel can
+// sometimes be beneficial if it enables you to remove a barrier": log2(local
+// size) barriers per work-group, half of the work-items idle after each one.
 //
 // global = n (the number of floats), local = GROUP (a power of two, set with
 // -DGROUP=..., default 256); writes n / GROUP partial sums. The loop runs

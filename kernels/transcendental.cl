@@ -1,10 +1,10 @@
 // transcendental.cl - a loop of sin, cos, exp, log, sqrt and pow per element.
 //
-// The ALU-bound end of the suite, heavy in the transcendental class that
-// DESIGN.md counts separately (on TeraScale, seeds/002, only the fifth "t"
-// slot of each VLIW bundle executes these; on SIMT GPUs they go to the
-// special-function units). Memory traffic is one float in and one out per
-// work-item, so the estimate should name ALU as the bound.
+// The ALU-bound end of the suite, heavy in the transcendental class that the
+// analysis counts as its own ALU class (on TeraScale, the HD 4870 of AMD's
+// talk "AMD and OpenCL", only the fifth "t" slot of each VLIW bundle runs
+// these; on SIMT GPUs, the special-function units). Memory traffic is one
+// float in and one out per work-item: the estimate should name ALU the bound.
 //
 // global = number of elements; `iters` sets the trip count of the loop
 // (a scalar argument, so the analysis resolves it from the launch). The

@@ -1,13 +1,13 @@
 // transpose.cl - out = transpose(in) for a width x height float matrix.
 //
-// Access-pattern example for DESIGN.md's coalescing model (seeds/004:
-// transaction utilisation falls as the stride between neighbouring
-// work-items grows; seeds/002: "Consider access patterns - e.g. access along
-// rows"). The naive kernel reads along rows but writes down columns (stride
-// height * 4 bytes between neighbouring work-items); the tiled kernel stages
-// a 16x16 tile in __local memory (padded to 17 columns against bank
-// conflicts) so both the global read and the global write are along rows,
-// at the cost of a barrier (seeds/003: barriers and work-group size).
+// Access-pattern example for the coalescing model (CUB's WarpLoadAlgorithm
+// docs: transaction utilisation falls as the stride between neighbouring
+// work-items grows; AMD's talk "AMD and OpenCL": "Consider access patterns -
+// e.g. access along rows"). The naive kernel reads rows but writes columns
+// (stride height * 4 bytes between neighbouring work-items); the tiled one
+// stages a 16x16 tile in __local memory (padded to 17 columns against bank
+// conflicts) so both global accesses are along rows, at the cost of a
+// barrier (Arm's Mali OpenCL guide: barriers and work-group size).
 //
 // Job "transpose": global = (width, height) for both kernels.
 //   transpose_naive - any local size

@@ -1,9 +1,9 @@
 // vecadd.cl - element-wise c = a + b on floats: scalar vs float4 accesses.
 //
-// Models the float4 advice of seeds/000 and seeds/001 ("consider using
-// float4 data type, which gets four times as much data in one load") and
-// seeds/002 ("Prefer int4 / float4 ... Memory system prefers 128-bit
-// load/stores"). A pure streaming kernel: memory bound on every GPU.
+// Models the float4 advice of Intel's OpenCL optimization guide ("consider
+// using float4 data type, which gets four times as much data in one load")
+// and AMD's talk "AMD and OpenCL" ("Prefer int4 / float4 ... Memory system
+// prefers 128-bit load/stores"). Pure streaming: memory bound on every GPU.
 //
 // Job "vecadd" over n floats:
 //   vecadd_scalar - global = n,     one float (32-bit accesses) per work-item

@@ -65,7 +65,7 @@ std::unique_ptr<LintRule> make{name}(RuleOptions &O) {{
 
 **Severity:** warning.
 
-**Why.** (quote the guide in shared/seeds it comes from)
+**Why.** (quote the guide it comes from, cited by title, e.g. AMD's talk "AMD and OpenCL" (2009))
 
 **Example.** Before:
 

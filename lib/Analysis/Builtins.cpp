@@ -1,11 +1,11 @@
 //===- Builtins.cpp - OpenCL builtins mapped to cost classes --------------===//
 //
-// The classes follow DESIGN.md: transcendental covers the functions that run
-// on a GPU's special-function unit (TeraScale's t slot): sin, cos, exp, log,
-// pow, rsqrt, reciprocal and the native_/half_ variants. sqrt and divide have
-// their own class because SIMT GPUs run them as short sequences.
-// Lane-op counts of composite builtins (clamp, mix, dot, cross, ...) are the
-// operations their definitions in the OpenCL C specification imply.
+// The classes are aluClassName()'s (KernelCounts.h): transcendental covers the
+// functions that run on a GPU's special-function unit (TeraScale's t slot):
+// sin, cos, exp, log, pow, rsqrt, reciprocal and the native_/half_ variants.
+// sqrt and divide have their own class because SIMT GPUs run them as short
+// sequences. Lane-op counts of composite builtins (clamp, mix, dot, cross, ...)
+// are the operations their definitions in the OpenCL C specification imply.
 //
 //===----------------------------------------------------------------------===//
 #include "Analysis/Builtins.h"

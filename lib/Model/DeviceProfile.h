@@ -30,7 +30,8 @@
 
 namespace clspread {
 
-/// The profile `--profile` selects when none is given: the seed's device.
+/// The profile `--profile` selects when none is given: the HD 4870 of AMD's
+/// talk "AMD and OpenCL" (2009).
 constexpr const char *DefaultProfileId = "hd4870";
 /// The schema version this build reads (the `schema:` key).
 constexpr unsigned ProfileSchemaVersion = 1;
@@ -161,8 +162,9 @@ struct DeviceProfile {
     unsigned GlobalMultiple = 0;
   } WorkGroup;
 
-  /// Launch checks (seeds/002): waves per compute unit to fill the device
-  /// and to hide latency.
+  /// Launch checks (AMD's talk "AMD and OpenCL", 2009: 10 SIMDs x 2 waves x
+  /// 64 fill the HD 4870, 2560 work-items hide latency): waves per compute
+  /// unit to fill the device and to hide latency.
   unsigned WavesPerCUMin = 2;
   unsigned WavesPerCULatency = 4;
 
@@ -235,7 +237,7 @@ struct DeviceProfile {
   /// Empty when there is none (defaults such as launch.*).
   std::string sourceOf(std::string_view Path) const;
   /// True when the figure's source is marked "(U)": a forum or aggregator
-  /// figure, or one where sources conflict (references/devices.md).
+  /// figure, or one where sources conflict.
   bool isUncertain(std::string_view Path) const;
   const Measurement *measured(std::string_view Path) const;
   /// The value analyze estimates with (EstimateOptions::UseMeasured, the

@@ -1,7 +1,8 @@
 //===- Estimate.h - The spreadsheet's answer for one kernel ----*- C++ -*-===//
 //
 // What Model computes from KernelCounts and a DeviceProfile:
-//   T_ALU, T_TEX, T_MEM, Tkernel = max(...) and the bound (seeds/002),
+//   T_ALU, T_TEX, T_MEM, Tkernel = max(...) and the bound (the spreadsheet
+//   analysis of AMD's talk "AMD and OpenCL" (2009)),
 //   occupancy with its limiter. Findings about the launch and the source
 //   are lint rules (lib/Lint), computed from this record.
 // Report prints it; it holds no formatting.
@@ -53,7 +54,8 @@ struct Estimate {
                              ///< kernel asks for them (before coalescing)
   uint64_t WorkItems = 0;   ///< N, the launch's global size
   /// Fixed cost per launch from the profile (0 if it gives none); reported
-  /// beside TKernelS, not added to it (seeds/002's Tkernel has no such term).
+  /// beside TKernelS, not added to it (the Tkernel of AMD's talk has no such
+  /// term).
   double LaunchOverheadS = 0;
 
   double TAluS = 0, TTexS = 0, TMemS = 0, TKernelS = 0;

@@ -3,10 +3,10 @@
 // T_MEM needs the bytes that cross the DRAM interface, which differ from
 // the bytes a kernel asks for in two directions:
 //
-//  - Coalescing (seeds/004): a wavefront's accesses are served in
-//    transactions of the profile's size T. With stride S between
-//    neighbouring work-items, access width w and wavefront W, one
-//    execution of a site by a wavefront costs
+//  - Coalescing (CUB's cub::WarpLoadAlgorithm documentation): a
+//    wavefront's accesses are served in transactions of the profile's size
+//    T. With stride S between neighbouring work-items, access width w and
+//    wavefront W, one execution of a site by a wavefront costs
 //        S == 0      ceil(w / T)                     (all lanes, one address)
 //        |S| >= T    W * ceil(w / T)                 (one per lane)
 //        otherwise   ceil((|S| * (W - 1) + w) / T)   (the span, in T pieces)

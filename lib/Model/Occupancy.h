@@ -1,8 +1,9 @@
 //===- Occupancy.h - Wavefronts in flight per compute unit -----*- C++ -*-===//
 //
 // GPUs hide memory latency by switching between resident wavefronts
-// (seeds/002, "Register usage determines maximum number of wavefronts in
-// flight"). The number a compute unit can hold is the smallest of:
+// (AMD's talk "AMD and OpenCL", 2009: "Register usage determines maximum
+// number of wavefronts in flight"). The number a compute unit can hold is
+// the smallest of:
 //
 //   registers   per_cu / (registers per item in the profile's unit * W)
 //               HD 4870: 16384 x 128-bit; 12 32-bit registers = 3 units,

@@ -1,6 +1,7 @@
 //===- Spreadsheet.h - The first-order performance model -------*- C++ -*-===//
 //
-// The "spreadsheet analysis" of seeds/002, for N work-items on a profile:
+// The "spreadsheet analysis" of AMD's talk "AMD and OpenCL" (2009), for N
+// work-items on a profile:
 //
 //   T_ALU = N * AluCycles / (compute_units * lanes_per_cu) / clock
 //   T_TEX = N * fetches   / (compute_units * tex units_per_cu) / clock
@@ -10,7 +11,7 @@
 //
 // AluCycles is what one lane spends issuing one work-item's ALU work:
 //   VLIW (vliw_width > 1): the bundles VliwPacker finds, summed over blocks
-//     weighted by their executions per item - exactly the seed's formula.
+//     weighted by their executions per item - exactly the talk's formula.
 //   SIMT/CPU: sum over classes of Alu[c] * lanes_per_cu / rate_c, rate_c in
 //     lane-ops per compute unit per clock; a class at full rate costs one
 //     cycle per lane-op.

@@ -1,9 +1,9 @@
 //===- VliwPacker.h - Packing lane-ops into VLIW bundles -------*- C++ -*-===//
 //
-// On a VLIW device (TeraScale: 5 slots x, y, z, w, t) T_ALU counts bundles,
-// not lane-ops (seeds/002: "#ALU VLIW instructions"). The compiler fills
-// bundles from independent operations, so the bundle count of a basic block
-// lies between lane-ops / width (perfect packing) and the block's
+// On a VLIW device (TeraScale: 5 slots x, y, z, w, t) T_ALU counts bundles, not
+// lane-ops (AMD's talk "AMD and OpenCL": "#ALU VLIW instructions"). The
+// compiler fills bundles from independent operations, so the bundle count of a
+// basic block lies between lane-ops / width (perfect packing) and the block's
 // dependence depth (a serial chain gets one op per bundle).
 //
 // The packer list-schedules each block's dependence graph (from Analysis)

@@ -133,9 +133,10 @@ std::string formatProfile(const DeviceProfile &P) {
   if (P.MaxGroupsPerCU)
     L.add("occupancy.max_groups_per_cu", std::to_string(*P.MaxGroupsPerCU));
   L.add("launch.waves_per_cu_min", std::to_string(P.WavesPerCUMin),
-        "default (seeds/002: 10 SIMDs x 2 waves x 64)");
+        "default (AMD's talk 'AMD and OpenCL': 10 SIMDs x 2 waves x 64)");
   L.add("launch.waves_per_cu_latency", std::to_string(P.WavesPerCULatency),
-        "default (seeds/002: 2560 for latency hiding = 10 x 4 x 64)");
+        "default (AMD's talk 'AMD and OpenCL': 2560 for latency hiding "
+        "= 10 x 4 x 64)");
   // Optional figures: the datasheet value when the profile has one, else a
   // row that only carries its measurement.
   auto optionalFigure = [&](const std::string &Path,

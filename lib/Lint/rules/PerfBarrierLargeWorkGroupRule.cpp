@@ -1,9 +1,10 @@
 //===- PerfBarrierLargeWorkGroupRule.cpp - Barriers and big groups --------===//
 //
-// Arm's guide (seeds/003): "If you are using a barrier, a smaller workgroup
-// size is better." Every work-item of the group waits for the slowest at
-// each barrier; the profile's work_group.barrier_group_max says where
-// "smaller" begins. Silent on profiles without it.
+// Arm's "Mali GPU OpenCL Developer Guide" (101574): "If you are using a
+// barrier, a smaller workgroup size is better." Every work-item of the group
+// waits for the slowest at each barrier; the profile's
+// work_group.barrier_group_max says where "smaller" begins. Silent on profiles
+// without it.
 //
 //===----------------------------------------------------------------------===//
 #include "Lint/rules/Rules.h"

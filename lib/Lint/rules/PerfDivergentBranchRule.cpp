@@ -1,12 +1,12 @@
 //===- PerfDivergentBranchRule.cpp - Branches that split wavefronts -------===//
 //
-// A wavefront executes in lock step: when its work-items disagree on a
-// branch, it runs both paths with part of its lanes masked off each time
-// (the wavefront of seeds/002, Mali's lock-step groups of 8 in seeds/003,
-// NVIDIA's warps). Branches on
-// get_local_id(0) or get_global_id(0) are evaluated item by item over a
-// sample of work-groups, so border guards (`if (i < n)`), which split at
-// most the last wavefront, stay below the threshold and silent.
+// A wavefront executes in lock step: when its work-items disagree on a branch,
+// it runs both paths with part of its lanes masked off each time (the wavefront
+// of AMD's talk "AMD and OpenCL" (2009), Mali's lock-step groups of 8 in Arm's
+// "Mali GPU OpenCL Developer Guide" (101574), NVIDIA's warps). Branches on
+// get_local_id(0) or get_global_id(0) are evaluated item by item over a sample
+// of work-groups, so border guards (`if (i < n)`), which split at most the last
+// wavefront, stay below the threshold and silent.
 //
 //===----------------------------------------------------------------------===//
 #include "Lint/rules/Rules.h"

@@ -1,11 +1,11 @@
 //===- PerfGlobalSizeNotDivisibleRule.cpp - Ragged NDRanges ---------------===//
 //
-// OpenCL 1.x fails a launch whose global size is not a multiple of its
-// local size (an error); 2.0 runs a smaller last group (non-uniform
-// work-groups). With the local size left to the driver, a global size that
-// is not a multiple of the profile's advice (Mali: 4, seeds/003) or of the
-// wavefront forces small groups. Arm's remedies: pad the edges, let the
-// host do them, or a non-uniform work-group.
+// OpenCL 1.x fails a launch whose global size is not a multiple of its local
+// size (an error); 2.0 runs a smaller last group (non-uniform work-groups).
+// With the local size left to the driver, a global size that is not a multiple
+// of the profile's advice (Mali: 4, Arm's "Mali GPU OpenCL Developer Guide"
+// (101574)) or of the wavefront forces small groups. Arm's remedies: pad the
+// edges, let the host do them, or a non-uniform work-group.
 //
 //===----------------------------------------------------------------------===//
 #include "Lint/rules/Rules.h"

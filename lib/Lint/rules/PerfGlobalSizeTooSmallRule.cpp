@@ -1,10 +1,11 @@
 //===- PerfGlobalSizeTooSmallRule.cpp - Launches that cannot fill the chip -===//
 //
-// seeds/002's launch arithmetic: compute_units * waves_per_cu_min *
-// wavefront work-items fill every compute unit (HD 4870: 10 * 2 * 64 =
-// 1280); twice that leaves spare wavefronts to hide latency (2560). Both
-// are warnings (a note would be invisible to editors' gcc problem
-// matchers, which read warnings and errors); the message says which.
+// The launch arithmetic of AMD's talk "AMD and OpenCL" (2009):
+// compute_units * waves_per_cu_min * wavefront work-items fill every compute
+// unit (HD 4870: 10 * 2 * 64 = 1280); twice that leaves spare wavefronts to
+// hide latency (2560). Both are warnings (a note would be invisible to
+// editors' gcc problem matchers, which read warnings and errors); the
+// message says which.
 //
 //===----------------------------------------------------------------------===//
 #include "Lint/rules/Rules.h"

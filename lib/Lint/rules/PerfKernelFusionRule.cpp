@@ -1,14 +1,14 @@
 //===- PerfKernelFusionRule.cpp - Pipelines that round-trip through DRAM --===//
 //
-// Arm's guide (seeds/003): "If you have multiple kernels that work in a
-// sequence, consider combining them into a single kernel. If you combine
-// kernels, be careful of dependencies between them." For two stages of a
-// manifest pipeline over the same NDRange, where the later stage reads the
-// buffer the earlier one wrote one element per work-item at the same
-// stride (no widening dependency: a stencil reads its neighbours, which
-// another work-item wrote), the intermediate buffer goes to DRAM and back
-// for nothing. The gain is the model's: both stages re-estimated without
-// the intermediate's store and load.
+// Arm's "Mali GPU OpenCL Developer Guide" (101574): "If you have multiple
+// kernels that work in a sequence, consider combining them into a single
+// kernel. If you combine kernels, be careful of dependencies between them." For
+// two stages of a manifest pipeline over the same NDRange, where the later
+// stage reads the buffer the earlier one wrote one element per work-item at the
+// same stride (no widening dependency: a stencil reads its neighbours, which
+// another work-item wrote), the intermediate buffer goes to DRAM and back for
+// nothing. The gain is the model's: both stages re-estimated without the
+// intermediate's store and load.
 //
 //===----------------------------------------------------------------------===//
 #include "Lint/rules/Rules.h"

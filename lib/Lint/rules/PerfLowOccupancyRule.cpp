@@ -1,9 +1,9 @@
 //===- PerfLowOccupancyRule.cpp - Too few wavefronts to hide latency ------===//
 //
-// seeds/002: "Register usage determines maximum number of wavefronts in
-// flight". When registers or local memory hold a compute unit below
-// waves_per_cu_latency, memory latency shows; a group that needs more local
-// memory than a compute unit has cannot launch at all (an error).
+// AMD's talk "AMD and OpenCL" (2009): "Register usage determines maximum number
+// of wavefronts in flight". When registers or local memory hold a compute unit
+// below waves_per_cu_latency, memory latency shows; a group that needs more
+// local memory than a compute unit has cannot launch at all (an error).
 //
 //===----------------------------------------------------------------------===//
 #include "Lint/rules/Rules.h"

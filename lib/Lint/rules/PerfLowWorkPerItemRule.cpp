@@ -1,11 +1,12 @@
 //===- PerfLowWorkPerItemRule.cpp - One output per work-item, shared loads -===//
 //
-// AMD's talk (seeds/002) turns the median filter from one output per
-// work-item into four (median_x4, 20% faster): neighbouring outputs share
-// most of their loads, and a work-item that computes several keeps the
-// shared pixels in registers. The rule fires when each work-item writes at
-// most one scalar element (one store of at most 8 bytes) and its loads are shared with neighbours (each byte of
-// a read buffer's footprint is requested by at least MinReuse work-items).
+// AMD's talk "AMD and OpenCL" (2009) turns the median filter from one output
+// per work-item into four (median_x4, 20% faster): neighbouring outputs share
+// most of their loads, and a work-item that computes several keeps the shared
+// pixels in registers. The rule fires when each work-item writes at most one
+// scalar element (one store of at most 8 bytes) and its loads are shared with
+// neighbours (each byte of a read buffer's footprint is requested by at least
+// MinReuse work-items).
 //
 //===----------------------------------------------------------------------===//
 #include "Lint/rules/Rules.h"

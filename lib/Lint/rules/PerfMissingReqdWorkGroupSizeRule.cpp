@@ -1,12 +1,12 @@
 //===- PerfMissingReqdWorkGroupSizeRule.cpp - Say the size you launch -----===//
 //
-// Arm's guide (seeds/003): "If you want to set the local work size, set the
-// reqd_work_group_size qualifier to kernel functions" -- the Mali compiler
-// sizes registers for the declared size. Only on profiles that say so
-// (work_group.reqd_size_advised), and only for a kernel whose launch is
-// known and fixes the local size: many hosts pass a NULL local size or
-// tune it at run time, where a fixed attribute breaks the launch (the
-// sizes no longer match) or defeats the tuning.
+// Arm's "Mali GPU OpenCL Developer Guide" (101574): "If you want to set the
+// local work size, set the reqd_work_group_size qualifier to kernel functions"
+// -- the Mali compiler sizes registers for the declared size. Only on profiles
+// that say so (work_group.reqd_size_advised), and only for a kernel whose
+// launch is known and fixes the local size: many hosts pass a NULL local size
+// or tune it at run time, where a fixed attribute breaks the launch (the sizes
+// no longer match) or defeats the tuning.
 //
 //===----------------------------------------------------------------------===//
 #include "Lint/rules/Rules.h"

@@ -1,10 +1,10 @@
 //===- PerfScalarGlobalAccessRule.cpp - 32-bit loads where 128 would do ---===//
 //
-// AMD (seeds/002): the memory system prefers 128-bit loads and stores; a
-// work-item that loads one float where neighbouring floats belong to its
-// neighbours could load a float4 and do four elements' work. Only reported
-// when the kernel is bound by memory or fetches on the profile: elsewhere
-// the wider access gains nothing the estimate can show.
+// AMD's talk "AMD and OpenCL" (2009): the memory system prefers 128-bit loads
+// and stores; a work-item that loads one float where neighbouring floats belong
+// to its neighbours could load a float4 and do four elements' work. Only
+// reported when the kernel is bound by memory or fetches on the profile:
+// elsewhere the wider access gains nothing the estimate can show.
 //
 //===----------------------------------------------------------------------===//
 #include "Lint/rules/Rules.h"

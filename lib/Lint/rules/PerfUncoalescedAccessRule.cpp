@@ -1,15 +1,14 @@
 //===- PerfUncoalescedAccessRule.cpp - Strided global accesses ------------===//
 //
 // A wavefront's accesses are served in transactions of the profile's size
-// (seeds/004, CUB's WarpLoad): neighbouring work-items that touch
-// neighbouring bytes share transactions, a stride scatters them. The rule
-// compares the transactions one execution costs a wavefront at the
-// access's stride with the same access made contiguous, and re-estimates
-// the kernel as if it were contiguous for the gain. Strides up to 16 B are
-// left alone: seeds/004 (CUB) says coalescing "remains high until the
-// access stride between threads exceeds the maximum vector load width",
-// and a work-item that reads a 16-byte block element by element fills the
-// gaps with its own neighbouring loads.
+// (CUB's cub::WarpLoadAlgorithm documentation): neighbouring work-items that
+// touch neighbouring bytes share transactions, a stride scatters them. The rule
+// compares the transactions one execution costs a wavefront at the access's
+// stride with the same access made contiguous, and re-estimates the kernel as
+// if it were contiguous for the gain. Strides up to 16 B are left alone: CUB
+// says coalescing "remains high until the access stride between threads exceeds
+// the maximum vector load width", and a work-item that reads a 16-byte block
+// element by element fills the gaps with its own neighbouring loads.
 //
 //===----------------------------------------------------------------------===//
 #include "Lint/rules/Rules.h"

@@ -1,9 +1,10 @@
 //===- PerfWorkGroupSizeMultipleRule.cpp - Local sizes that waste lanes ---===//
 //
-// A compute unit issues whole wavefronts (seeds/002: "Workgroup size should
-// be a multiple of 64"), so a group of 100 on a 64-wide device leaves 28 of
-// 128 lanes idle. Also: the size lies outside a vendor's recommended range
-// (Mali: 4 to 64, 128 or 256 preferred; seeds/003).
+// A compute unit issues whole wavefronts (AMD's talk "AMD and OpenCL" (2009):
+// "Workgroup size should be a multiple of 64"), so a group of 100 on a 64-wide
+// device leaves 28 of 128 lanes idle. Also: the size lies outside a vendor's
+// recommended range (Mali: 4 to 64, 128 or 256 preferred; Arm's "Mali GPU
+// OpenCL Developer Guide" (101574)).
 //
 //===----------------------------------------------------------------------===//
 #include "Lint/rules/Rules.h"

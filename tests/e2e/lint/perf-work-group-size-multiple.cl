@@ -1,7 +1,7 @@
 // RUN: clspread lint %s --rules=perf-work-group-size-multiple --profile hd4870 | FileCheck %s --implicit-check-not=warning: --implicit-check-not=note:
 // RUN: clspread lint %s --rules=perf-work-group-size-multiple --profile mali-g76 | FileCheck --check-prefix=MALI %s --implicit-check-not=warning:
 // HD 4870, wavefront 64: a group of 100 runs as 2 wavefronts, 128 lanes,
-// 28 idle. Mali: multiple of 4 and 4..64, or 128/256 (seeds/003).
+// 28 idle. Mali: multiple of 4 and 4..64, or 128/256 (Arm OpenCL guide 101574).
 
 // clspread: launch global=1000 local=100
 __kernel void hundred(__global float *p) { p[get_global_id(0)] = 0; } // CHECK: size-multiple.cl:[[@LINE]]:1: warning: work-group size 100 is not a multiple of the wavefront (64) on ATI Radeon HD 4870 (RV770, TeraScale 1); use a multiple of 64 [perf-work-group-size-multiple]

@@ -1,4 +1,4 @@
-//===- LaunchRulesTest.cpp - seeds/002's launch rules at their edges ------===//
+//===- LaunchRulesTest.cpp - AMD's launch rules at their edges ------------===//
 //
 // The rules that were analyze's launch checks, run through the rule set on
 // hand-built counts: the figures in the messages are derived here by hand
@@ -62,7 +62,7 @@ Ids idsFor(uint64_t N, uint64_t Local = 64) {
 }
 
 // HD 4870: 10 SIMDs x 2 waves x 64 = 1280 to fill the chip; 10 x 4 x 64 =
-// 2560 for any latency hiding (seeds/002).
+// 2560 for any latency hiding (AMD's talk "AMD and OpenCL", 2009).
 TEST(LaunchRules, GlobalSizeEdges) {
   EXPECT_EQ(idsFor(1279), Ids{"perf-global-size-too-small:warning"});
   EXPECT_EQ(idsFor(1280), Ids{"perf-global-size-too-small:warning"});

@@ -30,7 +30,9 @@ TEST(BundledProfiles, DefaultIsTheSeedDevice) {
   EXPECT_EQ(P->Id, "hd4870");
 }
 
-// The seed's HD 4870, figure by figure (seeds/002, references/devices.md).
+// The HD 4870 of AMD's talk "AMD and OpenCL" (2009), figure by figure: the
+// talk's SIMDs, lanes, wavefront, clock and launch rules; reviews, spec
+// aggregators and forum answers for the rest, as the profile's sources say.
 TEST(BundledProfiles, HD4870MatchesTheSeed) {
   llvm::Expected<DeviceProfile> P = findProfile("hd4870");
   ASSERT_TRUE(bool(P)) << llvm::toString(P.takeError());
@@ -57,11 +59,13 @@ TEST(BundledProfiles, HD4870MatchesTheSeed) {
 }
 
 TEST(BundledProfiles, PeaksMatchPublishedFigures) {
-  // H100 SXM5: 2 x 128 x 132 x 1.98 GHz = 66.9 TFLOPS (devices.md).
+  // H100 SXM5: 2 x 128 x 132 x 1.98 GHz = 66.9 TFLOPS (NVIDIA H100
+  // whitepaper).
   llvm::Expected<DeviceProfile> H = findProfile("nvidia-h100-sxm");
   ASSERT_TRUE(bool(H)) << llvm::toString(H.takeError());
   EXPECT_NEAR(H->peakFp32Flops(), 66.9e12, 0.05e12);
-  // HD 530: 2 x 8 x 24 x 1.15 GHz = 441.6 GFLOPS (devices.md: 0.44 TFLOPS).
+  // HD 530: 2 x 8 x 24 x 1.15 GHz = 441.6 GFLOPS (Intel's Gen9 compute
+  // architecture whitepaper: 0.44 TFLOPS).
   llvm::Expected<DeviceProfile> I = findProfile("intel-gen9");
   ASSERT_TRUE(bool(I)) << llvm::toString(I.takeError());
   EXPECT_DOUBLE_EQ(I->peakFp32Flops(), 441.6e9);

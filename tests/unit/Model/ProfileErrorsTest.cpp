@@ -82,7 +82,7 @@ TEST(ProfileErrors, BaseProfileIsValid) {
   EXPECT_FALSE(P->RegistersPerCU.has_value());
   EXPECT_FALSE(P->LdsBytes.has_value());
   EXPECT_FALSE(P->Fp16.has_value()); // alu.fp16 absent: unknown
-  // launch: defaults from seeds/002.
+  // launch: defaults from AMD's talk "AMD and OpenCL" (2009).
   EXPECT_EQ(P->WavesPerCUMin, 2u);
   EXPECT_EQ(P->WavesPerCULatency, 4u);
 }

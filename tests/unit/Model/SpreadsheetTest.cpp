@@ -34,7 +34,8 @@ BlockGraph chain(unsigned N, double Exec = 1) {
 }
 
 TEST(Spreadsheet, HD4870WorkedExample) {
-  // DESIGN.md / seeds/002: 1280 work-items, 100 VLIW bundles each:
+  // The spreadsheet of AMD's talk "AMD and OpenCL" (2009), worked for 1280
+  // work-items, 100 VLIW bundles each:
   // T_ALU = 1280 * 100 / (10 SIMDs * 16 cores) / 750 MHz
   //       = 128000 / 160 / 750e6 = 800 / 750e6 = 1.0667 us.
   KernelCounts K = launch(1280);
