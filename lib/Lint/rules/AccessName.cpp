@@ -153,16 +153,14 @@ std::string sourceNameAt(const KernelContext &C, unsigned Line,
   size_t I = At;
   while (I < L.size() && (L[I] == '(' || L[I] == '*' || L[I] == ' '))
     ++I;
-  // At a member or swizzle of an indexed element (`hist[v].x += 1`, placed
-  // at `x`): the memory is the indexed one, `hist`.
+  // At a member or swizzle (`hist[v].x += 1`, placed at `x`): named as
+  // the expression that ends with it, the indexed `hist`.
   if (I < L.size() && isIdent(L[I]) && I > 0 &&
       (L[I - 1] == '.' || (I >= 2 && L.substr(I - 2, 2) == "->"))) {
-    size_t Dot = I - (L[I - 1] == '.' ? 1 : 2);
-    size_t B = Dot;
-    while (B > 0 && L[B - 1] == ' ')
-      --B;
-    if (B > 0 && L[B - 1] == ']')
-      return nameEndingAt(Dot);
+    size_t E = I;
+    while (E < L.size() && isIdent(L[E]))
+      ++E;
+    return nameEndingAt(E);
   }
   if (I < L.size() && isIdent(L[I])) {
     size_t E = I;
