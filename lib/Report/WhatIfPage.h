@@ -1,6 +1,6 @@
 //===- WhatIfPage.h - The spreadsheet as a self-contained HTML page -*- C++ -*-===//
 //
-// `clspread analyze --format html` (issue 10): one page, no network, with
+// `clspread analyze --format html` (the what-if page): one page, no network, with
 // per kernel and device the T_ALU / T_TEX / T_MEM bars, the bound, the
 // occupancy limiter, findings and assumptions, and sliders for the global
 // size, the local size, the clock and the bandwidth that recompute the

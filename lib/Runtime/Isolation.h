@@ -3,7 +3,7 @@
 // A bad kernel can take the whole process with it: on PoCL a scalar given
 // for a pointer parameter is a SIGSEGV, an out-of-bounds write corrupts the
 // heap (abort in malloc, exit 134), and after a timed-out kernel the next
-// blocking call may never return (issue 17). So the runner process that
+// blocking call may never return. So the runner process that
 // writes the JSON never loads an OpenCL driver: it forks a worker, which
 // opens the device, runs the kernels one after another in one context and
 // streams each result back over a pipe (one JSON line per message). When

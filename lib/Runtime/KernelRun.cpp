@@ -146,7 +146,7 @@ KernelResult Run::run() {
     if (!build())
       return R;
     {
-      // Every call of these phases is covered (issue 17: a blocking write
+      // Every call of these phases is covered (a blocking write
       // hung forever after a watchdog timeout); the writes nest their own.
       WatchGuard G("creating the kernel and binding its arguments");
       createKernel();
