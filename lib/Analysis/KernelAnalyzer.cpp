@@ -2531,7 +2531,7 @@ Expected<KernelCounts> analyzeKernel(const Module &M, const std::string &Kernel,
   // `out[g] = ...` in both arms of an if, sunk below it), which then has a
   // merged location, line 0, where no finding can point: the kernel's own
   // accesses get back the line they had (one of the merged ones').
-  std::vector<std::pair<WeakTrackingVH, DebugLoc>> SourceLines;
+  SourceLines KernelLines;
   for (Function &G : *Clone)
     for (Instruction &I : instructions(G)) {
       if (auto *Ld = dyn_cast<LoadInst>(&I)) {
@@ -2543,8 +2543,8 @@ Expected<KernelCounts> analyzeKernel(const Module &M, const std::string &Kernel,
       } else {
         continue;
       }
-      if (&G == F && I.getDebugLoc() && I.getDebugLoc().getLine())
-        SourceLines.push_back({WeakTrackingVH(&I), I.getDebugLoc()});
+      if (&G == F)
+        KernelLines.remember(I);
     }
 
   std::vector<Assumption> SpecNotes;
@@ -2563,11 +2563,7 @@ Expected<KernelCounts> analyzeKernel(const Module &M, const std::string &Kernel,
   if (!F)
     return createStringError(inconvertibleErrorCode(),
                              "kernel '" + Kernel + "' vanished in optimization");
-  for (auto &[V, Loc] : SourceLines)
-    if (auto *I = dyn_cast_or_null<Instruction>(V);
-        I && I->getFunction() == F &&
-        (!I->getDebugLoc() || I->getDebugLoc().getLine() == 0))
-      I->setDebugLoc(Loc);
+  KernelLines.restore();
   pointerAccess(*F, K.Args);
   // Static __local arrays used by the kernel.
   uint64_t StaticLocal = 0;

@@ -626,6 +626,18 @@ void optimizeModule(Module &M) {
   MPM.run(M, A.MAM);
 }
 
+void SourceLines::remember(Instruction &I) {
+  if (I.getDebugLoc() && I.getDebugLoc().getLine())
+    Saved.push_back({WeakTrackingVH(&I), I.getDebugLoc()});
+}
+
+void SourceLines::restore() {
+  for (auto &[V, Loc] : Saved)
+    if (auto *I = dyn_cast_or_null<Instruction>(V);
+        I && (!I->getDebugLoc() || I->getDebugLoc().getLine() == 0))
+      I->setDebugLoc(Loc);
+}
+
 void mergeRepeatedLoads(Module &M) {
   Analyses A;
   for (Function &F : M) {
@@ -640,18 +652,15 @@ void mergeRepeatedLoads(Module &M) {
     // condition's `n[g]` once, not once per iteration). LICM drops the
     // hoisted load's line (a debugger would step oddly); the analysis
     // reports accesses at their source line, so it is put back.
-    SmallVector<std::pair<WeakTrackingVH, DebugLoc>, 16> Places;
+    SourceLines Lines;
     for (Instruction &I : instructions(F))
-      if (isa<LoadInst>(I) && I.getDebugLoc())
-        Places.push_back({WeakTrackingVH(&I), I.getDebugLoc()});
+      if (isa<LoadInst>(I))
+        Lines.remember(I);
     FunctionPassManager Hoist;
     Hoist.addPass(createFunctionToLoopPassAdaptor(LICMPass(LICMOptions()),
                                                   /*UseMemorySSA=*/true));
     Hoist.run(F, A.FAM);
-    for (auto &[V, Loc] : Places)
-      if (auto *I = dyn_cast_or_null<Instruction>(V);
-          I && (!I->getDebugLoc() || I->getDebugLoc().getLine() == 0))
-        I->setDebugLoc(Loc);
+    Lines.restore();
   }
 }
 

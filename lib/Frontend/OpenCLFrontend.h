@@ -16,6 +16,7 @@
 
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
+#include "llvm/IR/ValueHandle.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -102,6 +103,22 @@ public:
 /// error, or a plain StringError for bad options.
 llvm::Expected<CompiledUnit> compileOpenCL(const FrontendOptions &Opts,
                                            llvm::raw_ostream &Diags);
+
+/// The source lines of instructions, kept across an optimization that
+/// may leave them at line 0 (LICM's hoisted loads, the merged location of
+/// two stores sunk into one), so that the analysis reports accesses where
+/// the source has them.
+class SourceLines {
+public:
+  /// Keeps \p I's line, if it has one.
+  void remember(llvm::Instruction &I);
+  /// Gives each remembered instruction that is still there and now has no
+  /// line, or line 0, its line back.
+  void restore();
+
+private:
+  std::vector<std::pair<llvm::WeakTrackingVH, llvm::DebugLoc>> Saved;
+};
 
 /// Runs the -O2 module pipeline (no target machine: spir64 is neutral).
 void optimizeModule(llvm::Module &M);
