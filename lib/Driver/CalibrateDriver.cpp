@@ -1,6 +1,7 @@
 //===- CalibrateDriver.cpp - Measured figures for a profile ---------------===//
 #include "Driver/CalibrateDriver.h"
 #include "Driver/PlanWriter.h"
+#include "Model/ModelGraph.h"
 #include "Model/Spreadsheet.h"
 #include "Validate/Validation.h"
 
@@ -112,12 +113,23 @@ std::vector<DerivedFigure> deriveFigures(const AnalysisReport &Report,
   // The latency, bandwidth and knee runs, solved together after the loop.
   std::optional<double> BwMeasured;
   std::optional<MemRun> LatRun, KneeRun;
+  // The model's own terms for a benchmark, at the profile's figures: the
+  // derivations below invert them, so they take them from the graph
+  // rather than restate a formula.
+  std::unique_ptr<model::Model> Graph = model::buildModel(P);
+  auto terms = [&](const KernelResult &K) {
+    std::map<std::string, double> T;
+    for (auto &[Term, V] : model::evaluateTerms(
+             *Graph, model::estimateInputs(K.Counts, K.Est),
+             model::figureValues(P, /*UseMeasured=*/true)))
+      if (!V.IsLabel)
+        T[Term->Name] = V.Number;
+    return T;
+  };
   auto memRun = [&](const KernelResult &K, double T, double N) {
     MemRun R;
     R.T = T;
-    double Resident =
-        double(std::max(1u, K.Est.Occ.WavesPerCU)) * P.Wavefront;
-    R.Waves = std::max(1.0, N / (double(P.ComputeUnits) * Resident));
+    R.Waves = terms(K)["waves"];
     R.Rounds = std::max(1e-9, K.Counts.GlobalLoadRounds);
     R.Bytes = K.Est.BytesMoved * N;
     return R;
@@ -154,10 +166,11 @@ std::vector<DerivedFigure> deriveFigures(const AnalysisReport &Report,
       KneeRun = memRun(K, *T, N);
       KneeRun->Where = Where;
     } else if (Fig == "memory.latency") {
-      // time = rounds x waves x latency (Spreadsheet.cpp's latency term).
-      double Resident =
-          double(std::max(1u, K.Est.Occ.WavesPerCU)) * P.Wavefront;
-      double Waves = std::max(1.0, N / (double(P.ComputeUnits) * Resident));
+      // time = rounds x waves x latency (the model's t_latency with the
+      // whole traffic from DRAM).
+      std::map<std::string, double> Terms = terms(K);
+      double Resident = Terms["resident"];
+      double Waves = Terms["waves"];
       double Rounds = std::max(1e-9, K.Counts.GlobalLoadRounds);
       LatRun = memRun(K, *T, N);
       LatRun->Index = Out.size();

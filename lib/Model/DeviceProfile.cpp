@@ -1,5 +1,6 @@
 //===- DeviceProfile.cpp - Derived figures and source look-up -------------===//
 #include "Model/DeviceProfile.h"
+#include "Model/Figures.h"
 
 namespace clspread {
 
@@ -36,7 +37,8 @@ bool DeviceProfile::isUncertain(std::string_view Path) const {
 
 const std::vector<MeasurableFigure> &measurableFigures() {
   using D = Quantity::Dim;
-  static const std::vector<MeasurableFigure> Figures = {
+  static const std::vector<MeasurableFigure> Figures = [] {
+  std::vector<MeasurableFigure> Figures = {
       {"clock", D::Frequency, false},
       {"memory.bandwidth", D::Bandwidth, false},
       {"launch_overhead", D::Time, true},
@@ -52,6 +54,11 @@ const std::vector<MeasurableFigure> &measurableFigures() {
       {"cache.l1_lines_per_clock", D::Count, false},
       {"work_group.dispatch_cycles", D::Count, false},
   };
+  for (const ModelOnlyFigure &M : modelOnlyFigures())
+    if (M.Measurable)
+      Figures.push_back({M.Path, M.Dim, M.AllowZero});
+  return Figures;
+  }();
   return Figures;
 }
 

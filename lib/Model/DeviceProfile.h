@@ -224,6 +224,10 @@ struct DeviceProfile {
     std::optional<double> L1LinesPerClock;
   } Cache;
 
+  /// Figures only the model's graph reads (Figures.h's modelOnlyFigures()),
+  /// by path, where the profile gives them.
+  std::map<std::string, double> ModelFigures;
+
   /// Measured figures keyed by figure path: "memory.bandwidth", "clock",
   /// "alu.rates.fp32", "launch_overhead".
   std::map<std::string, Measurement> Measured;

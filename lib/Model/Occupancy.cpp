@@ -1,6 +1,6 @@
 //===- Occupancy.cpp - Waves per compute unit and their limiter -----------===//
 #include "Model/Occupancy.h"
-#include "Model/Quantity.h"
+#include "Model/ModelGraph.h"
 
 #include "llvm/Support/MathExtras.h"
 
@@ -24,85 +24,40 @@ unsigned registersInUnit(unsigned Registers, const DeviceProfile &P) {
   return clampU(llvm::divideCeil(Registers, PerUnit));
 }
 
+Occupancy occupancyOf(model::Evaluator &V) {
+  auto U = [&](const char *Term) {
+    double X = V[Term];
+    return X >= double(std::numeric_limits<unsigned>::max())
+               ? std::numeric_limits<unsigned>::max()
+               : unsigned(X);
+  };
+  Occupancy O;
+  O.WavesPerCU = U("waves_occ");
+  O.LimitedBy = V.label(V.graph().find("waves_occ"));
+  O.WavesByRegisters = U("waves_by_registers");
+  O.WavesByLds = U("waves_by_lds");
+  O.WavesByWorkGroups = U("waves_by_groups");
+  O.WavesByHardware = U("waves_by_hardware");
+  O.WavesByLaunch = U("waves_by_launch");
+  O.GroupSize = U("group_size");
+  O.WavesPerGroup = U("waves_per_group");
+  return O;
+}
+
 namespace {
 
-/// computeOccupancy() for \p K's register and local-memory needs at the
-/// launch \p L (preferredLocalSize tries several without copying \p K).
-Occupancy occupancyAt(const KernelCounts &K, const LaunchSpec &L,
-                      const DeviceProfile &P, std::vector<std::string> &Notes) {
-  Occupancy O;
-  const unsigned W = std::max(1u, P.Wavefront);
-  uint64_t Group = L.workGroupSize();
-  if (Group == 0) {
-    Group = W;
-    Notes.push_back(fmt::format(
-        "no local size given: occupancy and launch checks assume work-groups "
-        "of one wavefront ({} work-items)",
-        W));
-  }
-  O.GroupSize = clampU(Group);
-  O.WavesPerGroup = clampU(llvm::divideCeil(Group, W));
-  O.WavesByHardware = P.MaxWavesPerCU;
-
-  // Registers: the compiler spills rather than fail, so at least one wave.
-  O.WavesByRegisters = O.WavesByHardware;
-  if (P.RegistersPerCU) {
-    if (K.Registers == 0) {
-      Notes.push_back("register count unknown: occupancy not limited by "
-                      "registers");
-    } else {
-      unsigned Units = registersInUnit(K.Registers, P);
-      uint64_t Waves = *P.RegistersPerCU / (uint64_t(Units) * W);
-      if (Waves == 0) {
-        Notes.push_back(fmt::format(
-            "{} registers per work-item need {} per wavefront, more than the "
-            "{} a compute unit holds: the compiler must spill; assumed one "
-            "wavefront",
-            K.Registers, uint64_t(Units) * W, *P.RegistersPerCU));
-        Waves = 1;
-      }
-      O.WavesByRegisters = clampU(Waves);
-    }
-  }
-
-  // LDS: whole work-groups share a pool; a group that does not fit cannot
-  // launch at all (0 waves).
-  O.WavesByLds = O.WavesByHardware;
-  if (P.LdsBytes && K.LocalMemBytes > 0) {
-    uint64_t Groups = *P.LdsBytes / K.LocalMemBytes;
-    if (Groups == 0) {
-      O.WavesByLds = 0;
-      Notes.push_back(fmt::format(
-          "a work-group allocates {} of local memory, more than the {} "
-          "available: the launch fails",
-          formatQuantity(double(K.LocalMemBytes), Quantity::Dim::Bytes),
-          formatQuantity(double(*P.LdsBytes), Quantity::Dim::Bytes)));
-    } else {
-      uint64_t Waves = Groups * O.WavesPerGroup / std::max(1u, P.LdsSharedBy);
-      O.WavesByLds = clampU(std::max<uint64_t>(Waves, 1));
-    }
-  }
-
-  O.WavesByWorkGroups =
-      P.MaxGroupsPerCU ? clampU(uint64_t(*P.MaxGroupsPerCU) * O.WavesPerGroup)
-                       : O.WavesByHardware;
-
-  uint64_t TotalWaves = llvm::divideCeil(L.workItems(), Group) * O.WavesPerGroup;
-  O.WavesByLaunch = clampU(llvm::divideCeil(TotalWaves, std::max(1u, P.ComputeUnits)));
-
-  // Tie order: hardware, launch, registers, lds, work-group-size.
-  std::pair<unsigned, const char *> Limits[] = {
-      {O.WavesByHardware, "hardware"},
-      {O.WavesByLaunch, "launch"},
-      {O.WavesByRegisters, "registers"},
-      {O.WavesByLds, "lds"},
-      {O.WavesByWorkGroups, "work-group-size"},
-  };
-  auto Min = std::min_element(
-      std::begin(Limits), std::end(Limits),
-      [](const auto &A, const auto &B) { return A.first < B.first; });
-  O.WavesPerCU = Min->first;
-  O.LimitedBy = Min->second;
+/// The model's occupancy terms for \p K at launch \p L (the counts the
+/// cache model gives do not enter occupancy).
+Occupancy occupancyAt(const model::Model &M, model::Evaluator &V,
+                      const KernelCounts &K, const LaunchSpec &L,
+                      std::vector<std::string> &Notes) {
+  for (auto &[Name, Value] : model::kernelInputs(K, L, {}))
+    V.setInput(Name, Value);
+  for (const char *Local : {"lx", "ly", "lz"})
+    if (!L.Local)
+      V.setInput(Local, std::nullopt);
+  Occupancy O = occupancyOf(V);
+  model::stageNotes(M, model::NoteStage::Occupancy, V, K, Notes);
   return O;
 }
 
@@ -110,7 +65,9 @@ Occupancy occupancyAt(const KernelCounts &K, const LaunchSpec &L,
 
 Occupancy computeOccupancy(const KernelCounts &K, const DeviceProfile &P,
                            std::vector<std::string> &Notes) {
-  return occupancyAt(K, K.Launch, P, Notes);
+  std::unique_ptr<model::Model> M = model::buildModel(P);
+  model::Evaluator V(M->G, {}, model::figureValues(P, true));
+  return occupancyAt(*M, V, K, K.Launch, Notes);
 }
 
 std::array<uint64_t, 3> preferredLocalSize(const KernelCounts &K,
@@ -126,6 +83,8 @@ std::array<uint64_t, 3> preferredLocalSize(const KernelCounts &K,
     for (uint64_t X = 8; X <= Total; X *= 2)
       Cands.push_back({X, Total / X, 1});
   }
+  std::unique_ptr<model::Model> M = model::buildModel(P);
+  model::Evaluator V(M->G, {}, model::figureValues(P, true));
   std::array<uint64_t, 3> Best = L.localOrOnes();
   long BestScore = -1;
   for (const auto &C : Cands) {
@@ -137,7 +96,7 @@ std::array<uint64_t, 3> preferredLocalSize(const KernelCounts &K,
     LaunchSpec Try = L;
     Try.Local = C;
     std::vector<std::string> Notes;
-    Occupancy O = occupancyAt(K, Try, P, Notes);
+    Occupancy O = occupancyAt(*M, V, K, Try, Notes);
     uint64_t Items = C[0] * C[1] * C[2];
     // Waves first; then the launch's own size, 256 items, a wider tile.
     long Score = long(O.WavesPerCU) * 1000 +

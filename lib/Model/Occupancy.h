@@ -34,6 +34,13 @@
 
 namespace clspread {
 
+namespace model {
+class Evaluator;
+}
+
+/// The occupancy terms of the model's graph (ModelGraph.h) as evaluated.
+Occupancy occupancyOf(model::Evaluator &V);
+
 /// Occupancy of \p K's launch on \p P; assumptions go to \p Notes.
 Occupancy computeOccupancy(const KernelCounts &K, const DeviceProfile &P,
                            std::vector<std::string> &Notes);

@@ -12,6 +12,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Model/DeviceProfile.h"
+#include "Model/Figures.h"
 #include "Model/Quantity.h"
 #include "Support/Embedded.h"
 
@@ -106,7 +107,16 @@ private:
 
   /// Rejects unknown and duplicate keys of a mapping.
   void checkKeys(const YAML::Node &Map, std::string_view Path,
-                 const std::vector<std::string> &Known) {
+                 std::vector<std::string> Known) {
+    // Figures only the model reads are keys of their section too.
+    for (const ModelOnlyFigure &F : modelOnlyFigures()) {
+      size_t Dot = F.Path.rfind('.');
+      std::string_view Section =
+          Dot == std::string_view::npos ? "" : F.Path.substr(0, Dot);
+      if (Section == Path)
+        Known.emplace_back(F.Path.substr(Dot == std::string_view::npos ? 0
+                                                                       : Dot + 1));
+    }
     std::map<std::string, YAML::Mark> Seen;
     for (const auto &KV : Map) {
       const YAML::Node &Key = KV.first;
@@ -473,6 +483,24 @@ DeviceProfile Parser::parse(const YAML::Node &Root) {
   if (YAML::Node O = optional(Root, "", "launch_overhead"))
     P.LaunchOverheadS =
         quantity(O, "launch_overhead", Quantity::Dim::Time, true);
+
+  // Figures only the model reads, from the figure table (Figures.h).
+  // (Nodes are looked up, never assigned: yaml-cpp's assignment would
+  // write into the profile's tree.)
+  for (const ModelOnlyFigure &F : modelOnlyFigures()) {
+    size_t Dot = F.Path.find('.');
+    std::string Section(F.Path.substr(0, Dot));
+    std::string Key(F.Path.substr(Dot + 1));
+    const YAML::Node &CRoot = Root;
+    if (Dot == std::string_view::npos)
+      continue;
+    const YAML::Node Sec = CRoot[Section];
+    if (!Sec.IsDefined() || !Sec.IsMap())
+      continue;
+    if (YAML::Node N = optional(Sec, Section, Key.c_str()))
+      P.ModelFigures[std::string(F.Path)] =
+          quantity(N, std::string(F.Path), F.Dim, F.AllowZero);
+  }
 
   if (YAML::Node M = optional(Root, "", "measured"))
     parseMeasured(M);

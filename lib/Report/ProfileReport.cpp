@@ -1,5 +1,7 @@
 //===- ProfileReport.cpp - Profile table and per-figure listing -----------===//
 #include "Report/ProfileReport.h"
+#include "Model/ExprPrinters.h"
+#include "Model/ModelGraph.h"
 #include "Model/Quantity.h"
 
 #include <fmt/format.h>
@@ -155,6 +157,10 @@ std::string formatProfile(const DeviceProfile &P) {
   // Measured rates for classes shown above were added beside them; the
   // table is complete.
   return Out + table(L.Rows);
+}
+
+std::string formatModelFormulas(const DeviceProfile &P) {
+  return model::textModel(model::buildModel(P)->G);
 }
 
 } // namespace clspread

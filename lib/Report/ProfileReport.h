@@ -25,6 +25,11 @@ std::string formatProfileList(const std::vector<DeviceProfile> &Profiles);
 /// the datasheet ones, with the command that measured them.
 std::string formatProfile(const DeviceProfile &P);
 
+/// `clspread profiles formulas ID`: the model's terms for \p P's shape,
+/// one `name = expression` line each, printed from the graph
+/// (lib/Model/ModelGraph.cpp); docs/model.md shows it.
+std::string formatModelFormulas(const DeviceProfile &P);
+
 } // namespace clspread
 
 #endif

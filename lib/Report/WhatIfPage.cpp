@@ -1,6 +1,9 @@
 //===- WhatIfPage.cpp - The spreadsheet as a self-contained HTML page -----===//
 #include "Report/WhatIfPage.h"
+#include "Model/ExprPrinters.h"
+#include "Model/ModelGraph.h"
 #include "Model/Quantity.h"
+#include "Support/Html.h"
 
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
@@ -15,60 +18,30 @@ namespace clspread {
 
 namespace {
 
-/// The figure the model uses: the measured one where the profile has it
-/// (EstimateOptions::UseMeasured, the default), else the datasheet's.
-json::Value used(const DeviceProfile &P, const char *Path,
-                 std::optional<double> Datasheet) {
-  if (std::optional<double> V = P.inUse(Path, Datasheet))
-    return *V;
-  return nullptr;
+/// A value the page's model reads: a number, or null where absent.
+json::Value orNull(const model::Values &V, const std::string &Name) {
+  auto It = V.find(Name);
+  return It == V.end() ? json::Value(nullptr) : json::Value(It->second);
 }
 
-json::Object deviceJSON(const DeviceProfile &P) {
-  return json::Object{
-      {"id", P.Id},
-      {"name", P.Name},
-      {"compute_units", P.ComputeUnits},
-      {"lanes_per_cu", P.LanesPerCU},
-      {"wavefront", P.Wavefront},
-      {"clock_hz", used(P, "clock", P.ClockHz)},
-      {"bandwidth_bps", used(P, "memory.bandwidth", P.BandwidthBps)},
-      {"launch_overhead_s", used(P, "launch_overhead", P.LaunchOverheadS)},
-      {"lds_bytes_per_clock",
-       used(P, "lds.bandwidth_per_clock", P.LdsBytesPerClock)},
-      {"barrier_item_cycles",
-       used(P, "barrier.item_cycles", P.BarrierItemCycles)},
-      {"tex_units_per_cu", used(P, "tex.units_per_cu", P.TexUnitsPerCU)},
-      {"l2_bandwidth_bps",
-       used(P, "cache.l2_bandwidth", P.Cache.L2BandwidthBps)},
-      {"l2_partial_bandwidth_bps",
-       used(P, "cache.l2_partial_bandwidth", P.Cache.L2PartialBandwidthBps)},
-      {"l1_lines_per_clock",
-       used(P, "cache.l1_lines_per_clock", P.Cache.L1LinesPerClock)},
-      {"memory_latency_s", used(P, "memory.latency", P.MemoryLatencyS)},
-      {"overlap_exponent",
-       used(P, "memory.overlap_exponent", P.MemoryOverlapExponent)},
-      {"phase_exponent",
-       used(P, "barrier.phase_exponent", P.BarrierPhaseExponent)},
-      {"dispatch_cycles",
-       used(P, "work_group.dispatch_cycles", P.DispatchCycles)},
-      {"max_work_group_size", P.MaxWorkGroupSize
-                                  ? json::Value(*P.MaxWorkGroupSize)
-                                  : json::Value(1024)},
-      {"max_waves_per_cu", P.MaxWavesPerCU},
-      {"max_groups_per_cu", P.MaxGroupsPerCU
-                                ? json::Value(*P.MaxGroupsPerCU)
-                                : json::Value(nullptr)},
-      {"lds_bytes", P.LdsBytes ? json::Value(*P.LdsBytes) : json::Value(nullptr)},
-      {"lds_shared_by", P.LdsSharedBy},
-  };
+/// The device's figures in use, under the model's names (null where the
+/// profile lacks one), and what the sliders need.
+json::Object deviceJSON(const DeviceProfile &P, const model::Model &M) {
+  model::Values Used = model::figureValues(P, /*UseMeasured=*/true);
+  json::Object Figures;
+  for (model::Expr F : M.G.figures())
+    Figures[F->Name] = orNull(Used, F->Name);
+  return json::Object{{"id", P.Id},
+                      {"name", P.Name},
+                      {"figures", std::move(Figures)}};
 }
 
 json::Array sizes(const std::array<uint64_t, 3> &S) {
   return json::Array{S[0], S[1], S[2]};
 }
 
-json::Object kernelJSON(const KernelResult &K) {
+json::Object kernelJSON(const KernelResult &K, const DeviceProfile &P,
+                        const model::Model &M) {
   const KernelCounts &C = K.Counts;
   const Estimate &E = K.Est;
   json::Array Findings, Assumptions;
@@ -79,6 +52,13 @@ json::Object kernelJSON(const KernelResult &K) {
     Assumptions.push_back(A.text());
   for (const std::string &N : E.allNotes())
     Assumptions.push_back(N);
+  model::Values In = model::estimateInputs(C, E);
+  json::Object Inputs, Terms;
+  for (model::Expr I : M.G.inputs())
+    Inputs[I->Name] = orNull(In, I->Name);
+  for (auto &[T, V] : model::evaluateTerms(
+           M, In, model::figureValues(P, /*UseMeasured=*/true)))
+    Terms[T->Name] = V.IsLabel ? json::Value(V.Label) : json::Value(V.Number);
   return json::Object{
       {"file", K.File},
       {"kernel", C.Name},
@@ -87,21 +67,10 @@ json::Object kernelJSON(const KernelResult &K) {
       {"global", sizes(C.Launch.Global)},
       {"local", C.Launch.Local ? json::Value(sizes(*C.Launch.Local))
                                : json::Value(nullptr)},
-      // Per work-item figures the formulas take (docs/model.md).
-      {"alu_cycles", E.AluCycles},
-      {"local_bytes", C.LocalBytes},
-      {"barriers", C.Barriers},
-      {"tex_fetches", E.TexFetches},
-      {"bytes_moved", E.BytesMoved},
-      {"bytes_requested", E.BytesRequested},
-      {"finite_cache", E.FiniteCache},
-      {"l2_bytes", E.BytesL2},
-      {"l2_partial_bytes", E.BytesL2Partial},
-      {"l1_lines", E.L1Lines},
-      {"load_rounds", C.GlobalLoadRounds},
-      {"local_mem_bytes", C.LocalMemBytes},
-      // Occupancy limits that do not depend on the launch's sizes.
-      {"waves_by_registers", E.Occ.WavesByRegisters},
+      // The model's inputs (docs/model.md), and every term as the C++
+      // evaluator computed it at the analyzed launch.
+      {"inputs", std::move(Inputs)},
+      {"terms", std::move(Terms)},
       // The analyzed launch's own estimate, shown beside the page's.
       {"cli", json::Object{{"t_alu_s", E.TAluS},
                            {"t_tex_s", E.TTexS},
@@ -115,109 +84,11 @@ json::Object kernelJSON(const KernelResult &K) {
   };
 }
 
-/// Escapes text for an HTML element or a double-quoted attribute.
-std::string escapeHtml(StringRef S) {
-  std::string Out;
-  for (char C : S) {
-    switch (C) {
-    case '&': Out += "&amp;"; break;
-    case '<': Out += "&lt;"; break;
-    case '>': Out += "&gt;"; break;
-    case '"': Out += "&quot;"; break;
-    default: Out += C;
-    }
-  }
-  return Out;
-}
-
-// The page's script: the model's formulas (lib/Model/Spreadsheet.cpp,
-// Occupancy.cpp) over the embedded figures, evaluated in the same order so
-// that the numbers agree with the CLI to the last bits where the inputs
-// are the same.
+// The page's script. The model itself is not here: whatIfPage() prints
+// one function per device from the model's graph (Model/ExprPrinters.h),
+// MODELS[d](figures, inputs), so the page computes what analyze computes.
 const char *Script = R"JS(
 const DATA = JSON.parse(document.getElementById('data').textContent);
-function combine(a, b, p) {
-  const m = Math.max(a, b);
-  if (m <= 0) return 0;
-  return m * Math.pow(Math.pow(a / m, p) + Math.pow(b / m, p), 1 / p);
-}
-function occupancy(k, d, global, local) {
-  const W = Math.max(1, d.wavefront);
-  let group = local ? local[0] * local[1] * local[2] : 0;
-  if (group === 0) group = W;
-  const wavesPerGroup = Math.ceil(group / W);
-  const hardware = d.max_waves_per_cu;
-  const registers = k.waves_by_registers;
-  let lds = hardware;
-  if (d.lds_bytes !== null && k.local_mem_bytes > 0) {
-    const groups = Math.floor(d.lds_bytes / k.local_mem_bytes);
-    lds = groups === 0 ? 0
-        : Math.max(Math.floor(groups * wavesPerGroup / Math.max(1, d.lds_shared_by)), 1);
-  }
-  const wg = d.max_groups_per_cu !== null ? d.max_groups_per_cu * wavesPerGroup : hardware;
-  const items = global[0] * global[1] * global[2];
-  const totalWaves = Math.ceil(items / group) * wavesPerGroup;
-  const launch = Math.ceil(totalWaves / Math.max(1, d.compute_units));
-  const limits = [[hardware, 'hardware'], [launch, 'launch'], [registers, 'registers'],
-                  [lds, 'lds'], [wg, 'work-group-size']];
-  let best = limits[0];
-  for (const l of limits) if (l[0] < best[0]) best = l;
-  return {waves: best[0], limitedBy: best[1]};
-}
-function estimate(k, d, s) {
-  const N = s.global[0] * s.global[1] * s.global[2];
-  const clock = s.clock, bw = s.bandwidth;
-  const occ = occupancy(k, d, s.global, s.local);
-  const e = {occ: occ};
-  e.t_alu = N * k.alu_cycles / (d.compute_units * d.lanes_per_cu) / clock;
-  if (d.lds_bytes_per_clock !== null && k.local_bytes > 0)
-    e.t_alu += N * k.local_bytes / (d.compute_units * d.lds_bytes_per_clock) / clock;
-  if (d.barrier_item_cycles !== null && k.barriers > 0)
-    e.t_alu += N * k.barriers * d.barrier_item_cycles / d.compute_units / clock;
-  e.t_tex = N * k.tex_fetches / (d.compute_units * d.tex_units_per_cu) / clock;
-  const tDram = N * k.bytes_moved / bw;
-  let tMem = tDram;
-  if (d.l2_bandwidth_bps !== null && k.finite_cache) {
-    const partial = k.l2_partial_bytes > 0 && d.l2_partial_bandwidth_bps !== null;
-    const whole = partial ? k.l2_bytes - k.l2_partial_bytes : k.l2_bytes;
-    const tL2 = N * whole / d.l2_bandwidth_bps +
-                (partial ? N * k.l2_partial_bytes / d.l2_partial_bandwidth_bps : 0);
-    if (tL2 > tMem) tMem = tL2;
-  }
-  if (d.l1_lines_per_clock !== null && d.l1_lines_per_clock > 0 && k.finite_cache &&
-      k.l1_lines > 0) {
-    const tL1 = N * k.l1_lines / (d.compute_units * d.l1_lines_per_clock) / clock;
-    if (tL1 > tMem) tMem = tL1;
-  }
-  if (d.memory_latency_s !== null && k.load_rounds > 0 && k.bytes_requested > 0) {
-    const resident = Math.max(1, occ.waves) * d.wavefront;
-    const fraction = Math.min(1, k.bytes_moved / k.bytes_requested);
-    const waves = Math.max(1, N / (d.compute_units * resident));
-    const tLat = k.load_rounds * fraction * waves * d.memory_latency_s;
-    if (d.overlap_exponent !== null && d.overlap_exponent > 0 && tDram > 0) {
-      const both = combine(tDram, tLat, d.overlap_exponent);
-      if (both > tMem) tMem = both;
-    }
-    if (tLat > tMem) tMem = tLat;
-  }
-  e.t_mem = tMem;
-  e.bound = 'ALU'; e.t_kernel = e.t_alu;
-  if (e.t_mem > e.t_kernel) { e.bound = 'MEM'; e.t_kernel = e.t_mem; }
-  if (e.t_tex > e.t_kernel) { e.bound = 'TEX'; e.t_kernel = e.t_tex; }
-  if (d.phase_exponent !== null && d.phase_exponent > 0 && k.barriers > 0 &&
-      e.t_alu > 0 && e.t_mem > 0) {
-    const both = combine(e.t_alu, e.t_mem, d.phase_exponent);
-    if (both > e.t_kernel) e.t_kernel = both;
-  }
-  // Starting the work-groups: a floor, known only with a local size.
-  if (d.dispatch_cycles !== null && d.dispatch_cycles > 0 && s.local) {
-    let groups = 1;
-    for (let i = 0; i < 3; ++i) groups *= Math.ceil(s.global[i] / s.local[i]);
-    const tDispatch = groups / d.compute_units * d.dispatch_cycles / clock;
-    if (tDispatch > e.t_kernel) e.t_kernel = tDispatch;
-  }
-  return e;
-}
 function fmtTime(s) {
   if (s === 0) return '0 s';
   const units = [[1, 's'], [1e-3, 'ms'], [1e-6, 'us'], [1e-9, 'ns']];
@@ -225,8 +96,22 @@ function fmtTime(s) {
   return (s / 1e-9).toPrecision(4) + ' ns';
 }
 const panels = [];
+/// The model's terms at the panel's slider settings: the clock and the
+/// bandwidth replace the device's figures, the sizes the kernel's launch.
+function estimate(p) {
+  const s = p.state;
+  const f = Object.assign({}, p.d.figures, {clock: s.clock, memory_bandwidth: s.bandwidth});
+  const k = Object.assign({}, p.k.inputs);
+  ['x', 'y', 'z'].forEach((a, i) => {
+    k['g' + a] = s.global[i];
+    k['l' + a] = s.local ? s.local[i] : null;
+  });
+  const t = p.model(f, k);
+  return {t_alu: t.t_alu, t_tex: t.t_tex, t_mem: t.t_mem, t_kernel: t.t_kernel,
+          bound: t.bound, occ: {waves: t.waves_occ, limitedBy: t.limited_by}};
+}
 function render(p) {
-  const s = p.state, e = estimate(p.k, p.d, s);
+  const s = p.state, e = estimate(p);
   const out = p.el.querySelector('.out');
   for (const f of ['t_alu', 't_tex', 't_mem', 't_kernel'])
     out.dataset[f.replace('_', '')] = String(e[f]);
@@ -246,10 +131,10 @@ function render(p) {
       ', clock ' + (s.clock / 1e6).toPrecision(6) + ' MHz, bandwidth ' +
       (s.bandwidth / 1e9).toPrecision(6) + ' GB/s';
 }
-function setupPanel(el, k, d) {
-  const p = {el: el, k: k, d: d, state: {
+function setupPanel(el, k, d, model) {
+  const p = {el: el, k: k, d: d, model: model, state: {
     global: k.global.slice(), local: k.local ? k.local.slice() : null,
-    clock: d.clock_hz, bandwidth: d.bandwidth_bps}};
+    clock: d.figures.clock, bandwidth: d.figures.memory_bandwidth}};
   const bind = (name, apply) => {
     const input = el.querySelector('input[name="' + name + '"]');
     if (!input) return;
@@ -273,7 +158,8 @@ function setupPanel(el, k, d) {
 }
 document.querySelectorAll('.panel').forEach(el => {
   const d = DATA.devices[Number(el.dataset.device)];
-  setupPanel(el, d.kernels[Number(el.dataset.kernel)], d.device);
+  setupPanel(el, d.kernels[Number(el.dataset.kernel)], d.device,
+             MODELS[Number(el.dataset.device)]);
 });
 // "#p0.clock=1500&p0.global0=20": set sliders as a user would (the test in
 // tests/whatif drives the page this way), firing their input events.
@@ -371,13 +257,21 @@ std::string panelHtml(const KernelResult &K, const DeviceProfile &P,
 
 std::string whatIfPage(const std::vector<ProfiledReport> &Reports) {
   json::Array Devices;
-  for (const ProfiledReport &R : Reports) {
+  std::string Models = model::javascriptHelpers();
+  std::string ModelList;
+  for (size_t D = 0; D < Reports.size(); ++D) {
+    const ProfiledReport &R = Reports[D];
+    std::unique_ptr<model::Model> M = model::buildModel(*R.Profile);
     json::Array Kernels;
     for (const KernelResult &K : R.Report->Kernels)
-      Kernels.push_back(kernelJSON(K));
-    Devices.push_back(json::Object{{"device", deviceJSON(*R.Profile)},
+      Kernels.push_back(kernelJSON(K, *R.Profile, *M));
+    Devices.push_back(json::Object{{"device", deviceJSON(*R.Profile, *M)},
                                    {"kernels", std::move(Kernels)}});
+    std::string Name = fmt::format("model{}", D);
+    Models += model::javascriptFunction(M->G, Name);
+    ModelList += (D ? ", " : "") + Name;
   }
+  Models += "const MODELS = [" + ModelList + "];\n";
   std::string Data = formatv("{0}", json::Value(json::Object{
                                         {"devices", std::move(Devices)}}))
                          .str();
@@ -428,7 +322,7 @@ std::string whatIfPage(const std::vector<ProfiledReport> &Reports) {
     H += "</div>\n";
   }
   H += "<script type=\"application/json\" id=\"data\">" + Data +
-       "</script>\n<script>" + Script + "</script>\n</body></html>\n";
+       "</script>\n<script>\n" + Models + Script + "</script>\n</body></html>\n";
   return H;
 }
 

@@ -32,15 +32,6 @@ std::string absRef(unsigned Row, unsigned Col) {
   return fmt::format("${}${}", colName(Col), Row + 1);
 }
 
-/// (A^P + B^P)^(1/P) as a formula, written as combineLimits() computes it
-/// (scaled by the larger term, so that large exponents do not overflow).
-std::string combineFormula(const std::string &A, const std::string &B,
-                           const std::string &P) {
-  std::string M = "MAX(" + A + "," + B + ")";
-  return fmt::format("IF({0}<=0,0,{0}*(({1}/{0})^{3}+({2}/{0})^{3})^(1/{3}))",
-                     M, A, B, P);
-}
-
 /// Excel's limit on a cell's text.
 std::string clip(const std::string &S) {
   constexpr size_t Max = 32767;

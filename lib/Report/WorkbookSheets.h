@@ -15,6 +15,7 @@
 #ifndef CLSPREAD_REPORT_WORKBOOKSHEETS_H
 #define CLSPREAD_REPORT_WORKBOOKSHEETS_H
 
+#include "Model/ModelGraph.h"
 #include "Report/Workbook.h"
 
 #ifdef CLSPREAD_HAVE_XLSXWRITER
@@ -25,6 +26,7 @@
 #include <functional>
 #include <initializer_list>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -37,11 +39,6 @@ std::string colName(unsigned C);
 std::string cellRef(unsigned Row, unsigned Col);
 
 std::string absRef(unsigned Row, unsigned Col);
-
-/// (A^P + B^P)^(1/P) as a formula, written as combineLimits() computes it
-/// (scaled by the larger term, so that large exponents do not overflow).
-std::string combineFormula(const std::string &A, const std::string &B,
-                           const std::string &P);
 
 /// Excel's limit on a cell's text.
 std::string clip(const std::string &S);
@@ -184,22 +181,13 @@ struct Column {
   std::function<Cell(const KernelResult &)> Value;
 };
 
-/// The figures between the counts and the estimate's terms that the
-/// Estimate does not keep, computed as the Kernels formulas compute them
-/// (for the cached values).
-struct Derived {
-  std::array<double, NumAluClasses> ClassCycles{};
-  double CyclesSum = 0, IssueCycles = 0, Busiest = 0;
-  double TAluIssue = 0, Resident = 0, DramShare = 0, Waves = 0;
-  double TKnee = 0, TPhases = 0;
-};
-
 /// The Device and Kernels sheets of one device's report.
 class DeviceWriter : SheetWriter {
 public:
   DeviceWriter(Shared &S, const AnalysisReport &R, const DeviceProfile &P,
                DeviceSheets Names)
-      : SheetWriter(S), R(R), P(P), Names(std::move(Names)) {}
+      : SheetWriter(S), R(R), P(P), Names(std::move(Names)),
+        M(model::buildModel(P)) {}
 
   /// Fills the two sheets, which the caller added (names defined on a
   /// sheet need the sheet to exist).
@@ -212,7 +200,14 @@ private:
   const AnalysisReport &R;
   const DeviceProfile &P;
   DeviceSheets Names;
-  std::map<const KernelResult *, Derived> Cache;
+  /// The model the Kernels sheet prints (its formulas) and evaluates (the
+  /// values cached beside them).
+  std::unique_ptr<model::Model> M;
+  struct TermValues {
+    model::Values Inputs;
+    std::map<std::string, model::TermValue> Terms;
+  };
+  std::map<const KernelResult *, TermValues> Cache;
 
   void define(const std::string &Name, unsigned Row, unsigned Col);
 
@@ -220,9 +215,8 @@ private:
   void writeDevice(lxw_worksheet *WS);
 
   // The Kernels sheet (WorkbookKernels.cpp).
-  const Derived &derived(const KernelResult &K);
+  const TermValues &terms(const KernelResult &K);
   std::vector<Column> kernelColumns();
-  void addSimtAluColumns(std::vector<Column> &Cols);
   static std::string expand(const std::string &Template, unsigned Row,
                             const std::map<std::string, unsigned> &Index);
   KernelsLayout writeKernels(lxw_worksheet *WS);

@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Validate/Validation.h"
+#include "Support/Html.h"
 
 #include "llvm/ADT/StringExtras.h"
 
@@ -227,20 +228,6 @@ std::string toMarkdown(const Validation &V) {
   return Out;
 }
 
-static std::string esc(const std::string &S) {
-  std::string O;
-  for (char C : S) {
-    switch (C) {
-    case '<': O += "&lt;"; break;
-    case '>': O += "&gt;"; break;
-    case '&': O += "&amp;"; break;
-    case '"': O += "&quot;"; break;
-    default: O += C;
-    }
-  }
-  return O;
-}
-
 /// Log-log scatter of estimate (x) vs measured (y): y = x, a ±25% band,
 /// variants of one job joined by a line. \p Head goes right after the
 /// opening <svg> tag (a standalone file's style and background).
@@ -284,11 +271,11 @@ static std::string scatterSVG(const Validation &V, std::string_view Head = {}) {
     S += fmt::format("<line class=\"grid\" x1=\"{0:.1f}\" y1=\"{1}\" x2=\"{0:.1f}\" "
                      "y2=\"{2}\"/><text x=\"{0:.1f}\" y=\"{3}\" "
                      "class=\"tick\">{4}</text>\n",
-                     X(T), M, H - M, H - M + 16, esc(secs(T)));
+                     X(T), M, H - M, H - M + 16, escapeHtml(secs(T)));
     S += fmt::format("<line class=\"grid\" x1=\"{1}\" y1=\"{0:.1f}\" x2=\"{2}\" "
                      "y2=\"{0:.1f}\"/><text x=\"{3}\" y=\"{0:.1f}\" "
                      "class=\"tick\" text-anchor=\"end\">{4}</text>\n",
-                     Y(T), M, W - M, M - 4, esc(secs(T)));
+                     Y(T), M, W - M, M - 4, escapeHtml(secs(T)));
   }
   S += fmt::format("<text x=\"{}\" y=\"{}\" class=\"axis\">estimated</text>\n",
                    W / 2, H - 18);
@@ -311,9 +298,9 @@ static std::string scatterSVG(const Validation &V, std::string_view Head = {}) {
       S += fmt::format("<circle class=\"point {}\" cx=\"{:.1f}\" cy=\"{:.1f}\" "
                        "r=\"5\"><title>{}: estimate {}, measured {} ({})</title>"
                        "</circle>\n",
-                       K.Bound, X(K.EstimateS), Y(*K.MeasuredS), esc(K.Id),
-                       esc(secs(K.EstimateS)), esc(secs(*K.MeasuredS)),
-                       esc(pct(K.error())));
+                       K.Bound, X(K.EstimateS), Y(*K.MeasuredS), escapeHtml(K.Id),
+                       escapeHtml(secs(K.EstimateS)), escapeHtml(secs(*K.MeasuredS)),
+                       escapeHtml(pct(K.error())));
   S += "</svg>\n";
   return S;
 }
@@ -343,7 +330,7 @@ static std::string barsSVG(const ValidatedKernel &K) {
                      "height=\"{:.0f}\"><title>{}</title></rect>",
                      I * Row + 11, Bars[I].Name, Bars[I].Class, I * Row + 2,
                      std::max(0.5, fin(Bars[I].T) / Max * W), Row - 3,
-                     esc(secs(Bars[I].T)));
+                     escapeHtml(secs(Bars[I].T)));
   S += "</svg>";
   return S;
 }
@@ -369,25 +356,25 @@ std::string toHTML(const Validation &V) {
   const ValidationSummary &S = V.Summary;
   std::string H =
       "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n"
-      "<title>clspread validate: " + esc(V.ProfileId) + "</title>\n<style>\n"
+      "<title>clspread validate: " + escapeHtml(V.ProfileId) + "</title>\n<style>\n"
       "body{font-family:sans-serif;margin:2em;color:#222}"
       "table{border-collapse:collapse;font-size:13px}"
       "td,th{border:1px solid #ccc;padding:3px 6px;text-align:right}"
       "td:first-child,th:first-child{text-align:left}" +
       std::string(ChartStyle) + "\n</style></head><body>\n";
-  H += "<h1>Estimate vs measured: " + esc(V.ProfileId) + " on " +
-       esc(V.Device) + "</h1>\n<ul>";
-  H += "<li>profile: " + esc(V.ProfileId) + " (" + esc(V.ProfileName) + ")</li>";
-  H += "<li>device: " + esc(V.Device) + ", platform " + esc(V.Platform) +
-       ", driver " + esc(V.Driver) + "</li>";
-  H += "<li>date: " + esc(V.Date) + "</li><li>command: <code>" +
-       esc(V.Command) + "</code></li><li>measured with: <code>" +
-       esc(V.MeasuredWith) + "</code></li>";
+  H += "<h1>Estimate vs measured: " + escapeHtml(V.ProfileId) + " on " +
+       escapeHtml(V.Device) + "</h1>\n<ul>";
+  H += "<li>profile: " + escapeHtml(V.ProfileId) + " (" + escapeHtml(V.ProfileName) + ")</li>";
+  H += "<li>device: " + escapeHtml(V.Device) + ", platform " + escapeHtml(V.Platform) +
+       ", driver " + escapeHtml(V.Driver) + "</li>";
+  H += "<li>date: " + escapeHtml(V.Date) + "</li><li>command: <code>" +
+       escapeHtml(V.Command) + "</code></li><li>measured with: <code>" +
+       escapeHtml(V.MeasuredWith) + "</code></li>";
   for (const auto &N : V.ProfileNotes)
-    H += "<li>model: " + esc(N) + "</li>";
+    H += "<li>model: " + escapeHtml(N) + "</li>";
   if (!V.UnknownIds.empty())
     H += "<li>ignored: results for ids that no kernel here has: <code>" +
-         esc(join(V.UnknownIds, ", ")) + "</code></li>";
+         escapeHtml(join(V.UnknownIds, ", ")) + "</code></li>";
   if (S.Invalid)
     H += fmt::format("<li>not compared: {} kernel(s) with an invalid measured "
                      "time (status invalid below, with the reason)</li>",
@@ -396,7 +383,7 @@ std::string toHTML(const Validation &V) {
   if (!S.Measured)
     H += fmt::format("<p><b>0 of {}</b> kernels measured{}: nothing was "
                      "compared.</p>\n",
-                     S.Kernels, esc(invalidNote(S)));
+                     S.Kernels, escapeHtml(invalidNote(S)));
   else
     H += fmt::format("<p><b>{} of {}</b> kernels measured; median |error| "
                      "<b>{:.1f}%</b>, 90th percentile <b>{:.1f}%</b>, Spearman "
@@ -413,13 +400,13 @@ std::string toHTML(const Validation &V) {
        "<th>estimate</th><th>measured</th><th>error</th><th>terms and "
        "measured time</th></tr>\n";
   for (const ValidatedKernel &K : V.Kernels) {
-    H += "<tr><td>" + esc(K.Id) + "</td><td>" + esc(K.VariantOf) + "</td><td>" +
-         esc(K.Bound) + "</td><td>" + esc(secs(K.EstimateS)) + "</td>";
+    H += "<tr><td>" + escapeHtml(K.Id) + "</td><td>" + escapeHtml(K.VariantOf) + "</td><td>" +
+         escapeHtml(K.Bound) + "</td><td>" + escapeHtml(secs(K.EstimateS)) + "</td>";
     if (K.MeasuredS)
-      H += "<td>" + esc(secs(*K.MeasuredS)) + "</td><td>" + esc(pct(K.error())) +
+      H += "<td>" + escapeHtml(secs(*K.MeasuredS)) + "</td><td>" + escapeHtml(pct(K.error())) +
            "</td>";
     else
-      H += "<td colspan=\"2\">" + esc(K.Status + ": " + K.Message) + "</td>";
+      H += "<td colspan=\"2\">" + escapeHtml(K.Status + ": " + K.Message) + "</td>";
     H += "<td>" + barsSVG(K) + "</td></tr>\n";
   }
   H += "</table>\n</body></html>\n";

@@ -83,6 +83,9 @@ def main():
     a = ap.parse_args()
     chromium = shutil.which("chromium") or shutil.which("chromium-browser")
     if not chromium:
+        if os.environ.get("CI") == "true":
+            print("FAIL: no chromium in CI (tools/bootstrap.sh installs it)")
+            return 1
         print("SKIP: no chromium (apt-get install chromium)")
         return 77
     a.work = os.path.abspath(a.work)
@@ -168,6 +171,24 @@ def main():
              and "d&lt;!--&lt;script&gt;x&lt;/script&gt;/vecadd.cl" in doms[0])
     print("  names shown as text" + ("" if shown else ": FAIL"))
     ok &= shown
+    # The whole bundled suite on both GPU profiles: every panel's figures,
+    # as the page's model computes them, equal the JSON of the same run.
+    for profile in ["nvidia-h100-sxm", "hd4870"]:
+        html = os.path.join(a.work, "suite-" + profile + ".html")
+        subprocess.run([a.clspread, "analyze", "--profile", profile, "--format", "html",
+                        "-o", html, "--fail-on", "never"], check=True)
+        out = subprocess.run([a.clspread, "analyze", "--profile", profile, "--format",
+                              "json", "--fail-on", "never"],
+                             check=True, capture_output=True, text=True).stdout
+        kernels = json.loads(out)["kernels"]
+        panels = page(a, chromium, html, "")
+        print("bundled suite on %s: %d kernels" % (profile, len(kernels)))
+        if len(panels) != len(kernels):
+            print("  FAIL: %d panels for %d kernels" % (len(panels), len(kernels)))
+            ok = False
+            continue
+        for p, k in zip(panels, kernels):
+            ok &= compare("  " + k["name"], p, k["estimate"])
     return 0 if ok else 1
 
 

@@ -547,6 +547,11 @@ static int run(int argc, char **argv) {
   std::string ShowId;
   CLI::App *Show = Profiles->add_subcommand("show", "Print one profile");
   Show->add_option("id", ShowId, "Profile id or YAML file")->required();
+  std::string FormulasId;
+  CLI::App *Formulas = Profiles->add_subcommand(
+      "formulas", "Print the model's terms for a profile, from its graph");
+  Formulas->add_option("id", FormulasId, "Profile id or YAML file")
+      ->required();
 
   try {
     App.parse(Args);
@@ -697,6 +702,13 @@ static int run(int argc, char **argv) {
       if (!P)
         return ExitUsage;
       llvm::outs() << formatProfile(*P);
+      return ExitOk;
+    }
+    if (Formulas->parsed()) {
+      auto P = loadProfile(FormulasId);
+      if (!P)
+        return ExitUsage;
+      llvm::outs() << formatModelFormulas(*P);
       return ExitOk;
     }
     llvm::outs() << formatProfileList(bundledProfiles());

@@ -327,3 +327,67 @@ TEST(Spreadsheet, KneeCombinesBandwidthAndLatency) {
 }
 
 } // namespace
+
+namespace {
+
+/// The H100 profile with cache.l2_latency added (a figure of the figure
+/// table only the model reads: docs/model.md, "Adding a figure and a
+/// term").
+DeviceProfile h100WithL2Latency(const char *Latency) {
+  llvm::Expected<ProfileSource> Src = findProfileSource("nvidia-h100-sxm");
+  EXPECT_TRUE(bool(Src));
+  std::string Text = Src->Text;
+  size_t Cache = Text.find("\ncache:\n");
+  EXPECT_NE(Cache, std::string::npos);
+  Text.insert(Cache + 8, std::string("  l2_latency: ") + Latency + "\n");
+  size_t Sources = Text.find("\nsources:\n");
+  Text.insert(Sources + 10, "  cache.l2_latency: \"SpreadsheetTest\"\n");
+  llvm::Expected<DeviceProfile> P = parseProfile(Text, "h100-l2.yaml");
+  if (!P) {
+    ADD_FAILURE() << llvm::toString(P.takeError());
+    return {};
+  }
+  return std::move(*P);
+}
+
+} // namespace
+
+TEST(Spreadsheet, L2LatencyChargesTheRoundsL2Serves) {
+  // A kernel whose loads the cache model sends half to DRAM: each load
+  // round waits 0.5 x memory.latency + 0.5 x cache.l2_latency instead of
+  // 0.5 x memory.latency alone.
+  KernelCounts K = launch(1 << 20, 256);
+  K.Alu[unsigned(AluClass::Fp32)] = 4;
+  K.GlobalLoads = 2;
+  K.GlobalLoadBytes = 8;
+  K.GlobalLoadRounds = 2;
+  // Every work-item reads the same word (a broadcast): L2 and L1 serve
+  // nearly every request, DRAM moves the word once.
+  GlobalAccess A;
+  A.Buffer = "in";
+  A.Bytes = 4;
+  A.ExecPerItem = 2;
+  A.StrideBytes = 0;
+  A.Shape = GlobalAccess::Pattern{};
+  K.Accesses.push_back(A);
+  DeviceProfile Plain = profile("nvidia-h100-sxm");
+  DeviceProfile WithL2 = h100WithL2Latency("200 ns");
+  ASSERT_TRUE(WithL2.ModelFigures.count("cache.l2_latency"));
+  EXPECT_DOUBLE_EQ(WithL2.ModelFigures.at("cache.l2_latency"), 200e-9);
+  Estimate E0 = estimate(K, Plain), E1 = estimate(K, WithL2);
+  ASSERT_GT(E0.TMemLatencyS, 0);
+  ASSERT_TRUE(E0.FiniteCache);
+  ASSERT_LT(E0.BytesMoved, E0.BytesRequested);
+  double Share = std::min(1.0, E0.BytesMoved / E0.BytesRequested);
+  double Lat = *Plain.inUse("memory.latency", Plain.MemoryLatencyS);
+  // t_latency = rounds * share * waves * latency without the figure, so
+  // rounds * waves is t_latency / (share * latency).
+  double RoundsWaves = E0.TMemLatencyS / (Share * Lat);
+  EXPECT_NEAR(E1.TMemLatencyS,
+              RoundsWaves * (Share * Lat + (1 - Share) * 200e-9),
+              1e-12 * E1.TMemLatencyS);
+  EXPECT_GT(E1.TMemLatencyS, E0.TMemLatencyS);
+  // Everything else is the same estimate.
+  EXPECT_EQ(E1.TAluS, E0.TAluS);
+  EXPECT_EQ(E1.TMemBandwidthS, E0.TMemBandwidthS);
+}

@@ -1,0 +1,595 @@
+//===- ModelGraph.cpp - The spreadsheet model as one graph ----------------===//
+//
+// Every formula of the model is here once. Operand order follows the order
+// the model was first written in (Spreadsheet.cpp before the graph), so its
+// values are unchanged to the last bit: N * x / (a * b) / c is evaluated as
+// ((N * x) / (a * b)) / c everywhere it is printed.
+//
+//===----------------------------------------------------------------------===//
+#include "Model/ModelGraph.h"
+#include "Model/Figures.h"
+#include "Model/Quantity.h"
+
+#include <fmt/format.h>
+
+#include <optional>
+
+namespace clspread::model {
+
+namespace {
+
+std::string time(double S) { return formatQuantity(S, Quantity::Dim::Time); }
+
+/// The terms of one model, built in the order a reader follows them.
+class ModelBuilder {
+public:
+  ModelBuilder(Model &M, const DeviceProfile &P) : M(M), P(P), B(M.G) {}
+
+  void build() {
+    launch();
+    alu();
+    tex();
+    occupancy();
+    mem();
+    kernel();
+  }
+
+private:
+  Model &M;
+  const DeviceProfile &P;
+  Builder B;
+  using E = Builder::E;
+
+  E fig(const char *Name) { return B.figure(Name); }
+  E in(const std::string &Name) { return B.input(Name); }
+  E term(const std::string &Name, E X, Unit U, std::string Title,
+         std::string Json = "") {
+    return B.term(Name, X, U, std::move(Title), std::move(Json));
+  }
+  E ref(const char *Name) { return B.wrap(M.G.find(Name)); }
+  void note(NoteStage S, E Cond,
+            std::function<std::string(Evaluator &, const KernelCounts &)> T) {
+    M.Notes.push_back({S, Cond, std::move(T)});
+  }
+
+  E N, Clock, CUs, Lanes;
+
+  void launch() {
+    N = term("N", in("gx") * in("gy") * in("gz"), Unit::Count,
+             "work-items N", "launch.work_items");
+    Clock = fig("clock");
+    CUs = fig("compute_units");
+    Lanes = fig("lanes_per_cu");
+  }
+
+  void alu() {
+    E AluCycles = M.Vliw ? vliwAluCycles() : simtAluCycles();
+    E Issue = term("t_alu_issue", N * AluCycles / (CUs * Lanes) / Clock,
+                   Unit::Time, "T_ALU issue (s)");
+    // LDS: __local bytes at the compute unit's LDS bandwidth, added to
+    // T_ALU because LDS instructions issue from the same SIMD as ALU ones
+    // (on Evergreen they are ALU-clause instructions; on NVIDIA they take
+    // warp issue slots at 128 B per SM per clock).
+    E LdsBw = fig("lds_bandwidth_per_clock");
+    E Lds = term("t_lds",
+                 B.ifThen(B.has(LdsBw) && in("lds_bytes") > 0,
+                          N * in("lds_bytes") / (CUs * LdsBw) / Clock,
+                          B.num(0)),
+                 Unit::Time, "T_LDS (s, in T_ALU)", "estimate.t_lds_s");
+    // Barriers: the SIMD waits for the group; measured per work-item.
+    E Bar = fig("barrier_item_cycles");
+    E Barrier = term(
+        "t_barrier",
+        B.ifThen(B.has(Bar) && in("barriers") > 0,
+                 N * in("barriers") * Bar / CUs / Clock, B.num(0)),
+        Unit::Time, "T_BARRIER (s, in T_ALU)", "estimate.t_barrier_s");
+    term("t_alu", Issue + Lds + Barrier, Unit::Time, "T_ALU (s)",
+         "estimate.t_alu_s");
+  }
+
+  /// VLIW: the packer's bundles, one per lane per clock.
+  E vliwAluCycles() {
+    return term("alu_cycles", in("bundles"), Unit::Count,
+                "ALU cycles per lane (= bundles)", "per_item.alu_cycles");
+  }
+
+  /// SIMT and CPU: a lane-op of class c costs lanes_per_cu / rate_c lane
+  /// cycles; with pipes, classes on different pipes overlap in part.
+  E simtAluCycles() {
+    E Ops = in(fmt::format("alu_{}", aluClassName(AluClass(0))));
+    for (unsigned C = 1; C < NumAluClasses; ++C)
+      Ops = Ops + in(fmt::format("alu_{}", aluClassName(AluClass(C))));
+    term("alu_ops", Ops, Unit::Count, "ALU lane-ops", "per_item.alu_ops");
+    term("bundles", ref("alu_ops"), Unit::Count,
+         "ALU issue slots (= lane-ops)", "per_item.vliw_bundles");
+    std::vector<E> Cycles;
+    // Sums start from their first class, not from 0: 0 + x is x, and the
+    // formulas read better.
+    std::optional<E> Sum, Issued;
+    auto add = [](std::optional<E> &Acc, E X) { Acc = Acc ? *Acc + X : X; };
+    for (unsigned C = 0; C < NumAluClasses; ++C) {
+      const char *Class = aluClassName(AluClass(C));
+      E Count = in(fmt::format("alu_{}", Class));
+      E Rate = B.figure(fmt::format("alu_rate_{}", Class));
+      // A class the device has no unit for ("none") is left out of T_ALU;
+      // the portability rules report it.
+      E Runs = Count > 0 && B.has(Rate);
+      Cycles.push_back(term(fmt::format("cyc_{}", Class),
+                            B.ifThen(Runs, Count * Lanes / Rate, B.num(0)),
+                            Unit::Count, fmt::format("cycles {}", Class)));
+      add(Sum, Cycles.back());
+      add(Issued, B.ifThen(Runs, Count, B.num(0)));
+    }
+    E Total = term("cycles_sum", *Sum, Unit::Count,
+                   "ALU cycles, classes one after another");
+    E IssueRate = fig("alu_issue_per_clock");
+    E IssueCycles = term(
+        "issue_cycles",
+        B.ifThen(B.has(IssueRate), *Issued * Lanes / IssueRate, B.num(0)),
+        Unit::Count, "ALU issue cycles (alu.issue_per_clock)");
+    std::vector<std::pair<std::string, Expr>> Pipes;
+    for (size_t I = 0; I < P.Alu.PipeNames.size(); ++I) {
+      std::optional<E> Pipe;
+      for (unsigned C = 0; C < NumAluClasses; ++C)
+        if (P.Alu.Pipe[C] == int(I))
+          add(Pipe, Cycles[C]);
+      Pipes.push_back({P.Alu.PipeNames[I], Pipe ? *Pipe : B.num(0)});
+    }
+    E Busiest = Pipes.empty()
+                    ? B.num(0)
+                    : B.wrap(M.G.pick(PickKind::Largest, std::move(Pipes)));
+    Busiest = term("busiest", Busiest, Unit::Count,
+                   "ALU cycles on the busiest pipe");
+    E Overlap = fig("alu_pipe_overlap");
+    E Bound = B.max(IssueCycles, Busiest);
+    E Overlaps = B.has(Overlap) && B.has(IssueRate) && Total > 0;
+    E Cycles1 = term(
+        "alu_cycles",
+        B.ifThen(Overlaps,
+                 B.ifThen(Bound < Total, Bound + Overlap * (Total - Bound), Total),
+                 Total),
+        Unit::Count, "ALU cycles per lane", "per_item.alu_cycles");
+    bool HasPipes = !P.Alu.PipeNames.empty();
+    note(NoteStage::Alu, Overlaps && Bound < Total,
+         [=](Evaluator &V, const KernelCounts &) {
+           double Issue = V.value(IssueCycles), Busy = V.value(Busiest);
+           std::string Pipe = HasPipes ? V.label(Busiest) : "";
+           return fmt::format(
+               "ALU pipes: {:.4g} cycles per lane if classes ran one after "
+               "another, {:.4g} on the busiest ({} on pipe '{}'); at "
+               "alu.pipe_overlap {:.3g}: {:.4g}",
+               V.value(Total), V.value(Bound), Issue >= Busy ? "issue" : "work",
+               Pipe, V.value(Overlap), V.value(Cycles1));
+         });
+    return Cycles1;
+  }
+
+  void tex() {
+    // Image reads, and global loads on profiles whose loads go through the
+    // fetch units (TeraScale's VTX_READ).
+    E Fetches = term(
+        "tex_fetches",
+        in("image_reads") + B.ifThen(fig("global_loads_use_tex") > 0,
+                                     in("global_loads"), B.num(0)),
+        Unit::Count, "TEX fetches", "per_item.tex_fetches");
+    term("t_tex", N * Fetches / (CUs * fig("tex_units_per_cu")) / Clock,
+         Unit::Time, "T_TEX (s)", "estimate.t_tex_s");
+  }
+
+  /// Occupancy.h describes the limits and their tie order.
+  void occupancy() {
+    E W = B.max(B.num(1), fig("wavefront"));
+    E HasLocal = B.has(in("lx"));
+    E Group = term("group_size",
+                   B.ifThen(HasLocal, in("lx") * in("ly") * in("lz"), W),
+                   Unit::Count, "work-group size (occupancy)");
+    unsigned Wave = std::max(1u, P.Wavefront);
+    note(NoteStage::Occupancy, !HasLocal,
+         [Wave](Evaluator &, const KernelCounts &) {
+           return fmt::format(
+               "no local size given: occupancy and launch checks assume "
+               "work-groups of one wavefront ({} work-items)",
+               Wave);
+         });
+    E PerGroup = term("waves_per_group", B.ceil(Group / W), Unit::Count,
+                      "waves per work-group");
+    E Hardware = term("waves_by_hardware", fig("max_waves_per_cu"),
+                      Unit::Count, "waves by the hardware",
+                      "occupancy.by_hardware");
+    // Registers: the compiler spills rather than fail, so at least one wave.
+    E Rpc = fig("registers_per_cu");
+    E Regs = in("registers");
+    E Units = B.ceil(Regs / B.max(B.num(1), B.floor(fig("register_unit_bits") /
+                                                     32)));
+    E ByRegsRaw = B.floor(Rpc / (Units * W));
+    E ByRegs = term("waves_by_registers",
+                    B.ifThen(B.has(Rpc) && Regs > 0,
+                             B.max(B.num(1), ByRegsRaw), Hardware),
+                    Unit::Count, "waves by registers", "occupancy.by_registers");
+    note(NoteStage::Occupancy, B.has(Rpc) && Regs == 0,
+         [](Evaluator &, const KernelCounts &) {
+           return std::string("register count unknown: occupancy not limited "
+                              "by registers");
+         });
+    note(NoteStage::Occupancy, B.has(Rpc) && Regs > 0 && ByRegsRaw == 0,
+         [=](Evaluator &V, const KernelCounts &K) {
+           return fmt::format(
+               "{} registers per work-item need {} per wavefront, more than "
+               "the {} a compute unit holds: the compiler must spill; "
+               "assumed one wavefront",
+               K.Registers, uint64_t(V.value(Units) * V.value(W)),
+               uint64_t(V.value(Rpc)));
+         });
+    // LDS: whole work-groups share a pool; a group that does not fit
+    // cannot launch at all (0 waves).
+    E Pool = fig("lds_bytes_per_cu");
+    E Alloc = in("local_mem_bytes");
+    E Fit = B.floor(Pool / Alloc);
+    E Uses = B.has(Pool) && Alloc > 0;
+    E ByLds = term(
+        "waves_by_lds",
+        B.ifThen(Uses,
+                 B.ifThen(Fit == 0, B.num(0),
+                          B.max(B.floor(Fit * PerGroup /
+                                        B.max(B.num(1), fig("lds_shared_by"))),
+                                B.num(1))),
+                 Hardware),
+        Unit::Count, "waves by local memory", "occupancy.by_lds");
+    note(NoteStage::Occupancy, Uses && Fit == 0,
+         [=](Evaluator &V, const KernelCounts &K) {
+           return fmt::format(
+               "a work-group allocates {} of local memory, more than the {} "
+               "available: the launch fails",
+               formatQuantity(double(K.LocalMemBytes), Quantity::Dim::Bytes),
+               formatQuantity(V.value(Pool), Quantity::Dim::Bytes));
+         });
+    E MaxGroups = fig("max_groups_per_cu");
+    E ByGroups = term(
+        "waves_by_groups",
+        B.ifThen(B.has(MaxGroups), MaxGroups * PerGroup, Hardware),
+        Unit::Count, "waves by work-groups per CU",
+        "occupancy.by_work_groups");
+    E ByLaunch = term(
+        "waves_by_launch",
+        B.ceil(B.ceil(N / Group) * PerGroup / B.max(B.num(1), CUs)),
+        Unit::Count, "waves by the launch", "occupancy.by_launch");
+    // Ties go to the first: a resource that allows exactly the hardware
+    // cap is not what limits.
+    E Occ = term("waves_occ",
+                 B.wrap(M.G.pick(PickKind::Smallest,
+                                 {{"hardware", Hardware},
+                                  {"launch", ByLaunch},
+                                  {"registers", ByRegs},
+                                  {"lds", ByLds},
+                                  {"work-group-size", ByGroups}})),
+                 Unit::Count, "occupancy (waves per CU)",
+                 "occupancy.waves_per_cu");
+    M.G.labelTerm("limited_by", Occ, "occupancy limited by",
+                  "occupancy.limited_by");
+  }
+
+  void mem() {
+    E Moved = in("bytes_moved"), Requested = in("bytes_requested");
+    E Finite = in("finite") > 0;
+    E Bw = fig("memory_bandwidth");
+    E Dram = term("t_dram", N * Moved / Bw, Unit::Time,
+                  "T_MEM DRAM bandwidth (s)", "estimate.t_mem_bandwidth_s");
+    // L2: partly written sectors go at their own (lower) rate where
+    // measured.
+    E L2Bw = fig("cache_l2_bandwidth"), PartialBw =
+                                            fig("cache_l2_partial_bandwidth");
+    E L2 = in("bytes_l2"), Partial = in("bytes_l2_partial");
+    E TL2 = term(
+        "t_l2",
+        B.ifThen(B.has(L2Bw) && Finite,
+                 B.ifThen(Partial > 0 && B.has(PartialBw),
+                          N * (L2 - Partial) / L2Bw + N * Partial / PartialBw,
+                          N * L2 / L2Bw),
+                 B.num(0)),
+        Unit::Time, "T_MEM L2 (s)", "estimate.t_mem_l2_s");
+    // L1 lookups: a wavefront's access takes a clock per distinct line it
+    // touches (measured: bench/l1_lines), so lanes spread over many lines
+    // are slow even when every line hits.
+    E L1Rate = fig("cache_l1_lines_per_clock");
+    E Lines = in("l1_lines");
+    E TL1 = term("t_l1",
+                 B.ifThen(B.has(L1Rate) && L1Rate > 0 && Finite && Lines > 0,
+                          N * Lines / (CUs * L1Rate) / Clock, B.num(0)),
+                 Unit::Time, "T_MEM L1 lookups (s)", "estimate.t_mem_l1_s");
+    // Latency: each work-item waits load_rounds round trips; a compute
+    // unit keeps its resident work-items' loads in flight at once, so the
+    // launch takes rounds x (N / resident items) latencies. Only the share
+    // of the traffic that reaches DRAM (bytes moved / requested) waits for
+    // DRAM.
+    E Lat = fig("memory_latency"), Rounds = in("load_rounds");
+    E Resident = term("resident", B.max(B.num(1), ref("waves_occ")) *
+                                      fig("wavefront"),
+                      Unit::Count, "resident work-items per CU");
+    E Share = term("dram_share",
+                   B.ifThen(Requested > 0, B.min(B.num(1), Moved / Requested),
+                            B.num(0)),
+                   Unit::Count, "DRAM share of requests");
+    E Waves = term("waves", B.max(B.num(1), N / (CUs * Resident)),
+                   Unit::Count, "waves per compute unit (latency)");
+    E Waits = B.has(Lat) && Rounds > 0 && Requested > 0;
+    // Per level (cache.l2_latency, where the profile gives it): the share
+    // of a round that L2 serves waits L2's round trip, not nothing.
+    E L2Lat = fig("cache_l2_latency");
+    E TLat = term(
+        "t_latency",
+        B.ifThen(Waits,
+                 B.ifThen(B.has(L2Lat) && Finite,
+                          Rounds * (Share * Lat + (B.num(1) - Share) * L2Lat) *
+                              Waves,
+                          Rounds * Share * Waves * Lat),
+                 B.num(0)),
+        Unit::Time, "T_MEM latency (s)", "estimate.t_mem_latency_s");
+    // Near the knee the two limits add up in part (measured p).
+    E Exp = fig("memory_overlap_exponent");
+    E Knee = term("t_knee",
+                  B.ifThen(Waits && B.has(Exp) && Exp > 0 && Dram > 0,
+                           B.combine(Dram, TLat, Exp), B.num(0)),
+                  Unit::Time, "T_MEM knee (s)");
+    term("t_mem",
+         B.wrap(M.G.pick(PickKind::Largest, {{"DRAM bandwidth", Dram},
+                                             {"L2", TL2},
+                                             {"L1", TL1},
+                                             {"knee", Knee},
+                                             {"latency", TLat}})),
+         Unit::Time, "T_MEM (s)", "estimate.t_mem_s");
+    // A note for each limit that raises T_MEM over the ones before it.
+    E UpToL2 = B.max(Dram, TL2), UpToL1 = B.max(UpToL2, TL1),
+      UpToKnee = B.max(UpToL1, Knee);
+    note(NoteStage::Mem, TL2 > Dram,
+         [=](Evaluator &V, const KernelCounts &) {
+           return fmt::format(
+               "T_MEM is L2-bound: {:.4g} B per work-item from L2 at {} "
+               "(cache.l2_bandwidth) take longer than {:.4g} B from DRAM",
+               V.value(L2), formatQuantity(V.value(L2Bw),
+                                           Quantity::Dim::Bandwidth),
+               V.value(Moved));
+         });
+    unsigned Wave = P.Wavefront;
+    note(NoteStage::Mem, TL1 > UpToL2,
+         [=](Evaluator &V, const KernelCounts &K) {
+           return fmt::format(
+               "T_MEM is L1-bound: {:.4g} L1 lines per wavefront access on "
+               "average, at {:.3g} lines per compute unit per clock "
+               "(cache.l1_lines_per_clock)",
+               V.value(Lines) * Wave /
+                   std::max(1.0, K.GlobalLoads + K.GlobalStores),
+               V.value(L1Rate));
+         });
+    note(NoteStage::Mem, Knee > UpToL1,
+         [=](Evaluator &V, const KernelCounts &) {
+           return fmt::format(
+               "T_MEM near the knee: DRAM bandwidth {} and latency {} "
+               "combine to {} (memory.overlap_exponent {:.3g})",
+               time(V.value(Dram)), time(V.value(TLat)), time(V.value(Knee)),
+               V.value(Exp));
+         });
+    note(NoteStage::Mem, TLat > UpToKnee,
+         [=](Evaluator &V, const KernelCounts &) {
+           return fmt::format(
+               "T_MEM is latency-bound: {:.4g} load round trips per "
+               "work-item with {:.0f} work-items resident per compute unit "
+               "keep too few bytes in flight for {} (memory.latency {})",
+               V.value(Rounds), V.value(Resident),
+               formatQuantity(V.value(Bw), Quantity::Dim::Bandwidth),
+               time(V.value(Lat)));
+         });
+  }
+
+  void kernel() {
+    // The bound: ALU unless another is strictly larger; MEM before TEX.
+    E Alu = ref("t_alu"), Mem = ref("t_mem");
+    E Bound = term("t_bound",
+                   B.wrap(M.G.pick(PickKind::Largest, {{"ALU", Alu},
+                                                       {"MEM", Mem},
+                                                       {"TEX", ref("t_tex")}})),
+                   Unit::Time, "max(T_ALU, T_MEM, T_TEX) (s)");
+    M.G.labelTerm("bound", Bound, "bound", "estimate.bound");
+    // A barrier splits a work-group's work into phases (load, then compute
+    // in __local): within a group they run one after the other, and only
+    // other groups' phases fill the gaps. Measured: barrier.phase_exponent.
+    E Phase = fig("barrier_phase_exponent");
+    E Phases = term(
+        "t_phases",
+        B.ifThen(B.has(Phase) && Phase > 0 && in("barriers") > 0 && Alu > 0 &&
+                     Mem > 0,
+                 B.combine(Alu, Mem, Phase), B.num(0)),
+        Unit::Time, "barrier phases (s)");
+    // Starting work-groups: a compute unit takes work_group.dispatch_cycles
+    // per group however little the group does (measured with an empty
+    // kernel), so launches of many small groups have a floor.
+    E HasLocal = B.has(in("lx"));
+    E Groups = term(
+        "groups",
+        B.ifThen(HasLocal,
+                 B.ceil(in("gx") / in("lx")) * B.ceil(in("gy") / in("ly")) *
+                     B.ceil(in("gz") / in("lz")),
+                 B.num(0)),
+        Unit::Count, "work-groups", "estimate.work_groups");
+    E Cycles = fig("dispatch_cycles");
+    E Dispatches = B.has(Cycles) && Cycles > 0;
+    E Dispatch = term("t_dispatch",
+                      B.ifThen(Dispatches && HasLocal,
+                               Groups / CUs * Cycles / Clock, B.num(0)),
+                      Unit::Time, "work-group dispatch (s)",
+                      "estimate.t_dispatch_s");
+    E Kernel = term("t_kernel",
+                    B.wrap(M.G.pick(PickKind::Largest,
+                                    {{"bound", Bound},
+                                     {"barrier phases", Phases},
+                                     {"dispatch", Dispatch}})),
+                    Unit::Time, "Tkernel (s)", "estimate.t_kernel_s");
+    E BeforeDispatch = B.max(Bound, Phases);
+    note(NoteStage::Mem, Phases > Bound,
+         [=](Evaluator &V, const KernelCounts &) {
+           return fmt::format(
+               "barrier phases: T_ALU {} and T_MEM {} overlap only in part "
+               "across work-groups: {} (barrier.phase_exponent {:.3g})",
+               time(V.value(Alu)), time(V.value(Mem)), time(V.value(Phases)),
+               V.value(Phase));
+         });
+    note(NoteStage::Mem, Dispatch > BeforeDispatch,
+         [=](Evaluator &V, const KernelCounts &K) {
+           return fmt::format(
+               "Tkernel is the work-group dispatch: {:.0f} groups of {} "
+               "work-items at {:.4g} cycles each per compute unit take {}, "
+               "longer than the {}-bound {} (work_group.dispatch_cycles)",
+               V.value(Groups), K.Launch.workGroupSize(), V.value(Cycles),
+               time(V.value(Dispatch)), V.label(Bound),
+               time(V.value(BeforeDispatch)));
+         });
+    note(NoteStage::Mem, Dispatches && !HasLocal,
+         [](Evaluator &, const KernelCounts &) {
+           return std::string(
+               "work-group dispatch: the launch leaves the local size to the "
+               "driver, so the floor of work_group.dispatch_cycles per group "
+               "is left out");
+         });
+    (void)Kernel;
+    E Overhead = fig("launch_overhead");
+    // Fixed cost per launch: reported beside Tkernel, not added to it (the
+    // Tkernel of AMD's talk has no such term).
+    E Over = term("overhead",
+                  B.ifThen(B.has(Overhead), Overhead, B.num(0)), Unit::Time,
+                  "launch overhead (s, not in Tkernel)",
+                  "estimate.launch_overhead_s");
+    term("t_event", ref("t_kernel") + Over, Unit::Time,
+         "Tkernel + overhead (s, what validate compares)");
+  }
+};
+
+} // namespace
+
+std::unique_ptr<Model> buildModel(const DeviceProfile &P) {
+  auto M = std::make_unique<Model>();
+  M->Vliw = P.isVliw();
+  M->Headline = {"t_alu", "t_tex", "t_mem", "t_kernel", "bound", "overhead",
+                 "t_event"};
+  ModelBuilder(*M, P).build();
+  return M;
+}
+
+Values kernelInputs(const KernelCounts &K, const LaunchSpec &L,
+                    const MemoryInputs &Mem) {
+  Values V;
+  const char *Axes[] = {"x", "y", "z"};
+  for (unsigned D = 0; D < 3; ++D) {
+    V[std::string("g") + Axes[D]] = double(L.Global[D]);
+    if (L.Local)
+      V[std::string("l") + Axes[D]] = double((*L.Local)[D]);
+  }
+  for (unsigned C = 0; C < NumAluClasses; ++C)
+    V[fmt::format("alu_{}", aluClassName(AluClass(C)))] = K.Alu[C];
+  V["bundles"] = Mem.Bundles;
+  V["image_reads"] = K.ImageReads;
+  V["global_loads"] = K.GlobalLoads;
+  V["lds_bytes"] = K.LocalBytes;
+  V["barriers"] = K.Barriers;
+  V["bytes_requested"] = Mem.BytesRequested;
+  V["bytes_moved"] = Mem.BytesMoved;
+  V["finite"] = Mem.Finite ? 1 : 0;
+  if (Mem.Finite) {
+    V["bytes_l2"] = Mem.BytesL2;
+    V["bytes_l2_partial"] = Mem.BytesL2Partial;
+  }
+  V["l1_lines"] = Mem.L1Lines;
+  V["load_rounds"] = K.GlobalLoadRounds;
+  V["local_mem_bytes"] = double(K.LocalMemBytes);
+  V["registers"] = K.Registers;
+  return V;
+}
+
+const std::vector<InputInfo> &inputInfo() {
+  static const std::vector<InputInfo> Info = [] {
+    std::vector<InputInfo> I;
+    const char *Axes = "xyz";
+    for (unsigned D = 0; D < 3; ++D)
+      I.push_back({fmt::format("g{}", Axes[D]),
+                   fmt::format("global {}", Axes[D]),
+                   fmt::format("launch.global.{}", D), Unit::Count, true});
+    for (unsigned D = 0; D < 3; ++D)
+      I.push_back({fmt::format("l{}", Axes[D]),
+                   fmt::format("local {}", Axes[D]),
+                   fmt::format("launch.local.{}", D), Unit::Count, true});
+    for (unsigned C = 0; C < NumAluClasses; ++C) {
+      const char *Class = aluClassName(AluClass(C));
+      I.push_back({fmt::format("alu_{}", Class),
+                   fmt::format("lane-ops {}", Class),
+                   fmt::format("per_item.alu_by_class.{}", Class)});
+    }
+    I.push_back({"bundles", "VLIW bundles", "per_item.vliw_bundles"});
+    I.push_back({"image_reads", "image reads", "per_item.image_reads"});
+    I.push_back({"global_loads", "global loads", "per_item.global_loads"});
+    I.push_back({"lds_bytes", "LDS bytes", "per_item.lds_bytes", Unit::Bytes});
+    I.push_back({"barriers", "barriers", "per_item.barriers"});
+    I.push_back({"bytes_requested", "bytes requested",
+                 "per_item.bytes_requested", Unit::Bytes});
+    I.push_back({"bytes_moved", "bytes moved (DRAM)", "per_item.bytes_moved",
+                 Unit::Bytes});
+    I.push_back({"finite", "finite cache model (1/0)", ""});
+    I.push_back({"bytes_l2", "L2 bytes", "per_item.bytes_l2", Unit::Bytes});
+    I.push_back({"bytes_l2_partial", "L2 bytes of partly written sectors",
+                 "per_item.bytes_l2_partial", Unit::Bytes});
+    I.push_back({"l1_lines", "L1 lines", ""});
+    I.push_back({"load_rounds", "global load rounds", ""});
+    I.push_back({"local_mem_bytes", "__local bytes per work-group",
+                 "per_item.local_mem_per_group",
+                 Unit::Bytes});
+    I.push_back({"registers", "registers per work-item (0: unknown)",
+                 "per_item.registers"});
+    return I;
+  }();
+  return Info;
+}
+
+Values estimateInputs(const KernelCounts &K, const Estimate &E) {
+  MemoryInputs Mem;
+  Mem.Bundles = E.VliwBundles;
+  Mem.BytesRequested = E.BytesRequested;
+  Mem.BytesMoved = E.BytesMoved;
+  Mem.Finite = E.FiniteCache;
+  Mem.BytesL2 = E.BytesL2;
+  Mem.BytesL2Partial = E.BytesL2Partial;
+  Mem.L1Lines = E.L1Lines;
+  return kernelInputs(K, K.Launch, Mem);
+}
+
+std::vector<std::pair<Expr, TermValue>> evaluateTerms(const Model &M,
+                                                      const Values &Inputs,
+                                                      const Values &Figures) {
+  Evaluator V(M.G, Inputs, Figures);
+  std::vector<std::pair<Expr, TermValue>> Out;
+  for (Expr T : M.G.terms()) {
+    TermValue TV;
+    if (T->IsLabel) {
+      TV.IsLabel = true;
+      TV.Label = V.label(T);
+    } else {
+      TV.Number = V.value(T);
+    }
+    Out.push_back({T, std::move(TV)});
+  }
+  return Out;
+}
+
+void stageNotes(const Model &M, NoteStage S, Evaluator &V,
+                const KernelCounts &K, std::vector<std::string> &Notes) {
+  for (const ModelNote &N : M.Notes)
+    if (N.Stage == S && V.value(N.Cond) != 0)
+      Notes.push_back(N.Text(V, K));
+}
+
+Values figureValues(const DeviceProfile &P, bool UseMeasured) {
+  Values V;
+  for (const ProfileFigure &F : profileFigures(P))
+    if (!F.Name.empty())
+      if (std::optional<double> X = figureInUse(P, F, UseMeasured))
+        V[F.Name] = *X;
+  return V;
+}
+
+} // namespace clspread::model
