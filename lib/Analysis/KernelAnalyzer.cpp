@@ -18,7 +18,6 @@
 #include "Analysis/KernelAnalyzer.h"
 #include "Analysis/AnalysisContext.h"
 #include "Analysis/BlockFrequency.h"
-#include "Analysis/Builtins.h"
 #include "Analysis/FloatPrecision.h"
 #include "Analysis/Footprints.h"
 #include "Analysis/HelperInlining.h"
@@ -33,19 +32,11 @@
 #include "Analysis/Specialize.h"
 #include "Frontend/OpenCLFrontend.h"
 
-#include "llvm/ADT/DenseMap.h"
-#include "llvm/Analysis/ScalarEvolutionExpressions.h"
-#include "llvm/IR/Constants.h"
 #include "llvm/IR/DebugInfoMetadata.h"
-#include "llvm/IR/GetElementPtrTypeIterator.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
-#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
-
-#include <algorithm>
-#include <map>
 
 using namespace llvm;
 
