@@ -253,5 +253,12 @@ void pointerAccess(const Function &F, std::vector<KernelArgInfo> &Args) {
   }
 }
 
+bool argDeclaredVolatile(const Function &F, unsigned ArgNo) {
+  if (MDNode *Q = F.getMetadata("kernel_arg_type_qual");
+      Q && ArgNo < Q->getNumOperands())
+    if (auto *S = dyn_cast<MDString>(Q->getOperand(ArgNo)))
+      return S->getString().contains("volatile");
+  return false;
+}
 
 } // namespace clspread

@@ -24,6 +24,11 @@ std::vector<KernelArgInfo> argumentInfo(const llvm::Function &F);
 /// through each pointer parameter.
 void pointerAccess(const llvm::Function &F, std::vector<KernelArgInfo> &Args);
 
+/// Whether parameter \p ArgNo of kernel \p F is declared volatile in the
+/// source (its kernel_arg_type_qual). The analysis marks every global
+/// access volatile itself, so the IR cannot tell.
+bool argDeclaredVolatile(const llvm::Function &F, unsigned ArgNo);
+
 } // namespace clspread
 
 #endif

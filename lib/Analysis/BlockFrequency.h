@@ -1,0 +1,46 @@
+//===- BlockFrequency.h - Executions per work-item of each block -*- C++ -*-===//
+//
+// Steps 4 and 5 of KernelAnalyzer.h. Every CFG edge gets a probability:
+// loop exits from ScalarEvolution's exit counts (or a count the user
+// stated, or a bound it proves), branches that depend only on work-item
+// ids counted exactly over the NDRange (IdEvaluator), anything else a
+// stated default recorded as an assumption. The flow equations then give
+// each block's executions per work-item, averaged over the NDRange.
+//
+// Everything later is weighted by these figures, so they are computed
+// once, first, and handed to the other parts as a result.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CLSPREAD_ANALYSIS_BLOCKFREQUENCY_H
+#define CLSPREAD_ANALYSIS_BLOCKFREQUENCY_H
+
+#include "Analysis/AnalysisContext.h"
+#include "Analysis/KernelCounts.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/IR/BasicBlock.h"
+
+#include <utility>
+#include <vector>
+
+namespace clspread {
+
+struct BlockFrequencies {
+  /// Executions per work-item of each block (NDRange average).
+  llvm::DenseMap<const llvm::BasicBlock *, double> Freq;
+  /// Branches on ids of dimension 0, with the fraction of wavefronts they
+  /// split where it could be evaluated, by the block that holds them (the
+  /// site's executions are that block's).
+  std::vector<std::pair<const llvm::BasicBlock *, BranchSite>> Sites;
+  /// Loops taken at a bound ScalarEvolution proves (KernelCounts::TripRanges).
+  std::vector<KernelCounts::TripRange> TripRanges;
+};
+
+/// The block frequencies of the context's kernel. Guesses go to the
+/// context's assumptions; when the deadline passes the context says
+/// TimedOut and the result is partial.
+BlockFrequencies computeBlockFrequencies(AnalysisContext &C);
+
+} // namespace clspread
+
+#endif

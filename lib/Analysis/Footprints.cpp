@@ -1,0 +1,115 @@
+//===- Footprints.cpp - The bytes of each buffer an NDRange touches ---===//
+#include "Analysis/Footprints.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+using namespace llvm;
+
+namespace clspread {
+
+namespace {
+
+class FootprintBuilder : AnalysisPart {
+public:
+  explicit FootprintBuilder(AnalysisContext &C) : AnalysisPart(C) {}
+  void computeFootprints(const std::vector<AccessShape> &Shapes,
+                         KernelCounts &K);
+};
+
+} // namespace
+
+void FootprintBuilder::computeFootprints(const std::vector<AccessShape> &Shapes,
+                                         KernelCounts &K) {
+  std::array<uint64_t, 3> Loc = L.localOrOnes();
+  std::map<unsigned, BufferFootprint> ByArg;
+  std::map<unsigned, std::pair<int64_t, int64_t>> Span; // [min, max)
+  std::map<unsigned, long double> Sum;
+  std::set<unsigned> Unknown, Guarded;
+  for (const AccessShape &S : Shapes) {
+    if (S.ArgNo == ~0u)
+      continue;
+    const GlobalAccess &A = K.Accesses[S.Index];
+    BufferFootprint &FP = ByArg[S.ArgNo];
+    FP.ArgIndex = S.ArgNo;
+    FP.Arg = A.Buffer;
+    FP.Read |= !A.IsStore || A.IsAtomic;
+    // An access some work-items skip touches less than its box.
+    if (A.ExecPerItem < 1.0)
+      Guarded.insert(S.ArgNo);
+    FP.Written |= A.IsStore || A.IsAtomic;
+    if (!S.Off) {
+      Unknown.insert(S.ArgNo);
+      continue;
+    }
+    // Range of the offset over the NDRange, and how many (item, iteration)
+    // tuples reach it: an upper bound on the distinct elements touched.
+    long double Lo = S.Off->Const, Hi = S.Off->Const, Count = 1;
+    auto range = [&](int64_t Coef, uint64_t Extent) {
+      if (!Coef || Extent <= 1)
+        return;
+      long double Span = (long double)Coef * (long double)(Extent - 1);
+      (Span < 0 ? Lo : Hi) += Span;
+      Count *= Extent;
+    };
+    bool Bounded = true;
+    for (int D = 0; D < 3; ++D) {
+      range(S.Off->Gid[D], L.Global[D]);
+      if ((S.Off->Lid[D] || S.Off->Grp[D]) && !L.Local)
+        Bounded = false;
+      range(S.Off->Lid[D], Loc[D]);
+      range(S.Off->Grp[D], L.Global[D] / Loc[D]);
+    }
+    for (auto &[Lp, Coef] : S.Off->Iter) {
+      auto TC = tripCount(Lp);
+      if (!TC) {
+        Bounded = false;
+        break;
+      }
+      range(Coef, *TC);
+    }
+    if (!Bounded || S.Off->Symbolic) {
+      Unknown.insert(S.ArgNo);
+      continue;
+    }
+    // Offsets below the buffer's start belong to work-items that a guard
+    // (border handling) keeps from accessing it; a valid kernel never reads
+    // before its buffer.
+    if (Lo < 0)
+      Lo = 0;
+    if (Hi < Lo)
+      continue;
+    auto [It, New] = Span.try_emplace(S.ArgNo, int64_t(Lo),
+                                      int64_t(Hi) + A.Bytes);
+    if (!New) {
+      It->second.first = std::min<int64_t>(It->second.first, int64_t(Lo));
+      It->second.second =
+          std::max<int64_t>(It->second.second, int64_t(Hi) + A.Bytes);
+    }
+    Sum[S.ArgNo] += Count * A.Bytes;
+  }
+  for (auto &[Arg, FP] : ByArg) {
+    if (Unknown.count(Arg) || !Span.count(Arg)) {
+      assume("footprint", 0, "buffer '" + FP.Arg + "': footprint unknown (an access is not "
+             "affine in work-item ids and counted loops)");
+      continue;
+    }
+    auto [Lo, Hi] = Span[Arg];
+    uint64_t Box = uint64_t(Hi - Lo);
+    uint64_t Tuples = uint64_t(std::min<long double>(Sum[Arg], 1e19L));
+    FP.Bytes = std::min(Box, Tuples);
+    FP.MaxOffset = uint64_t(Hi);
+    // Exact when the accesses fill their bounding box with no more tuples
+    // than bytes: a dense, one-to-one mapping.
+    FP.Exact = Box == Tuples && !Guarded.count(Arg);
+    K.Footprints.push_back(FP);
+  }
+}
+
+void computeFootprints(AnalysisContext &C, const std::vector<AccessShape> &Shapes,
+                       KernelCounts &K) {
+  FootprintBuilder(C).computeFootprints(Shapes, K);
+}
+
+} // namespace clspread
