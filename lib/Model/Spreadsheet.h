@@ -23,6 +23,10 @@
 // replace datasheet ones unless EstimateOptions::UseMeasured is false; a
 // note says which was used. docs/model.md has the worked HD 4870 example.
 //
+// The formulas themselves are written once, as the graph of
+// Model/ModelGraph.h; estimate() evaluates it (with the packer's bundles
+// and the cache model's traffic as inputs) and fills Estimate.
+//
 //===----------------------------------------------------------------------===//
 #ifndef CLSPREAD_MODEL_SPREADSHEET_H
 #define CLSPREAD_MODEL_SPREADSHEET_H

@@ -4,10 +4,10 @@
 // per kernel and device the T_ALU / T_TEX / T_MEM bars, the bound, the
 // occupancy limiter, findings and assumptions, and sliders for the global
 // size, the local size, the clock and the bandwidth that recompute the
-// spreadsheet in the page. The page gets the per-work-item figures the
-// model computed and the device figures in use, and evaluates the same
-// formulas as lib/Model/Spreadsheet.cpp and Occupancy.cpp in JavaScript
-// (docs/model.md): the counts are per work-item, so no compiler is needed.
+// spreadsheet in the page. The page gets the model's inputs (per-work-item
+// counts, the launch) and the device figures in use, and runs the model's
+// graph printed as JavaScript (Model/ExprPrinters.h), one function per
+// device: the same terms analyze evaluates in C++, occupancy included.
 //
 // What the page does not redo: branch fractions and cache reuse come from
 // the analyzed launch. Where a kernel's counts depend on the launch (a

@@ -4,7 +4,7 @@
 // as a string, compiles it in process (file name "t.cl"), and analyzes one of
 // its kernels for a launch built with the helpers below. Expected values in
 // the tests are derived by hand from the source and the cost conventions at
-// the top of lib/Analysis/KernelAnalyzer.cpp.
+// the top of lib/Analysis/InstructionClass.cpp.
 //
 //===----------------------------------------------------------------------===//
 #ifndef CLSPREAD_TESTS_UNIT_ANALYSIS_ANALYSISTESTUTIL_H

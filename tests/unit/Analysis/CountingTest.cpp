@@ -1,6 +1,6 @@
 //===- CountingTest.cpp - ALU lane-ops by class, derived by hand ---------===//
 //
-// Conventions (KernelAnalyzer.cpp, Builtins.cpp): a vector op counts once per
+// Conventions (InstructionClass.cpp, Builtins.cpp): a vector op counts once per
 // lane; a GEP with a variable index costs an add plus a shift when its element
 // is wider than a byte (2 int_simple for every a[i] below: float, int, float4
 // ... elements are all wider than a byte); casts, phis, element moves, fneg
@@ -294,7 +294,7 @@ __kernel void k(__global const float *a, __global float *c) {
   EXPECT_EQ(alu(K, AluClass::IntSimple), 4);
 }
 
-// The cost conventions at the top of KernelAnalyzer.cpp say fabs is free (a
+// The cost conventions at the top of InstructionClass.cpp say fabs is free (a
 // source modifier on GPUs), but OpenCL's fabs() reaches the IR as a call to
 // _Z4fabsf, which Builtins.cpp's table prices at 1 fp32. Only the
 // llvm.fabs intrinsic is free. Disabled until the lead decides which is
