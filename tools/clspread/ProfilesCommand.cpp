@@ -1,0 +1,46 @@
+//===- ProfilesCommand.cpp - clspread profiles [show ID] ------------------===//
+//
+// The bundled device profiles as a table, or one profile (bundled or a
+// YAML file) figure by figure with its unit and source.
+//
+//===----------------------------------------------------------------------===//
+#include "Command.h"
+#include "Common.h"
+
+#include "Model/DeviceProfile.h"
+#include "Report/ProfileReport.h"
+
+using namespace clspread;
+
+namespace {
+
+class ProfilesCommand : public Command {
+public:
+  void declare(CLI::App &Sub) override {
+    Sub.description("List the bundled device profiles");
+    Show = Sub.add_subcommand("show", "Print one profile");
+    Show->add_option("id", ShowId, "Profile id or YAML file")->required();
+  }
+
+  int run(const Invocation &) override {
+    if (Show->parsed()) {
+      auto P = loadProfile(ShowId);
+      if (!P)
+        return ExitUsage;
+      llvm::outs() << formatProfile(*P);
+      return ExitOk;
+    }
+    llvm::outs() << formatProfileList(bundledProfiles());
+    return ExitOk;
+  }
+
+private:
+  CLI::App *Show = nullptr;
+  std::string ShowId;
+};
+
+} // namespace
+
+std::unique_ptr<Command> clspread::createProfilesCommand() {
+  return std::make_unique<ProfilesCommand>();
+}
