@@ -29,7 +29,10 @@ struct MemRun {
 };
 
 /// The p with combineLimits(A, B, p) = T, by bisection on [1, 64] (the
-/// combination falls as p grows); 1 when T is the sum or more.
+/// combination falls as p grows); 1 when T is the sum or more. Only the
+/// knee uses it: its two limits are this run's own (the bandwidth and the
+/// latency measured beside it, solved together), not the profile's graph;
+/// barrier.phase_exponent is solved on the graph (model::solveFigure).
 double exponentFor(double A, double B, double T) {
   if (T >= A + B)
     return 1;
@@ -190,7 +193,18 @@ std::vector<DerivedFigure> deriveFigures(const AnalysisReport &Report,
             Fig, *T, std::max(A, B)));
         continue;
       }
-      Out.push_back({Fig, fmt::format("{:.3g}", exponentFor(A, B, *T)),
+      // The exponent at which the model's barrier-phase term equals the
+      // measured time, solved on the model's graph (1 when the time is the
+      // two terms' sum or more: no overlap at all).
+      double Exp = 1;
+      if (*T < A + B) {
+        model::Evaluator V(Graph->G, model::estimateInputs(K.Counts, K.Est),
+                           model::figureValues(P, /*UseMeasured=*/true));
+        Exp = model::solveFigure(V, "barrier_phase_exponent",
+                                 Graph->G.find("t_phases"), *T, 1, 64,
+                                 /*Decreasing=*/true);
+      }
+      Out.push_back({Fig, fmt::format("{:.3g}", Exp),
                      fmt::format("T_ALU {:.4g} s and T_MEM {:.4g} s combine "
                                  "to the measured time, from ",
                                  A, B) +

@@ -146,4 +146,16 @@ double Evaluator::compute(Expr E) {
   return NaN;
 }
 
+double solveFigure(Evaluator &V, const std::string &Figure, Expr Term,
+                   double Target, double Lo, double Hi, bool Decreasing,
+                   int Rounds) {
+  for (int I = 0; I < Rounds; ++I) {
+    double Mid = 0.5 * (Lo + Hi);
+    V.setFigure(Figure, Mid);
+    bool Above = V.value(Term) > Target;
+    (Above == Decreasing ? Lo : Hi) = Mid;
+  }
+  return 0.5 * (Lo + Hi);
+}
+
 } // namespace clspread::model

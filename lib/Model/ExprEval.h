@@ -60,6 +60,15 @@ private:
   double compute(Expr E);
 };
 
+/// The value of figure \p Figure at which \p Term equals \p Target:
+/// calibration inverts the model by evaluating it, not by a second,
+/// hand-written inverse formula. Bisection on [\p Lo, \p Hi] (the term must
+/// be monotone there; \p Decreasing says which way), \p Rounds halvings;
+/// the midpoint of the last bracket.
+double solveFigure(Evaluator &V, const std::string &Figure, Expr Term,
+                   double Target, double Lo, double Hi, bool Decreasing,
+                   int Rounds = 100);
+
 } // namespace clspread::model
 
 #endif

@@ -1,7 +1,8 @@
-//===- ProfilesCommand.cpp - clspread profiles [show ID] ------------------===//
+//===- ProfilesCommand.cpp - clspread profiles [show|formulas ID] ---------===//
 //
-// The bundled device profiles as a table, or one profile (bundled or a
-// YAML file) figure by figure with its unit and source.
+// The bundled device profiles as a table, one profile (bundled or a YAML
+// file) figure by figure with its unit and source, or the model's terms for
+// a profile's shape as printed from the model's graph (docs/model.md).
 //
 //===----------------------------------------------------------------------===//
 #include "Command.h"
@@ -20,6 +21,10 @@ public:
     Sub.description("List the bundled device profiles");
     Show = Sub.add_subcommand("show", "Print one profile");
     Show->add_option("id", ShowId, "Profile id or YAML file")->required();
+    Formulas = Sub.add_subcommand(
+        "formulas", "Print the model's terms for a profile, from its graph");
+    Formulas->add_option("id", FormulasId, "Profile id or YAML file")
+        ->required();
   }
 
   int run(const Invocation &) override {
@@ -30,13 +35,20 @@ public:
       llvm::outs() << formatProfile(*P);
       return ExitOk;
     }
+    if (Formulas->parsed()) {
+      auto P = loadProfile(FormulasId);
+      if (!P)
+        return ExitUsage;
+      llvm::outs() << formatModelFormulas(*P);
+      return ExitOk;
+    }
     llvm::outs() << formatProfileList(bundledProfiles());
     return ExitOk;
   }
 
 private:
-  CLI::App *Show = nullptr;
-  std::string ShowId;
+  CLI::App *Show = nullptr, *Formulas = nullptr;
+  std::string ShowId, FormulasId;
 };
 
 } // namespace
