@@ -1,14 +1,15 @@
 //===- Rules.h - Factories of the rules in this directory ----*- C++ -*-===//
 //
 // Each rule's class lives in its own .cpp here; this header declares the
-// function that builds it, for the one registry line in RuleRegistry.cpp.
-// One line per rule, sorted by id.
+// RuleDef (id and factory) that file defines, for the one registry line in
+// RuleRegistry.cpp. One line per rule, sorted by id.
 //
 //===----------------------------------------------------------------------===//
 #ifndef CLSPREAD_LINT_RULES_RULES_H
 #define CLSPREAD_LINT_RULES_RULES_H
 
 #include "Lint/LintRule.h"
+#include "Lint/RuleRegistry.h"
 
 #include <optional>
 #include <string>
@@ -17,9 +18,9 @@
 
 namespace clspread::rules {
 
-#define CLSPREAD_RULE(Name)                                                    \
-  std::unique_ptr<LintRule> make##Name(RuleOptions &O);
-// CLSPREAD_RULE(PerfUncoalescedAccess) declares makePerfUncoalescedAccess.
+#define CLSPREAD_RULE(Name) extern const RuleDef Name;
+// CLSPREAD_RULE(PerfUncoalescedAccess) declares rules::PerfUncoalescedAccess,
+// which PerfUncoalescedAccessRule.cpp defines with the rule's id.
 // Rules:
 CLSPREAD_RULE(PerfKernelFusion)
 CLSPREAD_RULE(PerfDivergentBranch)
