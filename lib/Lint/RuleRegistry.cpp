@@ -19,10 +19,13 @@ std::optional<std::string_view> rulePage(llvm::StringRef Id) {
 const std::vector<RuleRegistration> &ruleRegistry() {
   static const std::vector<RuleRegistration> Rules = [] {
     std::vector<RuleRegistration> R = {
-        // One line per rule: {rules::RuleName},
+        // One line per rule, sorted by name: {rules::RuleName},
         {rules::PerfBarrierLargeWorkGroup},
         {rules::PerfDivergentBranch},
         {rules::PerfGlobalSizeNotDivisible},
+        {rules::PerfGlobalSizeTooSmall},
+        {rules::PerfKernelFusion},
+        {rules::PerfLowOccupancy},
         {rules::PerfLowWorkPerItem},
         {rules::PerfMissingReqdWorkGroupSize},
         {rules::PerfNarrowVectorBuffer},
@@ -34,12 +37,9 @@ const std::vector<RuleRegistration> &ruleRegistry() {
         {rules::PerfUncoalescedAccess},
         {rules::PerfWorkGroupDispatch},
         {rules::PerfWorkGroupSizeLimit},
+        {rules::PerfWorkGroupSizeMultiple},
         {rules::PortabilityFp16},
         {rules::PortabilityFp64},
-        {rules::PerfGlobalSizeTooSmall},
-        {rules::PerfKernelFusion},
-        {rules::PerfLowOccupancy},
-        {rules::PerfWorkGroupSizeMultiple},
         {rules::PortabilityUnsupportedOp},
     };
     std::sort(R.begin(), R.end(), [](const auto &A, const auto &B) {
