@@ -20,6 +20,7 @@
 
 #include "Analysis/KernelCounts.h"
 #include "Lint/Finding.h"
+#include "Lint/Severity.h"
 #include "Model/DeviceProfile.h"
 #include "Model/Estimate.h"
 
