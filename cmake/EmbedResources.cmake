@@ -17,6 +17,9 @@ function(clspread_embed target func base)
     COMMENT "Embedding ${func}"
     VERBATIM)
   target_sources(${target} PRIVATE "${out}")
-  target_include_directories(${target} PRIVATE "${PROJECT_SOURCE_DIR}/lib")
+  # The generated source, and the target's own code that declares the
+  # table, include Support/Embedded.h (header only): that area alone.
+  clspread_area_include_root(Support support_root)
+  target_include_directories(${target} PRIVATE "${support_root}")
 endfunction()
 set(CLSPREAD_EMBED_SCRIPT "${CMAKE_CURRENT_LIST_DIR}/EmbedScript.cmake")

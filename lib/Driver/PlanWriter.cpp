@@ -1,5 +1,6 @@
 //===- PlanWriter.cpp - Launch plans for clspread-run ---------------------===//
 #include "Driver/PlanWriter.h"
+#include "Report/AnalysisReport.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"

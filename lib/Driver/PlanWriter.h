@@ -10,7 +10,7 @@
 #ifndef CLSPREAD_DRIVER_PLANWRITER_H
 #define CLSPREAD_DRIVER_PLANWRITER_H
 
-#include "Report/AnalysisReport.h"
+#include "Lint/KernelResult.h"
 
 #include "llvm/Support/JSON.h"
 

@@ -12,7 +12,7 @@
 #define CLSPREAD_LINT_FINDING_H
 
 #include "Analysis/KernelCounts.h"
-#include "Model/Estimate.h"
+#include "Lint/Severity.h"
 
 #include <optional>
 #include <string>

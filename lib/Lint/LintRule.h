@@ -1,7 +1,8 @@
 //===- LintRule.h - What a lint rule is, and what it is given -*- C++ -*-===//
 //
 // One rule = one class derived from LintRule in its own file under
-// lib/Lint/rules/, an id (`perf-…`, `portability-…`), a default severity,
+// lib/Lint/rules/, an id (`perf-…`, `portability-…`, the class's
+// `static constexpr char Id[]`, which the registry reads), a default severity,
 // options read in the constructor with their defaults (so --dump-config can
 // print the effective values), a page docs/rules/<id>.md, a test kernel
 // tests/e2e/lint/<id>.cl and one line in RuleRegistry.cpp.
@@ -19,6 +20,7 @@
 
 #include "Analysis/KernelCounts.h"
 #include "Lint/Finding.h"
+#include "Lint/Severity.h"
 #include "Model/DeviceProfile.h"
 #include "Model/Estimate.h"
 
@@ -153,7 +155,6 @@ private:
 class LintRule {
 public:
   virtual ~LintRule() = default;
-  virtual llvm::StringRef id() const = 0;
   virtual Severity defaultSeverity() const = 0;
   /// One line for --list-rules.
   virtual llvm::StringRef summary() const = 0;

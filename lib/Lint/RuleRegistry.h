@@ -1,7 +1,8 @@
 //===- RuleRegistry.h - Every lint rule, one line each -------*- C++ -*-===//
 //
-// The registry (RuleRegistry.cpp) lists each rule once with the function
-// that builds it from its options. `clspread lint --list-rules`, the config
+// The registry (RuleRegistry.cpp) lists each rule once by the RuleDef its
+// file defines: the rule's id, taken from its class, and the function that
+// builds it from its options. `clspread lint --list-rules`, the config
 // loader (which rejects unknown rule ids in RuleOptions), `explain` and the
 // lint driver all read it.
 //
@@ -20,7 +21,25 @@ namespace clspread {
 
 using RuleFactory = std::unique_ptr<LintRule> (*)(RuleOptions &);
 
+/// A rule as its file defines it: its id and the function that builds it
+/// (`constinit const RuleDef PerfX = ruleDef<PerfXRule>();`).
+struct RuleDef {
+  const char *Id;
+  RuleFactory Make;
+};
+
+/// The RuleDef of rule class \p R: the id is the class's own
+/// `static constexpr char Id[]`, the one place a rule's id is written.
+template <typename R> constexpr RuleDef ruleDef() {
+  return {R::Id, [](RuleOptions &O) -> std::unique_ptr<LintRule> {
+            return std::make_unique<R>(O);
+          }};
+}
+
 struct RuleRegistration {
+  /// One registry line: `{rules::PerfX}` or `{rules::PerfX, false}`.
+  RuleRegistration(const RuleDef &D, bool InDefaultSet = true)
+      : Id(D.Id), Make(D.Make), InDefaultSet(InDefaultSet) {}
   const char *Id;
   RuleFactory Make;
   /// In the default set, which runs when no Rules/--rules selects; a rule
@@ -48,11 +67,6 @@ std::string defaultRuleSelection();
 std::vector<std::string> selectableRuleIds();
 
 std::vector<RuleInfo> listRules();
-
-/// Helper for registry lines of rules built by their constructor alone.
-template <typename R> std::unique_ptr<LintRule> makeRule(RuleOptions &O) {
-  return std::make_unique<R>(O);
-}
 
 } // namespace clspread
 

@@ -15,16 +15,4 @@ const char *boundName(Bound B) {
   return "?";
 }
 
-const char *severityName(Severity S) {
-  switch (S) {
-  case Severity::Note:
-    return "note";
-  case Severity::Warning:
-    return "warning";
-  case Severity::Error:
-    return "error";
-  }
-  return "?";
-}
-
 } // namespace clspread

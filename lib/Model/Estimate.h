@@ -24,9 +24,6 @@ namespace clspread {
 enum class Bound { ALU, TEX, MEM };
 const char *boundName(Bound B); // "ALU", "TEX", "MEM"
 
-enum class Severity { Note, Warning, Error };
-const char *severityName(Severity S); // "note", "warning", "error"
-
 struct Occupancy {
   unsigned WavesPerCU = 0;
   /// "registers", "lds", "work-group-size", "hardware" or "launch" (the

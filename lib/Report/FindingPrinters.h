@@ -17,6 +17,7 @@
 
 #include "Lint/Finding.h"
 #include "Lint/LintRule.h"
+#include "Lint/Severity.h"
 
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"

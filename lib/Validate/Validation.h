@@ -16,7 +16,7 @@
 #ifndef CLSPREAD_VALIDATE_VALIDATION_H
 #define CLSPREAD_VALIDATE_VALIDATION_H
 
-#include "Report/AnalysisReport.h"
+#include "Lint/KernelResult.h"
 
 #include "llvm/Support/Error.h"
 #include "llvm/Support/JSON.h"

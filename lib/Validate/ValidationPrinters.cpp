@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Validate/Validation.h"
+#include "Report/AnalysisReport.h"
 #include "Support/Html.h"
 
 #include "llvm/ADT/StringExtras.h"

@@ -18,7 +18,7 @@ namespace {
 class PerfBarrierLargeWorkGroupRule : public LintRule {
 public:
   explicit PerfBarrierLargeWorkGroupRule(RuleOptions &) {}
-  llvm::StringRef id() const override { return "perf-barrier-large-work-group"; }
+  static constexpr char Id[] = "perf-barrier-large-work-group";
   Severity defaultSeverity() const override { return Severity::Warning; }
   llvm::StringRef summary() const override {
     return "barriers in a kernel launched with large work-groups on a device "
@@ -42,8 +42,7 @@ public:
 
 } // namespace
 
-std::unique_ptr<LintRule> makePerfBarrierLargeWorkGroup(RuleOptions &O) {
-  return std::make_unique<PerfBarrierLargeWorkGroupRule>(O);
-}
+constinit const RuleDef PerfBarrierLargeWorkGroup =
+    ruleDef<PerfBarrierLargeWorkGroupRule>();
 
 } // namespace clspread::rules

@@ -33,7 +33,7 @@ public:
       : MinFraction(O.number("MinDivergentFraction", 0.25,
                              "Report branches that split at least this "
                              "fraction of the wavefronts that reach them")) {}
-  llvm::StringRef id() const override { return "perf-divergent-branch"; }
+  static constexpr char Id[] = "perf-divergent-branch";
   Severity defaultSeverity() const override { return Severity::Warning; }
   llvm::StringRef summary() const override {
     return "a branch on get_local_id(0) that splits wavefronts, so they run "
@@ -72,8 +72,7 @@ private:
 
 } // namespace
 
-std::unique_ptr<LintRule> makePerfDivergentBranch(RuleOptions &O) {
-  return std::make_unique<PerfDivergentBranchRule>(O);
-}
+constinit const RuleDef PerfDivergentBranch =
+    ruleDef<PerfDivergentBranchRule>();
 
 } // namespace clspread::rules

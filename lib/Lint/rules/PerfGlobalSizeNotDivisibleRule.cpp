@@ -21,7 +21,7 @@ namespace {
 class PerfGlobalSizeNotDivisibleRule : public LintRule {
 public:
   explicit PerfGlobalSizeNotDivisibleRule(RuleOptions &) {}
-  llvm::StringRef id() const override { return "perf-global-size-not-divisible"; }
+  static constexpr char Id[] = "perf-global-size-not-divisible";
   Severity defaultSeverity() const override { return Severity::Warning; }
   llvm::StringRef summary() const override {
     return "a global size that is not a multiple of the local size (or of "
@@ -74,8 +74,7 @@ public:
 
 } // namespace
 
-std::unique_ptr<LintRule> makePerfGlobalSizeNotDivisible(RuleOptions &O) {
-  return std::make_unique<PerfGlobalSizeNotDivisibleRule>(O);
-}
+constinit const RuleDef PerfGlobalSizeNotDivisible =
+    ruleDef<PerfGlobalSizeNotDivisibleRule>();
 
 } // namespace clspread::rules

@@ -19,7 +19,7 @@ namespace {
 class PerfGlobalSizeTooSmallRule : public LintRule {
 public:
   explicit PerfGlobalSizeTooSmallRule(RuleOptions &) {}
-  llvm::StringRef id() const override { return "perf-global-size-too-small"; }
+  static constexpr char Id[] = "perf-global-size-too-small";
   Severity defaultSeverity() const override { return Severity::Warning; }
   llvm::StringRef summary() const override {
     return "fewer work-items than fill the device, or than hide memory "
@@ -51,8 +51,7 @@ public:
 
 } // namespace
 
-std::unique_ptr<LintRule> makePerfGlobalSizeTooSmall(RuleOptions &O) {
-  return std::make_unique<PerfGlobalSizeTooSmallRule>(O);
-}
+constinit const RuleDef PerfGlobalSizeTooSmall =
+    ruleDef<PerfGlobalSizeTooSmallRule>();
 
 } // namespace clspread::rules

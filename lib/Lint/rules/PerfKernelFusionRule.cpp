@@ -72,7 +72,7 @@ KernelCounts without(const KernelCounts &K, const std::string &Buffer) {
 class PerfKernelFusionRule : public LintRule {
 public:
   explicit PerfKernelFusionRule(RuleOptions &) {}
-  llvm::StringRef id() const override { return "perf-kernel-fusion"; }
+  static constexpr char Id[] = "perf-kernel-fusion";
   Severity defaultSeverity() const override { return Severity::Warning; }
   llvm::StringRef summary() const override {
     return "two pipeline stages over the same NDRange pass a buffer "
@@ -132,8 +132,6 @@ public:
 
 } // namespace
 
-std::unique_ptr<LintRule> makePerfKernelFusion(RuleOptions &O) {
-  return std::make_unique<PerfKernelFusionRule>(O);
-}
+constinit const RuleDef PerfKernelFusion = ruleDef<PerfKernelFusionRule>();
 
 } // namespace clspread::rules

@@ -23,7 +23,7 @@ std::string bytes(uint64_t B) {
 class PerfLowOccupancyRule : public LintRule {
 public:
   explicit PerfLowOccupancyRule(RuleOptions &) {}
-  llvm::StringRef id() const override { return "perf-low-occupancy"; }
+  static constexpr char Id[] = "perf-low-occupancy";
   Severity defaultSeverity() const override { return Severity::Warning; }
   llvm::StringRef summary() const override {
     return "registers or local memory limit the wavefronts per compute unit "
@@ -78,8 +78,6 @@ public:
 
 } // namespace
 
-std::unique_ptr<LintRule> makePerfLowOccupancy(RuleOptions &O) {
-  return std::make_unique<PerfLowOccupancyRule>(O);
-}
+constinit const RuleDef PerfLowOccupancy = ruleDef<PerfLowOccupancyRule>();
 
 } // namespace clspread::rules

@@ -23,7 +23,7 @@ public:
       : MinReuse(O.number("MinReuse", 2,
                           "Fire when each loaded byte is requested by at "
                           "least this many work-items")) {}
-  llvm::StringRef id() const override { return "perf-low-work-per-item"; }
+  static constexpr char Id[] = "perf-low-work-per-item";
   Severity defaultSeverity() const override { return Severity::Warning; }
   llvm::StringRef summary() const override {
     return "one output per work-item with loads shared by neighbours: "
@@ -71,8 +71,6 @@ private:
 
 } // namespace
 
-std::unique_ptr<LintRule> makePerfLowWorkPerItem(RuleOptions &O) {
-  return std::make_unique<PerfLowWorkPerItemRule>(O);
-}
+constinit const RuleDef PerfLowWorkPerItem = ruleDef<PerfLowWorkPerItemRule>();
 
 } // namespace clspread::rules

@@ -20,9 +20,7 @@ namespace {
 class PerfMissingReqdWorkGroupSizeRule : public LintRule {
 public:
   explicit PerfMissingReqdWorkGroupSizeRule(RuleOptions &) {}
-  llvm::StringRef id() const override {
-    return "perf-missing-reqd-work-group-size";
-  }
+  static constexpr char Id[] = "perf-missing-reqd-work-group-size";
   Severity defaultSeverity() const override { return Severity::Warning; }
   llvm::StringRef summary() const override {
     return "no reqd_work_group_size on a device whose compiler sizes "
@@ -56,8 +54,7 @@ public:
 
 } // namespace
 
-std::unique_ptr<LintRule> makePerfMissingReqdWorkGroupSize(RuleOptions &O) {
-  return std::make_unique<PerfMissingReqdWorkGroupSizeRule>(O);
-}
+constinit const RuleDef PerfMissingReqdWorkGroupSize =
+    ruleDef<PerfMissingReqdWorkGroupSizeRule>();
 
 } // namespace clspread::rules

@@ -26,7 +26,7 @@ public:
                          "Report only where the model's estimate of the "
                          "kernel time drops by at least this share with "
                          "128-bit accesses")) {}
-  llvm::StringRef id() const override { return "perf-narrow-vector-buffer"; }
+  static constexpr char Id[] = "perf-narrow-vector-buffer";
   Severity defaultSeverity() const override { return Severity::Warning; }
   llvm::StringRef summary() const override {
     return "a buffer of 8- or 16-bit elements accessed one element per "
@@ -81,8 +81,7 @@ private:
 
 } // namespace
 
-std::unique_ptr<LintRule> makePerfNarrowVectorBuffer(RuleOptions &O) {
-  return std::make_unique<PerfNarrowVectorBufferRule>(O);
-}
+constinit const RuleDef PerfNarrowVectorBuffer =
+    ruleDef<PerfNarrowVectorBufferRule>();
 
 } // namespace clspread::rules

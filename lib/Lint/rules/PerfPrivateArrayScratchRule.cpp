@@ -27,7 +27,7 @@ public:
                            "constant trip counts are taken to be unrolled "
                            "into registers when full unrolling needs at "
                            "most this many iterations per access")) {}
-  llvm::StringRef id() const override { return "perf-private-array-scratch"; }
+  static constexpr char Id[] = "perf-private-array-scratch";
   Severity defaultSeverity() const override { return Severity::Warning; }
   llvm::StringRef summary() const override {
     return "a private array indexed at run time lives in scratch memory";
@@ -76,8 +76,7 @@ private:
 
 } // namespace
 
-std::unique_ptr<LintRule> makePerfPrivateArrayScratch(RuleOptions &O) {
-  return std::make_unique<PerfPrivateArrayScratchRule>(O);
-}
+constinit const RuleDef PerfPrivateArrayScratch =
+    ruleDef<PerfPrivateArrayScratchRule>();
 
 } // namespace clspread::rules

@@ -26,7 +26,7 @@ namespace {
 class PerfRedundantGlobalLoadRule : public LintRule {
 public:
   explicit PerfRedundantGlobalLoadRule(RuleOptions &) {}
-  llvm::StringRef id() const override { return "perf-redundant-global-load"; }
+  static constexpr char Id[] = "perf-redundant-global-load";
   Severity defaultSeverity() const override { return Severity::Warning; }
   llvm::StringRef summary() const override {
     return "a global load repeated in a loop at the same address, per "
@@ -129,8 +129,7 @@ private:
 
 } // namespace
 
-std::unique_ptr<LintRule> makePerfRedundantGlobalLoad(RuleOptions &O) {
-  return std::make_unique<PerfRedundantGlobalLoadRule>(O);
-}
+constinit const RuleDef PerfRedundantGlobalLoad =
+    ruleDef<PerfRedundantGlobalLoadRule>();
 
 } // namespace clspread::rules

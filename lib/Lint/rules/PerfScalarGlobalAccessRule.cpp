@@ -35,7 +35,7 @@ public:
                          "Report only where the model's estimate of the "
                          "kernel time drops by at least this share with "
                          "128-bit accesses")) {}
-  llvm::StringRef id() const override { return "perf-scalar-global-access"; }
+  static constexpr char Id[] = "perf-scalar-global-access";
   Severity defaultSeverity() const override { return Severity::Warning; }
   llvm::StringRef summary() const override {
     return "contiguous 32-bit scalar accesses in a memory-bound kernel where "
@@ -82,8 +82,7 @@ private:
 
 } // namespace
 
-std::unique_ptr<LintRule> makePerfScalarGlobalAccess(RuleOptions &O) {
-  return std::make_unique<PerfScalarGlobalAccessRule>(O);
-}
+constinit const RuleDef PerfScalarGlobalAccess =
+    ruleDef<PerfScalarGlobalAccessRule>();
 
 } // namespace clspread::rules

@@ -40,7 +40,7 @@ public:
                            "a 16-byte block element by element (CUB's "
                            "blocked arrangement) has its gaps filled by its "
                            "own neighbouring loads")) {}
-  llvm::StringRef id() const override { return "perf-uncoalesced-access"; }
+  static constexpr char Id[] = "perf-uncoalesced-access";
   Severity defaultSeverity() const override { return Severity::Warning; }
   llvm::StringRef summary() const override {
     return "a global access whose stride between neighbouring work-items "
@@ -228,8 +228,7 @@ private:
 
 } // namespace
 
-std::unique_ptr<LintRule> makePerfUncoalescedAccess(RuleOptions &O) {
-  return std::make_unique<PerfUncoalescedAccessRule>(O);
-}
+constinit const RuleDef PerfUncoalescedAccess =
+    ruleDef<PerfUncoalescedAccessRule>();
 
 } // namespace clspread::rules

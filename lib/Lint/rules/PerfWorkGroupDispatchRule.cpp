@@ -22,7 +22,7 @@ namespace {
 class PerfWorkGroupDispatchRule : public LintRule {
 public:
   explicit PerfWorkGroupDispatchRule(RuleOptions &) {}
-  llvm::StringRef id() const override { return "perf-work-group-dispatch"; }
+  static constexpr char Id[] = "perf-work-group-dispatch";
   Severity defaultSeverity() const override { return Severity::Warning; }
   llvm::StringRef summary() const override {
     return "starting the launch's many small work-groups takes longer than "
@@ -95,8 +95,7 @@ public:
 
 } // namespace
 
-std::unique_ptr<LintRule> makePerfWorkGroupDispatch(RuleOptions &O) {
-  return std::make_unique<PerfWorkGroupDispatchRule>(O);
-}
+constinit const RuleDef PerfWorkGroupDispatch =
+    ruleDef<PerfWorkGroupDispatchRule>();
 
 } // namespace clspread::rules

@@ -21,7 +21,7 @@ uint64_t volume(const std::array<uint64_t, 3> &S) { return S[0] * S[1] * S[2]; }
 class PerfWorkGroupSizeLimitRule : public LintRule {
 public:
   explicit PerfWorkGroupSizeLimitRule(RuleOptions &) {}
-  llvm::StringRef id() const override { return "perf-work-group-size-limit"; }
+  static constexpr char Id[] = "perf-work-group-size-limit";
   Severity defaultSeverity() const override { return Severity::Error; }
   llvm::StringRef summary() const override {
     return "local size above the device's maximum or different from "
@@ -67,8 +67,7 @@ public:
 
 } // namespace
 
-std::unique_ptr<LintRule> makePerfWorkGroupSizeLimit(RuleOptions &O) {
-  return std::make_unique<PerfWorkGroupSizeLimitRule>(O);
-}
+constinit const RuleDef PerfWorkGroupSizeLimit =
+    ruleDef<PerfWorkGroupSizeLimitRule>();
 
 } // namespace clspread::rules

@@ -23,7 +23,7 @@ namespace {
 class PerfWorkGroupSizeMultipleRule : public LintRule {
 public:
   explicit PerfWorkGroupSizeMultipleRule(RuleOptions &) {}
-  llvm::StringRef id() const override { return "perf-work-group-size-multiple"; }
+  static constexpr char Id[] = "perf-work-group-size-multiple";
   Severity defaultSeverity() const override { return Severity::Warning; }
   llvm::StringRef summary() const override {
     return "work-group size not a multiple of the wavefront, or outside the "
@@ -79,8 +79,7 @@ public:
 
 } // namespace
 
-std::unique_ptr<LintRule> makePerfWorkGroupSizeMultiple(RuleOptions &O) {
-  return std::make_unique<PerfWorkGroupSizeMultipleRule>(O);
-}
+constinit const RuleDef PerfWorkGroupSizeMultiple =
+    ruleDef<PerfWorkGroupSizeMultipleRule>();
 
 } // namespace clspread::rules

@@ -19,7 +19,7 @@ namespace {
 class PortabilityFp16Rule : public LintRule {
 public:
   explicit PortabilityFp16Rule(RuleOptions &) {}
-  llvm::StringRef id() const override { return "portability-fp16"; }
+  static constexpr char Id[] = "portability-fp16";
   Severity defaultSeverity() const override { return Severity::Error; }
   llvm::StringRef summary() const override {
     return "half arithmetic on a device whose OpenCL does not offer "
@@ -43,8 +43,6 @@ public:
 
 } // namespace
 
-std::unique_ptr<LintRule> makePortabilityFp16(RuleOptions &O) {
-  return std::make_unique<PortabilityFp16Rule>(O);
-}
+constinit const RuleDef PortabilityFp16 = ruleDef<PortabilityFp16Rule>();
 
 } // namespace clspread::rules

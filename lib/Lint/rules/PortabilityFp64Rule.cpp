@@ -23,7 +23,7 @@ namespace {
 class PortabilityFp64Rule : public LintRule {
 public:
   explicit PortabilityFp64Rule(RuleOptions &) {}
-  llvm::StringRef id() const override { return "portability-fp64"; }
+  static constexpr char Id[] = "portability-fp64";
   Severity defaultSeverity() const override { return Severity::Warning; }
   llvm::StringRef summary() const override {
     return "double used without enabling cl_khr_fp64, or on a device "
@@ -138,8 +138,6 @@ private:
 
 } // namespace
 
-std::unique_ptr<LintRule> makePortabilityFp64(RuleOptions &O) {
-  return std::make_unique<PortabilityFp64Rule>(O);
-}
+constinit const RuleDef PortabilityFp64 = ruleDef<PortabilityFp64Rule>();
 
 } // namespace clspread::rules

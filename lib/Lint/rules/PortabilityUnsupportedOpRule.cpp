@@ -17,7 +17,7 @@ namespace {
 class PortabilityUnsupportedOpRule : public LintRule {
 public:
   explicit PortabilityUnsupportedOpRule(RuleOptions &) {}
-  llvm::StringRef id() const override { return "portability-unsupported-op"; }
+  static constexpr char Id[] = "portability-unsupported-op";
   Severity defaultSeverity() const override { return Severity::Error; }
   llvm::StringRef summary() const override {
     return "ALU work of a class the device has no unit for (other than fp64)";
@@ -41,8 +41,7 @@ public:
 
 } // namespace
 
-std::unique_ptr<LintRule> makePortabilityUnsupportedOp(RuleOptions &O) {
-  return std::make_unique<PortabilityUnsupportedOpRule>(O);
-}
+constinit const RuleDef PortabilityUnsupportedOp =
+    ruleDef<PortabilityUnsupportedOpRule>();
 
 } // namespace clspread::rules

@@ -1,14 +1,15 @@
 //===- Rules.h - Factories of the rules in this directory ----*- C++ -*-===//
 //
 // Each rule's class lives in its own .cpp here; this header declares the
-// function that builds it, for the one registry line in RuleRegistry.cpp.
-// One line per rule, sorted by id.
+// RuleDef (id and factory) that file defines, for the one registry line in
+// RuleRegistry.cpp. One line per rule, sorted by name (the ids' order).
 //
 //===----------------------------------------------------------------------===//
 #ifndef CLSPREAD_LINT_RULES_RULES_H
 #define CLSPREAD_LINT_RULES_RULES_H
 
 #include "Lint/LintRule.h"
+#include "Lint/RuleRegistry.h"
 
 #include <optional>
 #include <string>
@@ -17,14 +18,16 @@
 
 namespace clspread::rules {
 
-#define CLSPREAD_RULE(Name)                                                    \
-  std::unique_ptr<LintRule> make##Name(RuleOptions &O);
-// CLSPREAD_RULE(PerfUncoalescedAccess) declares makePerfUncoalescedAccess.
+#define CLSPREAD_RULE(Name) extern const RuleDef Name;
+// CLSPREAD_RULE(PerfUncoalescedAccess) declares rules::PerfUncoalescedAccess,
+// which PerfUncoalescedAccessRule.cpp defines with the rule's id.
 // Rules:
-CLSPREAD_RULE(PerfKernelFusion)
-CLSPREAD_RULE(PerfDivergentBranch)
 CLSPREAD_RULE(PerfBarrierLargeWorkGroup)
+CLSPREAD_RULE(PerfDivergentBranch)
 CLSPREAD_RULE(PerfGlobalSizeNotDivisible)
+CLSPREAD_RULE(PerfGlobalSizeTooSmall)
+CLSPREAD_RULE(PerfKernelFusion)
+CLSPREAD_RULE(PerfLowOccupancy)
 CLSPREAD_RULE(PerfLowWorkPerItem)
 CLSPREAD_RULE(PerfMissingReqdWorkGroupSize)
 CLSPREAD_RULE(PerfNarrowVectorBuffer)
@@ -34,11 +37,9 @@ CLSPREAD_RULE(PerfScalarGlobalAccess)
 CLSPREAD_RULE(PerfUncoalescedAccess)
 CLSPREAD_RULE(PerfWorkGroupDispatch)
 CLSPREAD_RULE(PerfWorkGroupSizeLimit)
+CLSPREAD_RULE(PerfWorkGroupSizeMultiple)
 CLSPREAD_RULE(PortabilityFp16)
 CLSPREAD_RULE(PortabilityFp64)
-CLSPREAD_RULE(PerfGlobalSizeTooSmall)
-CLSPREAD_RULE(PerfLowOccupancy)
-CLSPREAD_RULE(PerfWorkGroupSizeMultiple)
 CLSPREAD_RULE(PortabilityUnsupportedOp)
 
 #undef CLSPREAD_RULE

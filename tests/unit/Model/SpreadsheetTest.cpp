@@ -273,13 +273,10 @@ TEST(Spreadsheet, WorkGroupDispatchIsAFloor) {
   EXPECT_EQ(E.TDispatchS, 0);
 }
 
-TEST(Names, BoundAndSeverity) {
+TEST(Names, Bound) {
   EXPECT_STREQ(boundName(Bound::ALU), "ALU");
   EXPECT_STREQ(boundName(Bound::TEX), "TEX");
   EXPECT_STREQ(boundName(Bound::MEM), "MEM");
-  EXPECT_STREQ(severityName(Severity::Note), "note");
-  EXPECT_STREQ(severityName(Severity::Warning), "warning");
-  EXPECT_STREQ(severityName(Severity::Error), "error");
 }
 
 } // namespace
