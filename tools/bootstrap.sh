@@ -25,7 +25,7 @@ packages=(
   pocl-opencl-icd oclgrind clinfo libclc-19
   git python3-jsonschema python3-yaml pre-commit
   libfuzzer-19-dev libclang-rt-19-dev
-  libxlsxwriter-dev libreoffice-calc-nogui chromium nodejs
+  libxlsxwriter-dev libreoffice-calc-nogui chromium nodejs clang-format-19
 )
 
 missing=()

@@ -1,4 +1,4 @@
-//===- AffineOffset.cpp - Addresses as affine functions of ids and loops ---===//
+//===- AffineOffset.cpp - Addresses as affine functions of ids and loops --===//
 #include "Analysis/AffineOffset.h"
 #include "Analysis/Builtins.h"
 
@@ -125,10 +125,17 @@ std::optional<Affine> AffineBuilder::affine(const SCEV *S, unsigned Depth) {
     unsigned D = *W->Dim;
     Affine A;
     switch (W->Fn) {
-    case WorkItemFn::GlobalId: A.Gid[D] = 1; return A;
-    case WorkItemFn::LocalId: A.Lid[D] = 1; return A;
-    case WorkItemFn::GroupId: A.Grp[D] = 1; return A;
-    default: return std::nullopt;
+    case WorkItemFn::GlobalId:
+      A.Gid[D] = 1;
+      return A;
+    case WorkItemFn::LocalId:
+      A.Lid[D] = 1;
+      return A;
+    case WorkItemFn::GroupId:
+      A.Grp[D] = 1;
+      return A;
+    default:
+      return std::nullopt;
     }
   }
   return std::nullopt;

@@ -1,4 +1,4 @@
-//===- AffineOffset.h - Addresses as affine functions of ids and loops -*- C++ -*-===//
+//===- AffineOffset.h - Addresses as affine functions of ids and loops ----===//
 //
 // Part of step 7 of KernelAnalyzer.h. The byte offset of a memory access
 // into its buffer, as ScalarEvolution sees it, rewritten as a constant

@@ -1,4 +1,6 @@
-//===- AnalysisContext.cpp - What every part of one kernel's analysis shares ---===//
+//===- AnalysisContext.cpp ------------------------------------------------===//
+// What every part of one kernel's analysis shares.
+//
 #include "Analysis/AnalysisContext.h"
 
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"

@@ -1,4 +1,4 @@
-//===- AnalysisContext.h - What every part of one kernel's analysis shares -*- C++ -*-===//
+//===- AnalysisContext.h - What every part of one kernel's analysis shares ===//
 //
 // The analysis of one specialized, optimized kernel is made of parts
 // (BlockFrequency, InstructionCounter, MemoryAccesses, PackingGraph, ...)
@@ -110,7 +110,8 @@ public:
   std::vector<Assumption> Assumptions;
 
 private:
-  llvm::DenseMap<const llvm::DIFile *, std::string> FileOf; ///< fileOf()'s answers
+  llvm::DenseMap<const llvm::DIFile *, std::string>
+      FileOf; ///< fileOf()'s answers
 };
 
 /// Base of the parts of the analysis: the context's analyses under the

@@ -110,16 +110,16 @@ static bool usesIdDim0(Value *V) {
   bool Found = false;
   walkSlice(V, [&](Value *X) {
     if (auto W = workItemCall(X))
-      Found |= (W->Fn == WorkItemFn::LocalId || W->Fn == WorkItemFn::GlobalId) &&
-               W->Dim && *W->Dim == 0;
+      Found |=
+          (W->Fn == WorkItemFn::LocalId || W->Fn == WorkItemFn::GlobalId) &&
+          W->Dim && *W->Dim == 0;
     return !Found;
   });
   return Found;
 }
 
-
 std::vector<IdEvaluator::Guard> FrequencyBuilder::guardsOf(BasicBlock *BB,
-                                                   IdEvaluator &Eval) {
+                                                           IdEvaluator &Eval) {
   std::vector<IdEvaluator::Guard> Guards;
   for (auto *Node = DT.getNode(BB)->getIDom(); Node; Node = Node->getIDom()) {
     BasicBlock *D = Node->getBlock();
@@ -146,7 +146,8 @@ static std::string loopReason(Value *Cond) {
   std::set<std::string> Args;
   walkSlice(Cond, [&](Value *X) {
     Float |= isa<FCmpInst>(X) || X->getType()->isFPOrFPVectorTy();
-    if (isa<LoadInst>(X) || isa<AtomicRMWInst>(X) || isa<AtomicCmpXchgInst>(X)) {
+    if (isa<LoadInst>(X) || isa<AtomicRMWInst>(X) ||
+        isa<AtomicCmpXchgInst>(X)) {
       Data = true;
       return false;
     }
@@ -163,8 +164,9 @@ static std::string loopReason(Value *Cond) {
     std::string S;
     for (const std::string &A : Args)
       S += (S.empty() ? "'" : ", '") + A + "'";
-    return "depends on " + std::string(Args.size() == 1 ? "argument " : "arguments ") +
-           S + ", not given with --arg";
+    return "depends on " +
+           std::string(Args.size() == 1 ? "argument " : "arguments ") + S +
+           ", not given with --arg";
   }
   if (Float)
     return "depends on floating-point values the loop computes";
@@ -223,8 +225,8 @@ double FrequencyBuilder::loopExitProbability(BasicBlock *BB, BranchInst *Br) {
     auto *S0 = dyn_cast<SCEVConstant>(AR->getStart());
     auto *D = dyn_cast<SCEVConstant>(AR->getStepRecurrence(SE));
     std::optional<uint64_t> T = tripCount(Outer);
-    if (Outer != Lp && Outer->contains(Lp) && S0 && D && T && *T <= (1u << 20) &&
-        S0->getAPInt().getBitWidth() <= 64) {
+    if (Outer != Lp && Outer->contains(Lp) && S0 && D && T &&
+        *T <= (1u << 20) && S0->getAPInt().getBitWidth() <= 64) {
       double Sum = 0, Entered = 0;
       const int64_t Start = S0->getAPInt().getSExtValue();
       const int64_t Step = D->getAPInt().getSExtValue();
@@ -264,8 +266,8 @@ double FrequencyBuilder::loopExitProbability(BasicBlock *BB, BranchInst *Br) {
   // range the report gives), not at the default guess.
   const double Assumed = Max ? double(*Max) : double(Opts.DefaultTripCount);
   std::string Range =
-      Max ? fmt::format("trip count in [1, {}]; assumed {:g} (the bound)",
-                        *Max, Assumed)
+      Max ? fmt::format("trip count in [1, {}]; assumed {:g} (the bound)", *Max,
+                        Assumed)
           : fmt::format("assumed {:g}", Assumed);
   std::string Hint = fmt::format(" (state it with --trip FILE:{}=N or a "
                                  "`// clspread: trip N` comment above the "
@@ -298,7 +300,8 @@ double FrequencyBuilder::loopExitProbability(BasicBlock *BB, BranchInst *Br) {
 /// start (doubling) or of the largest start to the bound (halving), from
 /// the ranges ScalarEvolution proves for both. ScalarEvolution counts such
 /// loops itself only when the start is a constant.
-std::optional<uint64_t> FrequencyBuilder::geometricMaxTrips(Loop *Lp, BranchInst *Br) {
+std::optional<uint64_t> FrequencyBuilder::geometricMaxTrips(Loop *Lp,
+                                                            BranchInst *Br) {
   auto *Cmp = dyn_cast<ICmpInst>(Br->getCondition());
   if (!Cmp || !Cmp->getOperand(0)->getType()->isIntegerTy())
     return std::nullopt;
@@ -330,15 +333,17 @@ std::optional<uint64_t> FrequencyBuilder::geometricMaxTrips(Loop *Lp, BranchInst
     bool Up = (Step->getOpcode() == Instruction::Shl && C->equalsInt(1)) ||
               (Step->getOpcode() == Instruction::Mul && C->equalsInt(2));
     bool Down = ((Step->getOpcode() == Instruction::LShr ||
-                  Step->getOpcode() == Instruction::AShr) && C->equalsInt(1)) ||
+                  Step->getOpcode() == Instruction::AShr) &&
+                 C->equalsInt(1)) ||
                 ((Step->getOpcode() == Instruction::UDiv ||
-                  Step->getOpcode() == Instruction::SDiv) && C->equalsInt(2));
+                  Step->getOpcode() == Instruction::SDiv) &&
+                 C->equalsInt(2));
     if (!Up && !Down)
       continue;
-    Value *Start = P->getIncomingValueForBlock(Lp->getLoopPreheader()
-                                                   ? Lp->getLoopPreheader()
-                                                   : P->getIncomingBlock(
-                                                         P->getIncomingBlock(0) == Latch));
+    Value *Start = P->getIncomingValueForBlock(
+        Lp->getLoopPreheader()
+            ? Lp->getLoopPreheader()
+            : P->getIncomingBlock(P->getIncomingBlock(0) == Latch));
     ConstantRange SR = SE.getUnsignedRange(SE.getSCEV(Start));
     ConstantRange BR = SE.getUnsignedRange(SE.getSCEV(B));
     unsigned Bits;
@@ -347,7 +352,8 @@ std::optional<uint64_t> FrequencyBuilder::geometricMaxTrips(Loop *Lp, BranchInst
       // there) up to the largest bound.
       if (BR.isFullSet())
         return std::nullopt;
-      APInt Lo = SR.isFullSet() ? APInt(SR.getBitWidth(), 1) : SR.getUnsignedMin();
+      APInt Lo =
+          SR.isFullSet() ? APInt(SR.getBitWidth(), 1) : SR.getUnsignedMin();
       APInt Hi = BR.getUnsignedMax();
       if (Lo.isZero())
         Lo = APInt(Lo.getBitWidth(), 1);
@@ -421,7 +427,8 @@ void FrequencyBuilder::computeFrequencies() {
         continue;
       }
       if (auto Slot = Eval.compile(Br->getCondition())) {
-        IdBranches.push_back({From, Br, Eval.addQuery(*Slot, guardsOf(BB, Eval))});
+        IdBranches.push_back(
+            {From, Br, Eval.addQuery(*Slot, guardsOf(BB, Eval))});
         if (usesIdDim0(Br->getCondition()))
           DivergenceQueries.push_back({Br, *Slot});
         if (Eval.timedOut()) { // in guardsOf
@@ -441,8 +448,9 @@ void FrequencyBuilder::computeFrequencies() {
       // enter the loop, evaluated over the NDRange.
       if (Exiting && !isa<SCEVCouldNotCompute>(SE.getExitCount(Lp, BB)))
         if (auto Slot = Eval.compileSCEV(SE.getExitCount(Lp, BB))) {
-          IdExits.push_back({From, Br, Lp,
-                             Eval.addSum(*Slot, guardsOf(Lp->getHeader(), Eval))});
+          IdExits.push_back(
+              {From, Br, Lp,
+               Eval.addSum(*Slot, guardsOf(Lp->getHeader(), Eval))});
           continue;
         }
       // A branch on ids and data: where it splits wavefronts is unknown.
@@ -477,9 +485,9 @@ void FrequencyBuilder::computeFrequencies() {
       } else {
         std::string Args = scalarArgsIn(Br->getCondition());
         assume("branch", lineOf(*Br),
-               (Args.empty() ? "branch depends on data"
-                             : "branch depends on " + Args +
-                                   ", not given with --arg") +
+               (Args.empty()
+                    ? "branch depends on data"
+                    : "branch depends on " + Args + ", not given with --arg") +
                    "; assumed taken by 50% of work-items");
       }
       Out[From].push_back({Index[S0], P0});
@@ -539,8 +547,9 @@ void FrequencyBuilder::computeFrequencies() {
     if (Sampled)
       assume("id-sampling", 0,
              "branches depending on work-item ids were counted on a sample "
-             "of " + std::to_string(Eval.sampleLimit()) +
-             " work-items (the NDRange is larger)");
+             "of " +
+                 std::to_string(Eval.sampleLimit()) +
+                 " work-items (the NDRange is larger)");
     for (auto &P : IdExits) {
       const auto &R = Results[P.Query];
       BasicBlock *S0 = P.Br->getSuccessor(0);

@@ -1,4 +1,4 @@
-//===- BlockFrequency.h - Executions per work-item of each block -*- C++ -*-===//
+//===- BlockFrequency.h - Executions per work-item of each block ----------===//
 //
 // Steps 4 and 5 of KernelAnalyzer.h. Every CFG edge gets a probability:
 // loop exits from ScalarEvolution's exit counts (or a count the user

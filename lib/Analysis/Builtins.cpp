@@ -266,8 +266,8 @@ std::optional<BuiltinInfo> lookupBuiltin(std::string_view Name, bool IsFloat,
     bool ToFloat = Name.find("float") != std::string_view::npos ||
                    Name.find("double") != std::string_view::npos ||
                    Name.find("half") != std::string_view::npos;
-    Info.Class = (ToFloat || IsFloat) ? AluClass::Conversion
-                                      : AluClass::IntSimple;
+    Info.Class =
+        (ToFloat || IsFloat) ? AluClass::Conversion : AluClass::IntSimple;
     Info.OpsPerLane = 1;
     if (Name.find("_sat") != std::string_view::npos) {
       Info.ExtraOps = 0;

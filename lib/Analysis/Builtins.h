@@ -36,8 +36,16 @@ enum class BuiltinKind : uint8_t {
 
 /// What a work-item query returns, for specialization and id analysis.
 enum class WorkItemFn : uint8_t {
-  GlobalId, LocalId, GroupId, GlobalSize, LocalSize, NumGroups, WorkDim,
-  GlobalOffset, EnqueuedLocalSize, Other
+  GlobalId,
+  LocalId,
+  GroupId,
+  GlobalSize,
+  LocalSize,
+  NumGroups,
+  WorkDim,
+  GlobalOffset,
+  EnqueuedLocalSize,
+  Other
 };
 
 struct BuiltinInfo {
@@ -50,7 +58,7 @@ struct BuiltinInfo {
   unsigned ExtraOps = 0;
   AluClass ExtraClass = AluClass::Fp32;
   WorkItemFn Item = WorkItemFn::Other;
-  unsigned VectorWidth = 0; ///< for vloadN/vstoreN
+  unsigned VectorWidth = 0;  ///< for vloadN/vstoreN
   bool HalfElements = false; ///< vload_half/vstore_half: 2-byte elements
 };
 

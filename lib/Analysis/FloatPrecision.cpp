@@ -1,4 +1,4 @@
-//===- FloatPrecision.cpp - Where a kernel uses double and half arithmetic ---===//
+//===- FloatPrecision.cpp - Where a kernel uses double and half arithmetic ===//
 #include "Analysis/FloatPrecision.h"
 #include "Analysis/Builtins.h"
 
@@ -15,9 +15,7 @@ namespace clspread {
 
 void findFloatPrecisionUses(AnalysisContext &C, const BlockFrequencies &BF,
                             KernelCounts &K) {
-  auto isDouble = [](Type *T) {
-    return T->getScalarType()->isDoubleTy();
-  };
+  auto isDouble = [](Type *T) { return T->getScalarType()->isDoubleTy(); };
   // Lanes of half arithmetic \p I does (cl_khr_fp16): an operation,
   // comparison or builtin call with a half result or operand. Not the
   // conversions (fpext/fptrunc, vload_half/vstore_half, convert_*, as_*),
@@ -27,7 +25,8 @@ void findFloatPrecisionUses(AnalysisContext &C, const BlockFrequencies &BF,
       return 0;
     if (auto *II = dyn_cast<IntrinsicInst>(&I)) {
       switch (II->getIntrinsicID()) {
-      case Intrinsic::convert_to_fp16: case Intrinsic::convert_from_fp16:
+      case Intrinsic::convert_to_fp16:
+      case Intrinsic::convert_from_fp16:
       case Intrinsic::fptrunc_round:
       case Intrinsic::experimental_constrained_fptrunc:
       case Intrinsic::experimental_constrained_fpext:

@@ -1,4 +1,4 @@
-//===- FloatPrecision.h - Where a kernel uses double and half arithmetic -*- C++ -*-===//
+//===- FloatPrecision.h - Where a kernel uses double and half arithmetic --===//
 //
 // For lint's portability rules: double precision needs cl_khr_fp64 (and is
 // slow or absent on many GPUs), half arithmetic needs cl_khr_fp16. Found

@@ -7,9 +7,9 @@
 
 namespace clspread {
 
-std::optional<std::vector<double>>
-solveBlockFrequencies(const std::vector<std::vector<std::pair<unsigned, double>>> &Out,
-                      unsigned Entry, llvm::function_ref<bool()> Stop) {
+std::optional<std::vector<double>> solveBlockFrequencies(
+    const std::vector<std::vector<std::pair<unsigned, double>>> &Out,
+    unsigned Entry, llvm::function_ref<bool()> Stop) {
   const size_t N = Out.size();
   // Row i is the equation of block i: f_i - sum p(j -> i) f_j = [i == Entry].
   // Rows are sparse (column -> value); Cols[c] lists the rows with a

@@ -1,4 +1,4 @@
-//===- FlowSolver.h - Expected block executions from edge probabilities -*- C++ -*-===//
+//===- FlowSolver.h - Expected block executions from edge probabilities ---===//
 //
 // A kernel's blocks run f = e + P^T f times per work-item: e is 1 for the
 // entry block, P the edge probabilities. The system is solved by sparse
@@ -23,9 +23,9 @@ namespace clspread {
 /// for the \p Out.size() blocks, where Out[j] lists (i, p) pairs. A block
 /// that cannot be left (its equation singular) gets 0. \p Stop is asked
 /// now and then; when it says true the solve gives up and returns nullopt.
-std::optional<std::vector<double>>
-solveBlockFrequencies(const std::vector<std::vector<std::pair<unsigned, double>>> &Out,
-                      unsigned Entry, llvm::function_ref<bool()> Stop);
+std::optional<std::vector<double>> solveBlockFrequencies(
+    const std::vector<std::vector<std::pair<unsigned, double>>> &Out,
+    unsigned Entry, llvm::function_ref<bool()> Stop);
 
 } // namespace clspread
 

@@ -80,8 +80,8 @@ void FootprintBuilder::computeFootprints(const std::vector<AccessShape> &Shapes,
       Lo = 0;
     if (Hi < Lo)
       continue;
-    auto [It, New] = Span.try_emplace(S.ArgNo, int64_t(Lo),
-                                      int64_t(Hi) + A.Bytes);
+    auto [It, New] =
+        Span.try_emplace(S.ArgNo, int64_t(Lo), int64_t(Hi) + A.Bytes);
     if (!New) {
       It->second.first = std::min<int64_t>(It->second.first, int64_t(Lo));
       It->second.second =
@@ -91,8 +91,10 @@ void FootprintBuilder::computeFootprints(const std::vector<AccessShape> &Shapes,
   }
   for (auto &[Arg, FP] : ByArg) {
     if (Unknown.count(Arg) || !Span.count(Arg)) {
-      assume("footprint", 0, "buffer '" + FP.Arg + "': footprint unknown (an access is not "
-             "affine in work-item ids and counted loops)");
+      assume("footprint", 0,
+             "buffer '" + FP.Arg +
+                 "': footprint unknown (an access is not "
+                 "affine in work-item ids and counted loops)");
       continue;
     }
     auto [Lo, Hi] = Span[Arg];
@@ -107,7 +109,8 @@ void FootprintBuilder::computeFootprints(const std::vector<AccessShape> &Shapes,
   }
 }
 
-void computeFootprints(AnalysisContext &C, const std::vector<AccessShape> &Shapes,
+void computeFootprints(AnalysisContext &C,
+                       const std::vector<AccessShape> &Shapes,
                        KernelCounts &K) {
   FootprintBuilder(C).computeFootprints(Shapes, K);
 }

@@ -1,4 +1,4 @@
-//===- Footprints.h - The bytes of each buffer an NDRange touches -*- C++ -*-===//
+//===- Footprints.h - The bytes of each buffer an NDRange touches ---------===//
 //
 // Part of step 7 of KernelAnalyzer.h. A buffer's footprint is the range of
 // bytes its accesses reach over the whole NDRange, from the affine offsets
@@ -22,8 +22,7 @@ namespace clspread {
 /// Appends to K.Footprints the footprint of every buffer argument that
 /// \p Shapes (the sites of K.Accesses, not yet merged) access.
 void computeFootprints(AnalysisContext &C,
-                       const std::vector<AccessShape> &Shapes,
-                       KernelCounts &K);
+                       const std::vector<AccessShape> &Shapes, KernelCounts &K);
 
 } // namespace clspread
 

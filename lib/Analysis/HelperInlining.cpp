@@ -31,8 +31,7 @@ constexpr const char *DeferredAttr = "clspread-deferred-inline";
 constexpr unsigned ASPrivate = 0;
 
 bool isNonPrivatePointer(const Type *T) {
-  return T->isPtrOrPtrVectorTy() &&
-         T->getPointerAddressSpace() != ASPrivate;
+  return T->isPtrOrPtrVectorTy() && T->getPointerAddressSpace() != ASPrivate;
 }
 
 using Memo = DenseMap<const Function *, bool>;

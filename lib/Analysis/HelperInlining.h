@@ -1,4 +1,4 @@
-//===- HelperInlining.h - When helpers are inlined into a kernel -*- C++ -*-===//
+//===- HelperInlining.h - When helpers are inlined into a kernel ----------===//
 //
 // GPU compilers inline every call in a kernel, and so does the analysis:
 // counts, packing graphs and registers are those of the fully inlined

@@ -1,8 +1,8 @@
 //===- IdEvaluator.cpp - Count id-only branch outcomes over an NDRange ----===//
 #include "Analysis/IdEvaluator.h"
 
-#include "llvm/Analysis/ScalarEvolutionExpressions.h"
 #include "Analysis/Builtins.h"
+#include "llvm/Analysis/ScalarEvolutionExpressions.h"
 
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Function.h"
@@ -29,17 +29,28 @@ static bool compareInts(CmpInst::Predicate P, uint64_t A, uint64_t B,
   B = mask(B, W);
   int64_t SA = sext(A, W), SB = sext(B, W);
   switch (P) {
-  case CmpInst::ICMP_EQ: return A == B;
-  case CmpInst::ICMP_NE: return A != B;
-  case CmpInst::ICMP_UGT: return A > B;
-  case CmpInst::ICMP_UGE: return A >= B;
-  case CmpInst::ICMP_ULT: return A < B;
-  case CmpInst::ICMP_ULE: return A <= B;
-  case CmpInst::ICMP_SGT: return SA > SB;
-  case CmpInst::ICMP_SGE: return SA >= SB;
-  case CmpInst::ICMP_SLT: return SA < SB;
-  case CmpInst::ICMP_SLE: return SA <= SB;
-  default: return false;
+  case CmpInst::ICMP_EQ:
+    return A == B;
+  case CmpInst::ICMP_NE:
+    return A != B;
+  case CmpInst::ICMP_UGT:
+    return A > B;
+  case CmpInst::ICMP_UGE:
+    return A >= B;
+  case CmpInst::ICMP_ULT:
+    return A < B;
+  case CmpInst::ICMP_ULE:
+    return A <= B;
+  case CmpInst::ICMP_SGT:
+    return SA > SB;
+  case CmpInst::ICMP_SGE:
+    return SA >= SB;
+  case CmpInst::ICMP_SLT:
+    return SA < SB;
+  case CmpInst::ICMP_SLE:
+    return SA <= SB;
+  default:
+    return false;
   }
 }
 
@@ -82,11 +93,16 @@ static IdEvaluator::Failure worse(IdEvaluator::Failure A,
   using F = IdEvaluator::Failure;
   auto Rank = [](F X) {
     switch (X) {
-    case F::None: return 0;
-    case F::TooDeep: return 1;
-    case F::OverBudget: return 2;
-    case F::TimedOut: return 3;
-    case F::Unsupported: return 4;
+    case F::None:
+      return 0;
+    case F::TooDeep:
+      return 1;
+    case F::OverBudget:
+      return 2;
+    case F::TimedOut:
+      return 3;
+    case F::Unsupported:
+      return 4;
     }
     return 0;
   };
@@ -98,7 +114,8 @@ unsigned IdEvaluator::addSum(unsigned Output, std::vector<Guard> Guards) {
   return unsigned(Queries.size() - 1);
 }
 
-std::optional<unsigned> IdEvaluator::compileSCEV(const SCEV *S, unsigned Depth) {
+std::optional<unsigned> IdEvaluator::compileSCEV(const SCEV *S,
+                                                 unsigned Depth) {
   if (Depth == 0) {
     Visits = 0;
     Why = Failure::None;
@@ -143,7 +160,8 @@ std::optional<unsigned> IdEvaluator::compileSCEV(const SCEV *S, unsigned Depth) 
     return push(I);
   }
   if (auto *D = dyn_cast<SCEVUDivExpr>(S)) {
-    auto L = compileSCEV(D->getLHS(), Depth + 1), R = compileSCEV(D->getRHS(), Depth + 1);
+    auto L = compileSCEV(D->getLHS(), Depth + 1),
+         R = compileSCEV(D->getRHS(), Depth + 1);
     if (!L || !R)
       return std::nullopt;
     Instr I{Op::UDiv};
@@ -180,11 +198,22 @@ std::optional<unsigned> IdEvaluator::compileSCEV(const SCEV *S, unsigned Depth) 
     // min/max: a compare and a select.
     CmpInst::Predicate P;
     switch (S->getSCEVType()) {
-    case scUMaxExpr: P = CmpInst::ICMP_UGT; break;
-    case scSMaxExpr: P = CmpInst::ICMP_SGT; break;
-    case scUMinExpr: case scSequentialUMinExpr: P = CmpInst::ICMP_ULT; break;
-    case scSMinExpr: P = CmpInst::ICMP_SLT; break;
-    default: Why = Failure::Unsupported; return std::nullopt;
+    case scUMaxExpr:
+      P = CmpInst::ICMP_UGT;
+      break;
+    case scSMaxExpr:
+      P = CmpInst::ICMP_SGT;
+      break;
+    case scUMinExpr:
+    case scSequentialUMinExpr:
+      P = CmpInst::ICMP_ULT;
+      break;
+    case scSMinExpr:
+      P = CmpInst::ICMP_SLT;
+      break;
+    default:
+      Why = Failure::Unsupported;
+      return std::nullopt;
     }
     Instr Cmp{Op::ICmp};
     Cmp.A = *Acc;
@@ -211,8 +240,8 @@ std::optional<unsigned> IdEvaluator::compileValue(Value *V, unsigned Depth) {
   // A failure is remembered, so that a value reused all over a deep DAG
   // (a bitsliced cipher) is walked once, not once per path to it.
   if (auto It = FailedValues.find(V);
-      It != FailedValues.end() && (It->second.Why == Failure::Unsupported ||
-                                   Depth >= It->second.Depth)) {
+      It != FailedValues.end() &&
+      (It->second.Why == Failure::Unsupported || Depth >= It->second.Depth)) {
     Why = It->second.Why;
     return std::nullopt;
   }
@@ -270,8 +299,9 @@ std::optional<unsigned> IdEvaluator::compileNew(Value *V, unsigned Depth,
       Cmp.B = *R;
       Cmp.Width = 1;
       Cmp.SrcWidth = I.Width;
-      Cmp.Imm = Base == "min" ? (Signed ? CmpInst::ICMP_SLT : CmpInst::ICMP_ULT)
-                              : (Signed ? CmpInst::ICMP_SGT : CmpInst::ICMP_UGT);
+      Cmp.Imm = Base == "min"
+                    ? (Signed ? CmpInst::ICMP_SLT : CmpInst::ICMP_ULT)
+                    : (Signed ? CmpInst::ICMP_SGT : CmpInst::ICMP_UGT);
       Cmp.Dims = Program[*L].Dims | Program[*R].Dims;
       Program.push_back(Cmp);
       I.Kind = Op::Select;
@@ -307,20 +337,47 @@ std::optional<unsigned> IdEvaluator::compileNew(Value *V, unsigned Depth,
     I.A = *L;
     I.B = *R;
     switch (B->getOpcode()) {
-    case Instruction::Add: I.Kind = Op::Add; break;
-    case Instruction::Sub: I.Kind = Op::Sub; break;
-    case Instruction::Mul: I.Kind = Op::Mul; break;
-    case Instruction::UDiv: I.Kind = Op::UDiv; break;
-    case Instruction::SDiv: I.Kind = Op::SDiv; break;
-    case Instruction::URem: I.Kind = Op::URem; break;
-    case Instruction::SRem: I.Kind = Op::SRem; break;
-    case Instruction::Shl: I.Kind = Op::Shl; break;
-    case Instruction::LShr: I.Kind = Op::LShr; break;
-    case Instruction::AShr: I.Kind = Op::AShr; break;
-    case Instruction::And: I.Kind = Op::And; break;
-    case Instruction::Or: I.Kind = Op::Or; break;
-    case Instruction::Xor: I.Kind = Op::Xor; break;
-    default: return std::nullopt;
+    case Instruction::Add:
+      I.Kind = Op::Add;
+      break;
+    case Instruction::Sub:
+      I.Kind = Op::Sub;
+      break;
+    case Instruction::Mul:
+      I.Kind = Op::Mul;
+      break;
+    case Instruction::UDiv:
+      I.Kind = Op::UDiv;
+      break;
+    case Instruction::SDiv:
+      I.Kind = Op::SDiv;
+      break;
+    case Instruction::URem:
+      I.Kind = Op::URem;
+      break;
+    case Instruction::SRem:
+      I.Kind = Op::SRem;
+      break;
+    case Instruction::Shl:
+      I.Kind = Op::Shl;
+      break;
+    case Instruction::LShr:
+      I.Kind = Op::LShr;
+      break;
+    case Instruction::AShr:
+      I.Kind = Op::AShr;
+      break;
+    case Instruction::And:
+      I.Kind = Op::And;
+      break;
+    case Instruction::Or:
+      I.Kind = Op::Or;
+      break;
+    case Instruction::Xor:
+      I.Kind = Op::Xor;
+      break;
+    default:
+      return std::nullopt;
     }
   } else if (auto *Cmp = dyn_cast<ICmpInst>(V)) {
     if (!Cmp->getOperand(0)->getType()->isIntegerTy())
@@ -351,10 +408,17 @@ std::optional<unsigned> IdEvaluator::compileNew(Value *V, unsigned Depth,
     I.A = *S;
     I.SrcWidth = Cast->getSrcTy()->getIntegerBitWidth();
     switch (Cast->getOpcode()) {
-    case Instruction::ZExt: I.Kind = Op::ZExt; break;
-    case Instruction::SExt: I.Kind = Op::SExt; break;
-    case Instruction::Trunc: I.Kind = Op::Trunc; break;
-    default: return std::nullopt;
+    case Instruction::ZExt:
+      I.Kind = Op::ZExt;
+      break;
+    case Instruction::SExt:
+      I.Kind = Op::SExt;
+      break;
+    case Instruction::Trunc:
+      I.Kind = Op::Trunc;
+      break;
+    default:
+      return std::nullopt;
     }
   } else if (auto *Fr = dyn_cast<FreezeInst>(V)) {
     auto S = operand(Fr->getOperand(0));
@@ -387,15 +451,33 @@ void IdEvaluator::evalSlot(size_t K, std::vector<uint64_t> &R,
   uint64_t A = R[I.A], B = R[I.B];
   uint64_t V = 0;
   switch (I.Kind) {
-  case Op::Const: V = I.Imm; break;
-  case Op::GlobalId: V = Id[I.Imm]; break;
-  case Op::LocalId: V = Id[I.Imm] % L[I.Imm]; break;
-  case Op::GroupId: V = Id[I.Imm] / L[I.Imm]; break;
-  case Op::Add: V = A + B; break;
-  case Op::Sub: V = A - B; break;
-  case Op::Mul: V = A * B; break;
-  case Op::UDiv: V = B ? A / B : 0; break;
-  case Op::URem: V = B ? A % B : 0; break;
+  case Op::Const:
+    V = I.Imm;
+    break;
+  case Op::GlobalId:
+    V = Id[I.Imm];
+    break;
+  case Op::LocalId:
+    V = Id[I.Imm] % L[I.Imm];
+    break;
+  case Op::GroupId:
+    V = Id[I.Imm] / L[I.Imm];
+    break;
+  case Op::Add:
+    V = A + B;
+    break;
+  case Op::Sub:
+    V = A - B;
+    break;
+  case Op::Mul:
+    V = A * B;
+    break;
+  case Op::UDiv:
+    V = B ? A / B : 0;
+    break;
+  case Op::URem:
+    V = B ? A % B : 0;
+    break;
   case Op::SDiv: {
     int64_t X = sext(A, I.Width), Y = sext(B, I.Width);
     V = Y ? uint64_t(X / Y) : 0;
@@ -406,22 +488,42 @@ void IdEvaluator::evalSlot(size_t K, std::vector<uint64_t> &R,
     V = Y ? uint64_t(X % Y) : 0;
     break;
   }
-  case Op::Shl: V = B < 64 ? A << B : 0; break;
-  case Op::LShr: V = B < 64 ? A >> B : 0; break;
+  case Op::Shl:
+    V = B < 64 ? A << B : 0;
+    break;
+  case Op::LShr:
+    V = B < 64 ? A >> B : 0;
+    break;
   case Op::AShr:
     V = uint64_t(sext(A, I.Width) >> (B < 64 ? B : 63));
     break;
-  case Op::And: V = A & B; break;
-  case Op::Or: V = A | B; break;
-  case Op::Xor: V = A ^ B; break;
+  case Op::And:
+    V = A & B;
+    break;
+  case Op::Or:
+    V = A | B;
+    break;
+  case Op::Xor:
+    V = A ^ B;
+    break;
   case Op::ICmp:
     V = compareInts(CmpInst::Predicate(I.Imm), A, B, I.SrcWidth);
     break;
-  case Op::Select: V = (A & 1) ? B : R[I.C]; break;
-  case Op::ZExt: V = A; break;
-  case Op::SExt: V = uint64_t(sext(A, I.SrcWidth)); break;
-  case Op::Trunc: V = A; break;
-  case Op::Freeze: V = A; break;
+  case Op::Select:
+    V = (A & 1) ? B : R[I.C];
+    break;
+  case Op::ZExt:
+    V = A;
+    break;
+  case Op::SExt:
+    V = uint64_t(sext(A, I.SrcWidth));
+    break;
+  case Op::Trunc:
+    V = A;
+    break;
+  case Op::Freeze:
+    V = A;
+    break;
   }
   R[K] = mask(V, I.Width);
 }
@@ -469,8 +571,8 @@ std::vector<IdEvaluator::Result> IdEvaluator::run(uint64_t MaxItems,
         Needed.push_back(Gd.Output);
     }
     std::vector<Result> Boxed(Queries.size());
-    Box All = {{{0, Launch.Global[0]}, {0, Launch.Global[1]},
-                {0, Launch.Global[2]}}};
+    Box All = {
+        {{0, Launch.Global[0]}, {0, Launch.Global[1]}, {0, Launch.Global[2]}}};
     uint64_t Budget = scaled(uint64_t(1) << 20);
     Scratch Buffers(Program.size());
     bool Done = splitBoxes(
@@ -510,7 +612,6 @@ std::vector<IdEvaluator::Result> IdEvaluator::run(uint64_t MaxItems,
   }
   return Results;
 }
-
 
 //===-- Intervals ---------------------------------------------------------===//
 //
@@ -580,11 +681,13 @@ void IdEvaluator::evalIntervals(const Box &B, std::vector<Interval> &V,
                I.Width);
       break;
     }
-    case Op::UDiv: case Op::SDiv:
+    case Op::UDiv:
+    case Op::SDiv:
       if (Bv.point() && Bv.Lo > 0 && A.Lo >= 0)
         R = {A.Lo / Bv.Lo, A.Hi / Bv.Lo};
       break;
-    case Op::URem: case Op::SRem:
+    case Op::URem:
+    case Op::SRem:
       if (Bv.point() && Bv.Lo > 0 && A.Lo >= 0) {
         if (A.Lo / Bv.Lo == A.Hi / Bv.Lo)
           R = {A.Lo % Bv.Lo, A.Hi % Bv.Lo};
@@ -596,29 +699,32 @@ void IdEvaluator::evalIntervals(const Box &B, std::vector<Interval> &V,
       if (Bv.point() && Bv.Lo >= 0 && Bv.Lo < 63)
         R = make(__int128(A.Lo) << Bv.Lo, __int128(A.Hi) << Bv.Lo, I.Width);
       break;
-    case Op::LShr: case Op::AShr:
+    case Op::LShr:
+    case Op::AShr:
       if (Bv.point() && Bv.Lo >= 0 && Bv.Lo < 63 && A.Lo >= 0)
         R = {A.Lo >> Bv.Lo, A.Hi >> Bv.Lo};
       break;
-    case Op::And: case Op::Or: case Op::Xor:
+    case Op::And:
+    case Op::Or:
+    case Op::Xor:
       if (I.Width == 1) {
         if (A.point() && Bv.point()) {
-          int64_t X = I.Kind == Op::And ? (A.Lo & Bv.Lo)
+          int64_t X = I.Kind == Op::And  ? (A.Lo & Bv.Lo)
                       : I.Kind == Op::Or ? (A.Lo | Bv.Lo)
                                          : (A.Lo ^ Bv.Lo);
           R = {X, X};
-        } else if (I.Kind == Op::And && ((A.point() && !A.Lo) ||
-                                         (Bv.point() && !Bv.Lo))) {
+        } else if (I.Kind == Op::And &&
+                   ((A.point() && !A.Lo) || (Bv.point() && !Bv.Lo))) {
           R = {0, 0};
-        } else if (I.Kind == Op::Or && ((A.point() && A.Lo) ||
-                                        (Bv.point() && Bv.Lo))) {
+        } else if (I.Kind == Op::Or &&
+                   ((A.point() && A.Lo) || (Bv.point() && Bv.Lo))) {
           R = {1, 1};
         }
       } else if (I.Kind == Op::And && Bv.point() && Bv.Lo >= 0 && A.Lo >= 0) {
         R = A.point() ? Interval{A.Lo & Bv.Lo, A.Lo & Bv.Lo}
                       : Interval{0, std::min(A.Hi, Bv.Lo)};
       } else if (A.point() && Bv.point()) {
-        int64_t X = I.Kind == Op::And ? (A.Lo & Bv.Lo)
+        int64_t X = I.Kind == Op::And  ? (A.Lo & Bv.Lo)
                     : I.Kind == Op::Or ? (A.Lo | Bv.Lo)
                                        : (A.Lo ^ Bv.Lo);
         R = {X, X};
@@ -634,28 +740,48 @@ void IdEvaluator::evalIntervals(const Box &B, std::vector<Interval> &V,
         break;
       }
       if (Unsigned && (A.Lo < 0 || Bv.Lo < 0))
-        break; // unsigned order of negative values: not provable here
+        break;    // unsigned order of negative values: not provable here
       int T = -1; // -1 unknown, else the uniform answer
       switch (P) {
       case CmpInst::ICMP_EQ:
-        if (A.point() && Bv.point()) T = A.Lo == Bv.Lo;
-        else if (A.Hi < Bv.Lo || Bv.Hi < A.Lo) T = 0;
+        if (A.point() && Bv.point())
+          T = A.Lo == Bv.Lo;
+        else if (A.Hi < Bv.Lo || Bv.Hi < A.Lo)
+          T = 0;
         break;
       case CmpInst::ICMP_NE:
-        if (A.point() && Bv.point()) T = A.Lo != Bv.Lo;
-        else if (A.Hi < Bv.Lo || Bv.Hi < A.Lo) T = 1;
+        if (A.point() && Bv.point())
+          T = A.Lo != Bv.Lo;
+        else if (A.Hi < Bv.Lo || Bv.Hi < A.Lo)
+          T = 1;
         break;
-      case CmpInst::ICMP_SLT: case CmpInst::ICMP_ULT:
-        if (A.Hi < Bv.Lo) T = 1; else if (A.Lo >= Bv.Hi) T = 0;
+      case CmpInst::ICMP_SLT:
+      case CmpInst::ICMP_ULT:
+        if (A.Hi < Bv.Lo)
+          T = 1;
+        else if (A.Lo >= Bv.Hi)
+          T = 0;
         break;
-      case CmpInst::ICMP_SLE: case CmpInst::ICMP_ULE:
-        if (A.Hi <= Bv.Lo) T = 1; else if (A.Lo > Bv.Hi) T = 0;
+      case CmpInst::ICMP_SLE:
+      case CmpInst::ICMP_ULE:
+        if (A.Hi <= Bv.Lo)
+          T = 1;
+        else if (A.Lo > Bv.Hi)
+          T = 0;
         break;
-      case CmpInst::ICMP_SGT: case CmpInst::ICMP_UGT:
-        if (A.Lo > Bv.Hi) T = 1; else if (A.Hi <= Bv.Lo) T = 0;
+      case CmpInst::ICMP_SGT:
+      case CmpInst::ICMP_UGT:
+        if (A.Lo > Bv.Hi)
+          T = 1;
+        else if (A.Hi <= Bv.Lo)
+          T = 0;
         break;
-      case CmpInst::ICMP_SGE: case CmpInst::ICMP_UGE:
-        if (A.Lo >= Bv.Hi) T = 1; else if (A.Hi < Bv.Lo) T = 0;
+      case CmpInst::ICMP_SGE:
+      case CmpInst::ICMP_UGE:
+        if (A.Lo >= Bv.Hi)
+          T = 1;
+        else if (A.Hi < Bv.Lo)
+          T = 0;
         break;
       default:
         break;
@@ -676,20 +802,19 @@ void IdEvaluator::evalIntervals(const Box &B, std::vector<Interval> &V,
                               : (int64_t(1) << std::min(I.SrcWidth, 62u)) - 1};
       break;
     case Op::SExt:
-      R = I.SrcWidth == 1 ? (A.point() ? Interval{-A.Lo, -A.Lo}
-                                       : Interval{-1, 0})
-                          : A;
+      R = I.SrcWidth == 1
+              ? (A.point() ? Interval{-A.Lo, -A.Lo} : Interval{-1, 0})
+              : A;
       break;
     case Op::Trunc:
       R = (fits(A.Lo, I.Width) && fits(A.Hi, I.Width) && I.Width > 1)
               ? A
-              : (A.point() ? Interval{I.Width == 1
-                                          ? (A.Lo & 1)
-                                          : sext(uint64_t(A.Lo), I.Width),
-                                      I.Width == 1
-                                          ? (A.Lo & 1)
-                                          : sext(uint64_t(A.Lo), I.Width)}
-                           : full(I.Width));
+              : (A.point()
+                     ? Interval{I.Width == 1 ? (A.Lo & 1)
+                                             : sext(uint64_t(A.Lo), I.Width),
+                                I.Width == 1 ? (A.Lo & 1)
+                                             : sext(uint64_t(A.Lo), I.Width)}
+                     : full(I.Width));
       break;
     case Op::Freeze:
       R = A;

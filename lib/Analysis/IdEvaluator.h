@@ -1,4 +1,4 @@
-//===- IdEvaluator.h - Count id-only branch outcomes over an NDRange -*- C++ -*-===//
+//===- IdEvaluator.h - Count id-only branch outcomes over an NDRange ------===//
 //
 // Branches whose condition depends only on work-item ids, constants and
 // (already specialized) sizes and scalar arguments -- border handling,
@@ -112,8 +112,29 @@ public:
 
 private:
   enum class Op : uint8_t {
-    Const, GlobalId, LocalId, GroupId, Add, Sub, Mul, UDiv, SDiv, URem, SRem,
-    Shl, LShr, AShr, And, Or, Xor, ICmp, Select, ZExt, SExt, Trunc, Freeze
+    Const,
+    GlobalId,
+    LocalId,
+    GroupId,
+    Add,
+    Sub,
+    Mul,
+    UDiv,
+    SDiv,
+    URem,
+    SRem,
+    Shl,
+    LShr,
+    AShr,
+    And,
+    Or,
+    Xor,
+    ICmp,
+    Select,
+    ZExt,
+    SExt,
+    Trunc,
+    Freeze
   };
   struct Instr {
     Op Kind;
@@ -142,18 +163,16 @@ private:
   /// Buffers splitBoxes() reuses across its boxes and items rather than
   /// allocate them per box: every call rewrites the slots it reads.
   struct Scratch {
-    std::vector<Interval> V;     ///< intervals of a box
-    std::vector<uint64_t> R;     ///< exact values of an item
-    std::vector<uint64_t> Vals;  ///< what Leaf sees (only Needed slots set)
-    explicit Scratch(size_t Slots) : V(Slots, Interval{0, 0}), R(Slots, 0),
-                                     Vals(Slots, 0) {}
+    std::vector<Interval> V;    ///< intervals of a box
+    std::vector<uint64_t> R;    ///< exact values of an item
+    std::vector<uint64_t> Vals; ///< what Leaf sees (only Needed slots set)
+    explicit Scratch(size_t Slots)
+        : V(Slots, Interval{0, 0}), R(Slots, 0), Vals(Slots, 0) {}
   };
-  bool splitBoxes(const Box &B, uint8_t DimMask,
-                  const std::vector<unsigned> &Needed,
-                  llvm::function_ref<void(const Box &,
-                                          const std::vector<uint64_t> &)>
-                      Leaf,
-                  uint64_t &Budget, Scratch &S) const;
+  bool splitBoxes(
+      const Box &B, uint8_t DimMask, const std::vector<unsigned> &Needed,
+      llvm::function_ref<void(const Box &, const std::vector<uint64_t> &)> Leaf,
+      uint64_t &Budget, Scratch &S) const;
   void evalSlot(size_t K, std::vector<uint64_t> &R, const uint64_t Id[3],
                 const std::array<uint64_t, 3> &L) const;
   std::optional<unsigned> compileValue(llvm::Value *V, unsigned Depth);

@@ -36,8 +36,9 @@ static bool isInRegisterExtension(const BinaryOperator &BO) {
       return false;
     for (const User *U : BO.users()) {
       auto *Sh = dyn_cast<BinaryOperator>(U);
-      if (!Sh || (Sh->getOpcode() != Instruction::AShr &&
-                  Sh->getOpcode() != Instruction::LShr) ||
+      if (!Sh ||
+          (Sh->getOpcode() != Instruction::AShr &&
+           Sh->getOpcode() != Instruction::LShr) ||
           Sh->getOperand(1) != BO.getOperand(1))
         return false;
     }
@@ -46,7 +47,9 @@ static bool isInRegisterExtension(const BinaryOperator &BO) {
   return false;
 }
 
-static bool isFloatTy(Type *T) { return T->getScalarType()->isFloatingPointTy(); }
+static bool isFloatTy(Type *T) {
+  return T->getScalarType()->isFloatingPointTy();
+}
 static bool isDoubleTy(Type *T) { return T->getScalarType()->isDoubleTy(); }
 
 namespace {
@@ -145,8 +148,8 @@ InstrClass Classifier::classify() {
                   CX->getNewValOperand()->getType(), CX->getNewValOperand());
   if (isa<PHINode>(I) || isa<ExtractElementInst>(I) ||
       isa<InsertElementInst>(I) || isa<ShuffleVectorInst>(I) ||
-      isa<FreezeInst>(I) || isa<UnaryOperator>(I) ||
-      isa<ExtractValueInst>(I) || isa<InsertValueInst>(I))
+      isa<FreezeInst>(I) || isa<UnaryOperator>(I) || isa<ExtractValueInst>(I) ||
+      isa<InsertValueInst>(I))
     return of(InstrClass::ElementMove); // element moves and fneg are free
   auto *Call = dyn_cast<CallInst>(&I);
   if (!Call)
@@ -160,8 +163,7 @@ InstrClass Classifier::binaryOperator(BinaryOperator &BO) {
   unsigned Op = BO.getOpcode();
   if (isFloatTy(Ty)) {
     AluClass C = isDoubleTy(Ty) ? AluClass::Fp64 : AluClass::Fp32;
-    if (!isDoubleTy(Ty) &&
-        (Op == Instruction::FDiv || Op == Instruction::FRem))
+    if (!isDoubleTy(Ty) && (Op == Instruction::FDiv || Op == Instruction::FRem))
       C = AluClass::Fp32DivSqrt;
     return alu(C, 1);
   }
@@ -172,8 +174,10 @@ InstrClass Classifier::binaryOperator(BinaryOperator &BO) {
   switch (Op) {
   case Instruction::Mul:
     return alu(AluClass::IntMul, Wide * Wide);
-  case Instruction::UDiv: case Instruction::SDiv:
-  case Instruction::URem: case Instruction::SRem:
+  case Instruction::UDiv:
+  case Instruction::SDiv:
+  case Instruction::URem:
+  case Instruction::SRem:
     return alu(AluClass::IntDiv, Wide);
   default:
     if (Bits == 1) // boolean logic folds into predicates
@@ -186,18 +190,21 @@ InstrClass Classifier::compare(CmpInst &Cmp) {
   Type *OT = Cmp.getOperand(0)->getType();
   if (OT->isPtrOrPtrVectorTy())
     return alu(AluClass::IntSimple, 2);
-  AluClass C = isFloatTy(OT) ? (isDoubleTy(OT) ? AluClass::Fp64
-                                               : AluClass::Fp32)
-                             : AluClass::IntSimple;
-  return alu(C, OT->getScalarSizeInBits() > 32 && C ==
-             AluClass::IntSimple ? 2 : 1);
+  AluClass C = isFloatTy(OT)
+                   ? (isDoubleTy(OT) ? AluClass::Fp64 : AluClass::Fp32)
+                   : AluClass::IntSimple;
+  return alu(C, OT->getScalarSizeInBits() > 32 && C == AluClass::IntSimple ? 2
+                                                                           : 1);
 }
 
 InstrClass Classifier::cast(CastInst &Cast) {
   switch (Cast.getOpcode()) {
-  case Instruction::SIToFP: case Instruction::UIToFP:
-  case Instruction::FPToSI: case Instruction::FPToUI:
-  case Instruction::FPExt: case Instruction::FPTrunc:
+  case Instruction::SIToFP:
+  case Instruction::UIToFP:
+  case Instruction::FPToSI:
+  case Instruction::FPToUI:
+  case Instruction::FPExt:
+  case Instruction::FPTrunc:
     return alu(AluClass::Conversion, 1);
   default:
     return passThrough({Cast.getOperand(0)});
@@ -225,30 +232,54 @@ InstrClass Classifier::intrinsic(IntrinsicInst &II) {
   bool D = isDoubleTy(Ty);
   AluClass FC = D ? AluClass::Fp64 : AluClass::Fp32;
   switch (ID) {
-  case Intrinsic::fmuladd: case Intrinsic::fma:
-  case Intrinsic::minnum: case Intrinsic::maxnum:
-  case Intrinsic::minimum: case Intrinsic::maximum:
-  case Intrinsic::floor: case Intrinsic::ceil: case Intrinsic::trunc:
-  case Intrinsic::rint: case Intrinsic::nearbyint: case Intrinsic::round:
+  case Intrinsic::fmuladd:
+  case Intrinsic::fma:
+  case Intrinsic::minnum:
+  case Intrinsic::maxnum:
+  case Intrinsic::minimum:
+  case Intrinsic::maximum:
+  case Intrinsic::floor:
+  case Intrinsic::ceil:
+  case Intrinsic::trunc:
+  case Intrinsic::rint:
+  case Intrinsic::nearbyint:
+  case Intrinsic::round:
   case Intrinsic::copysign:
     return alu(FC, 1);
   case Intrinsic::fabs:
     return passThrough({II.getArgOperand(0)});
   case Intrinsic::sqrt:
     return alu(D ? AluClass::Fp64 : AluClass::Fp32DivSqrt, 1);
-  case Intrinsic::sin: case Intrinsic::cos: case Intrinsic::exp:
-  case Intrinsic::exp2: case Intrinsic::log: case Intrinsic::log2:
-  case Intrinsic::log10: case Intrinsic::pow:
+  case Intrinsic::sin:
+  case Intrinsic::cos:
+  case Intrinsic::exp:
+  case Intrinsic::exp2:
+  case Intrinsic::log:
+  case Intrinsic::log2:
+  case Intrinsic::log10:
+  case Intrinsic::pow:
     return alu(D ? AluClass::Fp64 : AluClass::Transcendental,
                ID == Intrinsic::pow ? 2 : 1);
-  case Intrinsic::smin: case Intrinsic::smax: case Intrinsic::umin:
-  case Intrinsic::umax: case Intrinsic::abs: case Intrinsic::ctpop:
-  case Intrinsic::ctlz: case Intrinsic::cttz: case Intrinsic::fshl:
-  case Intrinsic::fshr: case Intrinsic::bswap: case Intrinsic::bitreverse:
-  case Intrinsic::sadd_sat: case Intrinsic::uadd_sat:
-  case Intrinsic::ssub_sat: case Intrinsic::usub_sat:
+  case Intrinsic::smin:
+  case Intrinsic::smax:
+  case Intrinsic::umin:
+  case Intrinsic::umax:
+  case Intrinsic::abs:
+  case Intrinsic::ctpop:
+  case Intrinsic::ctlz:
+  case Intrinsic::cttz:
+  case Intrinsic::fshl:
+  case Intrinsic::fshr:
+  case Intrinsic::bswap:
+  case Intrinsic::bitreverse:
+  case Intrinsic::sadd_sat:
+  case Intrinsic::uadd_sat:
+  case Intrinsic::ssub_sat:
+  case Intrinsic::usub_sat:
     return alu(AluClass::IntSimple, Ty->getScalarSizeInBits() > 32 ? 2 : 1);
-  case Intrinsic::memcpy: case Intrinsic::memmove: case Intrinsic::memset:
+  case Intrinsic::memcpy:
+  case Intrinsic::memmove:
+  case Intrinsic::memset:
     return uncounted("memory intrinsic not counted");
   default:
     return of(InstrClass::NoWork); // lifetime, dbg, assume, ...: no work
@@ -317,7 +348,8 @@ InstrClass Classifier::vectorAccess(CallInst &Call, const BuiltinInfo &Info) {
   if (Info.HalfElements)
     ElemBytes = 2;
   unsigned N = std::max(1u, Info.VectorWidth);
-  Type *MemTy = FixedVectorType::get(IntegerType::get(I.getContext(), ElemBytes * 8), N);
+  Type *MemTy =
+      FixedVectorType::get(IntegerType::get(I.getContext(), ElemBytes * 8), N);
   if (N == 1)
     MemTy = IntegerType::get(I.getContext(), ElemBytes * 8);
   InstrClass R = memory(Store ? InstrClass::Store : InstrClass::Load, Ptr,

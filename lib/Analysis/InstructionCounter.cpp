@@ -65,8 +65,7 @@ const SCEV *InstructionCounter::vectorOffset(const InstrClass &IC) {
 
 void InstructionCounter::countMemory(Instruction &I, Value *Ptr, Type *Ty,
                                      bool IsStore, bool IsAtomic, double W,
-                                     KernelCounts &K,
-                                     const SCEV *ExtraOffset) {
+                                     KernelCounts &K, const SCEV *ExtraOffset) {
   unsigned AS = Ptr->getType()->getPointerAddressSpace();
   unsigned Bytes = DL.getTypeStoreSize(Ty);
   LineCounts &LC = line(I);

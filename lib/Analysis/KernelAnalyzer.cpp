@@ -69,7 +69,6 @@ std::string sourcePathOf(const DIFile &F, const std::string &Main) {
   return Abs;
 }
 
-
 /// Steps 4 to 7 on the specialized, optimized kernel of \p C.
 static void analyzeFunction(AnalysisContext &C, KernelCounts &K) {
   BlockFrequencies BF = computeBlockFrequencies(C);
@@ -229,7 +228,8 @@ Expected<KernelCounts> analyzeKernel(const Module &M, const std::string &Kernel,
   F = Clone->getFunction(Kernel);
   if (!F)
     return createStringError(inconvertibleErrorCode(),
-                             "kernel '" + Kernel + "' vanished in optimization");
+                             "kernel '" + Kernel +
+                                 "' vanished in optimization");
   KernelLines.restore();
   pointerAccess(*F, K.Args);
   // Static __local arrays used by the kernel.

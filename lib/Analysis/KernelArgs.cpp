@@ -8,11 +8,11 @@
 #include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/Analysis/AssumptionCache.h"
-#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
 #include "llvm/Analysis/TargetLibraryInfo.h"
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/CFG.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DebugInfo.h"
@@ -27,9 +27,9 @@
 #include "llvm/Support/Path.h"
 #include "llvm/TargetParser/Triple.h"
 #include "llvm/Transforms/Utils/Cloning.h"
-#include <fmt/format.h>
 #include <algorithm>
 #include <cmath>
+#include <fmt/format.h>
 #include <functional>
 #include <map>
 #include <set>
@@ -40,8 +40,13 @@ namespace clspread {
 
 namespace {
 // SPIR address spaces.
-enum : unsigned { ASPrivate = 0, ASGlobal = 1, ASConstant = 2, ASLocal = 3,
-                  ASGeneric = 4 };
+enum : unsigned {
+  ASPrivate = 0,
+  ASGlobal = 1,
+  ASConstant = 2,
+  ASLocal = 3,
+  ASGeneric = 4
+};
 } // namespace
 
 namespace {
@@ -81,8 +86,8 @@ bool flattenFields(Type *T, uint64_t Offset, const DataLayout &DL,
   if (auto *S = dyn_cast<StructType>(T)) {
     const StructLayout *L = DL.getStructLayout(S);
     for (unsigned I = 0; I < S->getNumElements(); ++I)
-      if (!flattenFields(S->getElementType(I),
-                         Offset + L->getElementOffset(I), DL, Out))
+      if (!flattenFields(S->getElementType(I), Offset + L->getElementOffset(I),
+                         DL, Out))
         return false;
     return true;
   }
@@ -133,8 +138,7 @@ std::string openclBaseType(llvm::StringRef T) {
   size_t Close = Rest.find(")))");
   if (Close == llvm::StringRef::npos)
     return T.str();
-  return (T.take_front(At) + Rest.take_front(Close) +
-          Rest.substr(Close + 3))
+  return (T.take_front(At) + Rest.take_front(Close) + Rest.substr(Close + 3))
       .str();
 }
 
@@ -173,7 +177,7 @@ std::vector<KernelArgInfo> argumentInfo(const Function &F) {
       if (I < N->getNumOperands())
         if (auto *C = mdconst::dyn_extract<ConstantInt>(N->getOperand(I)))
           Space = C->getZExtValue();
-    Info.Space = Info.IsImage ? AddrSpace::Image
+    Info.Space = Info.IsImage          ? AddrSpace::Image
                  : Space == ASGlobal   ? AddrSpace::Global
                  : Space == ASConstant ? AddrSpace::Constant
                  : Space == ASLocal    ? AddrSpace::Local

@@ -8,11 +8,11 @@
 #include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/Analysis/AssumptionCache.h"
-#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
 #include "llvm/Analysis/TargetLibraryInfo.h"
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/CFG.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DebugInfo.h"
@@ -27,9 +27,9 @@
 #include "llvm/Support/Path.h"
 #include "llvm/TargetParser/Triple.h"
 #include "llvm/Transforms/Utils/Cloning.h"
-#include <fmt/format.h>
 #include <algorithm>
 #include <cmath>
+#include <fmt/format.h>
 #include <functional>
 #include <map>
 #include <set>
@@ -57,10 +57,10 @@ public:
       NF->copyAttributesFrom(F);
       N = NF;
     } else if (auto *GV = dyn_cast<GlobalVariable>(G)) {
-      auto *NGV = new GlobalVariable(
-          Dst, GV->getValueType(), GV->isConstant(), GV->getLinkage(),
-          nullptr, GV->getName(), nullptr, GV->getThreadLocalMode(),
-          GV->getAddressSpace());
+      auto *NGV =
+          new GlobalVariable(Dst, GV->getValueType(), GV->isConstant(),
+                             GV->getLinkage(), nullptr, GV->getName(), nullptr,
+                             GV->getThreadLocalMode(), GV->getAddressSpace());
       NGV->copyAttributesFrom(GV);
       N = NGV;
     } else if (auto *GA = dyn_cast<GlobalAlias>(G)) {
@@ -104,8 +104,7 @@ std::unique_ptr<Module> cloneKernel(const Module &M, const Function &Kernel) {
     return CloneModule(M, VMap, [&](const GlobalValue *GV) {
       const auto *G = dyn_cast<Function>(GV);
       return !G || G == &Kernel ||
-             G->getCallingConv() != CallingConv::SPIR_KERNEL ||
-             !G->use_empty();
+             G->getCallingConv() != CallingConv::SPIR_KERNEL || !G->use_empty();
     });
   }
   auto New = std::make_unique<Module>(M.getModuleIdentifier(), M.getContext());
@@ -172,6 +171,5 @@ std::unique_ptr<Module> cloneKernel(const Module &M, const Function &Kernel) {
   drain();
   return New;
 }
-
 
 } // namespace clspread

@@ -55,12 +55,12 @@ struct GlobalAccess {
   bool IsStore = false;
   bool IsAtomic = false;
   AddrSpace Space = AddrSpace::Global;
-  unsigned Bytes = 0;        ///< bytes per access: 1, 2, 4, 8, 16 ...
-  double ExecPerItem = 0;    ///< executions per work-item (NDRange average)
+  unsigned Bytes = 0;     ///< bytes per access: 1, 2, 4, 8, 16 ...
+  double ExecPerItem = 0; ///< executions per work-item (NDRange average)
   /// Byte distance between the addresses of work-items whose
   /// get_global_id(0) differ by one; nullopt when not affine in it.
   std::optional<int64_t> StrideBytes;
-  std::string Buffer;        ///< kernel argument name, "" if unknown
+  std::string Buffer; ///< kernel argument name, "" if unknown
   SourceLoc Loc;
   /// The address does not change between iterations of the innermost loop
   /// that holds the access, and that loop runs more than once per
@@ -105,8 +105,8 @@ struct GlobalAccess {
 /// "branch", "id-sampling", "memory", "call", "footprint", and "stated"
 /// for a figure the user gave (a trip count), listed so it is never silent.
 struct Assumption {
-  std::string File;   ///< path as given; "" when not about a place
-  unsigned Line = 0;  ///< 0 when not about a line
+  std::string File;  ///< path as given; "" when not about a place
+  unsigned Line = 0; ///< 0 when not about a line
   std::string Kind;
   std::string Message; ///< without the file:line prefix
 
@@ -133,9 +133,9 @@ struct BranchSite {
 /// A private (per-work-item) array that stays in memory after optimization
 /// because it is indexed at run time: scratch memory on GPUs.
 struct PrivateArray {
-  std::string Name;   ///< variable name when debug info has it, else ""
-  SourceLoc Loc;      ///< declaration, or the first access
-  uint64_t Bytes = 0; ///< size of the array per work-item
+  std::string Name;           ///< variable name when debug info has it, else ""
+  SourceLoc Loc;              ///< declaration, or the first access
+  uint64_t Bytes = 0;         ///< size of the array per work-item
   double AccessesPerItem = 0; ///< loads + stores per work-item
   double BytesPerItem = 0;    ///< bytes read + written per work-item
   /// Every access's index is a constant or an affine function of the
@@ -155,9 +155,9 @@ struct PrivateArray {
 struct BufferFootprint {
   std::string Arg;
   unsigned ArgIndex = 0;
-  uint64_t Bytes = 0;        ///< unique bytes touched
-  uint64_t MaxOffset = 0;    ///< one past the highest byte touched
-  bool Exact = false;        ///< false: an upper bound
+  uint64_t Bytes = 0;     ///< unique bytes touched
+  uint64_t MaxOffset = 0; ///< one past the highest byte touched
+  bool Exact = false;     ///< false: an upper bound
   bool Read = false;
   bool Written = false;
 };
@@ -171,8 +171,8 @@ struct PackNode {
 
 struct BlockGraph {
   std::string Name;
-  double ExecPerItem = 0;       ///< executions per work-item
-  std::vector<PackNode> Nodes;  ///< in program order (deps point backwards)
+  double ExecPerItem = 0;      ///< executions per work-item
+  std::vector<PackNode> Nodes; ///< in program order (deps point backwards)
 };
 
 /// Counts attributed to one source line (for --lines).
@@ -197,16 +197,16 @@ struct BufferContents {
 struct KernelArgInfo {
   unsigned Index = 0;
   std::string Name;
-  std::string Type;      ///< as written: "float*", "uchar4*", "int"
+  std::string Type; ///< as written: "float*", "uchar4*", "int"
   /// Typedefs resolved, in OpenCL C spelling: "float*", "uint", "float4*"
   /// (the type as written where Clang gave no base type).
   std::string BaseType;
   AddrSpace Space = AddrSpace::Private; ///< pointee space for pointers
   bool IsPointer = false;
-  bool IsImage = false;  ///< image2d_t & co.
+  bool IsImage = false; ///< image2d_t & co.
   bool IsSampler = false;
-  bool IsPipe = false;   ///< `pipe T`: BaseType is the packet type T
-  std::string Access;    ///< image access qualifier: read_only, write_only
+  bool IsPipe = false; ///< `pipe T`: BaseType is the packet type T
+  std::string Access;  ///< image access qualifier: read_only, write_only
   /// For a pointer to a struct: its size and its scalar and vector fields
   /// at their byte offsets (nested structs and arrays flattened; padding
   /// is the gaps), so a runner can fill each field with values of its type.
@@ -225,7 +225,7 @@ struct KernelArgInfo {
 
 struct KernelCounts {
   std::string Name;
-  SourceLoc Loc;                 ///< where the kernel is defined
+  SourceLoc Loc; ///< where the kernel is defined
   LaunchSpec Launch;
 
   std::array<double, NumAluClasses> Alu{}; ///< lane-ops per class
@@ -254,12 +254,12 @@ struct KernelCounts {
   /// __local pointer arguments sized by the launch (for occupancy).
   uint64_t LocalMemBytes = 0;
 
-  std::vector<KernelArgInfo> Args;        ///< in declaration order
-  std::vector<GlobalAccess> Accesses;     ///< global and constant sites
+  std::vector<KernelArgInfo> Args;    ///< in declaration order
+  std::vector<GlobalAccess> Accesses; ///< global and constant sites
   std::vector<BufferFootprint> Footprints;
-  unsigned Registers = 0;                 ///< 32-bit registers per item
-  std::vector<BlockGraph> Blocks;         ///< for VLIW packing
-  std::vector<LineCounts> Lines;          ///< sorted by line
+  unsigned Registers = 0;         ///< 32-bit registers per item
+  std::vector<BlockGraph> Blocks; ///< for VLIW packing
+  std::vector<LineCounts> Lines;  ///< sorted by line
   /// Every guess the analysis made, with the place it concerns.
   std::vector<Assumption> Assumptions;
   /// Loops whose trip count was assumed although ScalarEvolution proves a
@@ -284,7 +284,7 @@ struct KernelCounts {
   /// Half-precision arithmetic lane-ops per work-item (counted in Alu as
   /// well, under the class the operation has in fp32).
   double Fp16Ops = 0;
-  std::vector<BranchSite> Branches;       ///< id-dependent branches
+  std::vector<BranchSite> Branches; ///< id-dependent branches
   std::vector<PrivateArray> PrivateArrays;
 };
 

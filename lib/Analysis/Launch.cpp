@@ -1,8 +1,8 @@
 //===- Launch.cpp - Parsing launch sizes and scalar arguments -------------===//
 #include "Analysis/Launch.h"
 
-#include "llvm/ADT/StringRef.h"
 #include "Analysis/KernelCounts.h"
+#include "llvm/ADT/StringRef.h"
 
 #include <cerrno>
 #include <cmath>
@@ -76,8 +76,8 @@ parseArg(const std::string &Text) {
 }
 
 static const char *const AluClassNames[NumAluClasses] = {
-    "int_simple", "int_mul",        "int_div", "fp32",
-    "fp32_div_sqrt", "transcendental", "fp64", "conversion"};
+    "int_simple",    "int_mul",        "int_div", "fp32",
+    "fp32_div_sqrt", "transcendental", "fp64",    "conversion"};
 
 const char *aluClassName(AluClass C) { return AluClassNames[unsigned(C)]; }
 

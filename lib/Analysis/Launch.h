@@ -32,7 +32,9 @@ struct ArgValue {
   bool Numeric = true;
   std::string Text; ///< as written, for messages
 
-  static ArgValue ofInt(int64_t V) { return {false, V, double(V), true, std::to_string(V)}; }
+  static ArgValue ofInt(int64_t V) {
+    return {false, V, double(V), true, std::to_string(V)};
+  }
   /// Int is the value truncated where int64 can hold it, else 0: a float
   /// past 2^63 (62222...2e109 in a manifest, found by fuzz_Suite) has no
   /// int64 value, and converting it would be undefined. Consumers that need
@@ -41,7 +43,9 @@ struct ArgValue {
     bool Fits = V > -0x1p63 && V < 0x1p63; // false for NaN too
     return {true, Fits ? int64_t(V) : 0, V, true, std::to_string(V)};
   }
-  static ArgValue ofText(std::string T) { return {false, 0, 0.0, false, std::move(T)}; }
+  static ArgValue ofText(std::string T) {
+    return {false, 0, 0.0, false, std::move(T)};
+  }
 };
 
 /// Launches of 2^40 work-items or more are refused wherever sizes are read
@@ -63,10 +67,10 @@ bool workItemsFit(const SizeArray &Sizes, unsigned Dims) {
 }
 
 struct LaunchSpec {
-  unsigned Dims = 1;                        ///< 1, 2 or 3
+  unsigned Dims = 1; ///< 1, 2 or 3
   std::array<uint64_t, 3> Global = {1, 1, 1};
   std::optional<std::array<uint64_t, 3>> Local; ///< nullopt: driver's choice
-  std::map<std::string, ArgValue> Args;     ///< scalar args by name
+  std::map<std::string, ArgValue> Args;         ///< scalar args by name
 
   uint64_t workItems() const { return Global[0] * Global[1] * Global[2]; }
   uint64_t workGroupSize() const {

@@ -22,7 +22,8 @@ std::vector<unsigned> loopLines(const std::string &S) {
         ++I;
     } else if (C == '/' && I + 1 < S.size() && S[I + 1] == '*') {
       I += 2;
-      while (I < S.size() && !(S[I] == '*' && I + 1 < S.size() && S[I + 1] == '/')) {
+      while (I < S.size() &&
+             !(S[I] == '*' && I + 1 < S.size() && S[I + 1] == '/')) {
         Line += S[I] == '\n';
         ++I;
       }

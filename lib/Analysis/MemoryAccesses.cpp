@@ -1,4 +1,6 @@
-//===- MemoryAccesses.cpp - The global and __constant access sites of a kernel ---===//
+//===- MemoryAccesses.cpp -------------------------------------------------===//
+// The global and __constant access sites of a kernel.
+//
 #include "Analysis/MemoryAccesses.h"
 #include "Analysis/Builtins.h"
 #include "Analysis/KernelArgs.h"
@@ -95,8 +97,8 @@ static void loopEffects(const Loop &Lp, const Instruction &I, const Value *Ptr,
   }
 }
 
-void AccessSites::add(Instruction &I, Value *Ptr, unsigned Bytes,
-                      bool IsStore, bool IsAtomic, double W, KernelCounts &K,
+void AccessSites::add(Instruction &I, Value *Ptr, unsigned Bytes, bool IsStore,
+                      bool IsAtomic, double W, KernelCounts &K,
                       const SCEV *ExtraOffset) {
   unsigned AS = Ptr->getType()->getPointerAddressSpace();
   GlobalAccess Acc;
@@ -115,14 +117,15 @@ void AccessSites::add(Instruction &I, Value *Ptr, unsigned Bytes,
   std::optional<Affine> Off;
   if (auto *BU = dyn_cast<SCEVUnknown>(Base)) {
     ArgNo = argIndexOf(BU->getValue());
-    if (auto *GV = dyn_cast<GlobalVariable>(BU->getValue()->stripPointerCasts());
+    if (auto *GV =
+            dyn_cast<GlobalVariable>(BU->getValue()->stripPointerCasts());
         GV && AS == ASConstant && !IsStore && !IsAtomic)
       // Buffer stays empty: lint tells program-scope tables by that.
       ConstantTables[GV].push_back(K.Accesses.size());
     const SCEV *OffS = SE.getMinusSCEV(PS, Base);
     if (ExtraOffset && !isa<SCEVCouldNotCompute>(OffS))
-      OffS = SE.getAddExpr(OffS, SE.getTruncateOrSignExtend(
-                                     ExtraOffset, OffS->getType()));
+      OffS = SE.getAddExpr(
+          OffS, SE.getTruncateOrSignExtend(ExtraOffset, OffS->getType()));
     if (!isa<SCEVCouldNotCompute>(OffS))
       Off = affineOffset(C, OffS);
   }
@@ -164,7 +167,8 @@ void AccessSites::chargeConstantTables(KernelCounts &K) {
       continue;
     double Requested = 0;
     for (size_t I : Sites)
-      Requested += double(K.Accesses[I].Bytes) * K.Accesses[I].ExecPerItem * Items;
+      Requested +=
+          double(K.Accesses[I].Bytes) * K.Accesses[I].ExecPerItem * Items;
     if (Requested <= double(Size))
       continue;
     // Every site keeps a share (none reads as never executed).

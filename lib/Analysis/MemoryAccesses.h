@@ -1,4 +1,6 @@
-//===- MemoryAccesses.h - The global and __constant access sites of a kernel -*- C++ -*-===//
+//===- MemoryAccesses.h ---------------------------------------------------===//
+// The global and __constant access sites of a kernel.
+//
 //
 // Part of step 7 of KernelAnalyzer.h: every static access to global or
 // __constant memory becomes a GlobalAccess, which lint's memory rules and
@@ -32,9 +34,9 @@ namespace clspread {
 
 /// A global access's affine offset, for footprints (Footprints.h).
 struct AccessShape {
-  size_t Index;               ///< in KernelCounts::Accesses, before merging
-  std::optional<Affine> Off;  ///< nullopt: not affine
-  unsigned ArgNo;             ///< the buffer argument; ~0u: not an argument
+  size_t Index;              ///< in KernelCounts::Accesses, before merging
+  std::optional<Affine> Off; ///< nullopt: not affine
+  unsigned ArgNo;            ///< the buffer argument; ~0u: not an argument
 };
 
 class AccessSites : AnalysisPart {
@@ -46,8 +48,8 @@ public:
   /// global or __constant memory through \p Ptr \p W times per work-item;
   /// \p ExtraOffset, when given, is added to the offset from the pointer's
   /// base (a vloadN's offset * N elements).
-  void add(llvm::Instruction &I, llvm::Value *Ptr, unsigned Bytes,
-           bool IsStore, bool IsAtomic, double W, KernelCounts &K,
+  void add(llvm::Instruction &I, llvm::Value *Ptr, unsigned Bytes, bool IsStore,
+           bool IsAtomic, double W, KernelCounts &K,
            const llvm::SCEV *ExtraOffset = nullptr);
 
   /// The offsets of the sites add() made, in K.Accesses' order before

@@ -101,7 +101,7 @@ static unsigned wordsPerLane(Type *T) {
 /// work on Evergreen: per 32-bit word an LDS_READ_RET and the MOV that
 /// takes the word from the return queue (OQAP), in series.
 void PackingGraphBuilder::graphLoad(Instruction &I, Value *Ptr,
-                         std::initializer_list<const Value *> Also) {
+                                    std::initializer_list<const Value *> Also) {
   std::vector<uint32_t> Addr = producersOf({Ptr});
   for (const Value *V : Also) {
     auto More = producersOf({V});
@@ -129,7 +129,7 @@ void PackingGraphBuilder::graphLoad(Instruction &I, Value *Ptr,
 /// store is an LDS_WRITE per 32-bit word, after its address and value. An
 /// atomic that \p Returns a value gives it after that node.
 void PackingGraphBuilder::graphStore(Instruction &I, Value *Ptr, Value *Val,
-                          bool Returns) {
+                                     bool Returns) {
   if (!Ptr || !Ptr->getType()->isPointerTy())
     return;
   unsigned AS = Ptr->getType()->getPointerAddressSpace();
@@ -257,9 +257,9 @@ void PackingGraphBuilder::graphElementMove(Instruction &I) {
     auto *Idx = dyn_cast<ConstantInt>(IE->getOperand(2));
     auto S = Producers.find(IE->getOperand(1));
     if (Idx && Idx->getZExtValue() < Lanes)
-      R[Idx->getZExtValue()] =
-          S != Producers.end() && !S->second.empty() ? S->second[0]
-                                                     : std::vector<uint32_t>{};
+      R[Idx->getZExtValue()] = S != Producers.end() && !S->second.empty()
+                                   ? S->second[0]
+                                   : std::vector<uint32_t>{};
     Producers[&I] = std::move(R);
     return;
   }
@@ -313,7 +313,8 @@ bool PackingGraphBuilder::addFromFirstCopy(Instruction &I) {
   return true;
 }
 
-//===-- Unrolled loops in the packing graph --------------------------------===//
+//===-- Unrolled loops in the packing graph
+//--------------------------------===//
 
 /// Iterations of a loop packed together: a compiler unrolls or software-
 /// pipelines a short loop body, so iterations overlap in the bundles.
@@ -343,7 +344,8 @@ unsigned PackingGraphBuilder::loopCopies(BasicBlock &BB) {
     return 1;
   uint64_t C = std::min<uint64_t>(*Trip, MaxLoopCopies);
   size_t N = std::max<size_t>(1, Graph->Nodes.size());
-  return unsigned(std::max<uint64_t>(1, std::min<uint64_t>(C, MaxCopyNodes / N)));
+  return unsigned(
+      std::max<uint64_t>(1, std::min<uint64_t>(C, MaxCopyNodes / N)));
 }
 
 /// Appends copies 1 .. Copies-1 of the loop body \p BB to the graph: phis

@@ -1,4 +1,4 @@
-//===- PackingGraph.h - Per-block dependence graphs for VLIW packing -*- C++ -*-===//
+//===- PackingGraph.h - Per-block dependence graphs for VLIW packing ------===//
 //
 // Part of step 7 of KernelAnalyzer.h (docs/counting.md, section 6). A VLIW
 // GPU (TeraScale) issues up to five independent lane-ops as one bundle;
@@ -61,7 +61,8 @@ private:
   using LaneNodes = std::vector<std::vector<uint32_t>>;
 
   uint32_t addNode(AluClass C, std::vector<uint32_t> Deps);
-  std::vector<uint32_t> producersOf(std::initializer_list<const llvm::Value *> Vs);
+  std::vector<uint32_t>
+  producersOf(std::initializer_list<const llvm::Value *> Vs);
   void graphAlu(llvm::Instruction &I, AluClass C, unsigned Lanes,
                 unsigned OpsPerLane, unsigned Extra, AluClass ExtraC);
   void graphPassThrough(llvm::Instruction &I,
@@ -87,8 +88,8 @@ private:
   /// affine in the loop's counter (addresses, the counter itself), as
   /// copy 0 computed them, and the exit compare to leave out.
   struct Affine0 {
-    LaneNodes P;       ///< copy 0's producers
-    bool Add = false;  ///< used other than as an address: one add a copy
+    LaneNodes P;      ///< copy 0's producers
+    bool Add = false; ///< used other than as an address: one add a copy
   };
   llvm::DenseMap<const llvm::Value *, Affine0> FirstCopy;
   const llvm::Instruction *ExitCompare = nullptr;

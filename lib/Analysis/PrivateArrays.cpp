@@ -38,10 +38,10 @@ private:
 /// nullopt when the offset depends on anything but the counters of loops
 /// with a constant trip count (data, arguments, ids, uncounted loops).
 /// Loops under `#pragma unroll` count for 1.
-std::optional<uint64_t> PrivateArrayFinder::unrolledIndex(Value *Ptr,
-                                                const AllocaInst *AI) {
-  const SCEV *Off = SE.getMinusSCEV(
-      SE.getSCEV(Ptr), SE.getSCEV(const_cast<AllocaInst *>(AI)));
+std::optional<uint64_t>
+PrivateArrayFinder::unrolledIndex(Value *Ptr, const AllocaInst *AI) {
+  const SCEV *Off = SE.getMinusSCEV(SE.getSCEV(Ptr),
+                                    SE.getSCEV(const_cast<AllocaInst *>(AI)));
   if (isa<SCEVCouldNotCompute>(Off))
     return std::nullopt;
   uint64_t Iters = 1;

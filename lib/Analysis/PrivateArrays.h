@@ -1,4 +1,4 @@
-//===- PrivateArrays.h - Private arrays that stay in scratch memory -*- C++ -*-===//
+//===- PrivateArrays.h - Private arrays that stay in scratch memory -------===//
 //
 // For lint's scratch-memory rule: a private array that the optimizer kept
 // in memory (an alloca indexed at run time) is scratch memory on GPUs,

@@ -67,7 +67,8 @@ Error specialize(Function &F, const std::vector<KernelArgInfo> &Args,
         "--arg %s=%s: parameter '%s' of kernel '%s' is %s '%s'; '%s' is not %s",
         Info.Name.c_str(), V.Text.c_str(), Info.Name.c_str(),
         F.getName().str().c_str(),
-        Info.IsPointer ? "a __local pointer, sized in bytes, of type" : "of type",
+        Info.IsPointer ? "a __local pointer, sized in bytes, of type"
+                       : "of type",
         Info.Type.c_str(), V.Text.c_str(), Want.c_str());
   };
   // Scalar arguments and __local pointer sizes come from --arg.
@@ -82,7 +83,8 @@ Error specialize(Function &F, const std::vector<KernelArgInfo> &Args,
       if (Info.Space == AddrSpace::Local) {
         if (It != L.Args.end()) {
           if (!It->second.Numeric || It->second.IsFloat || It->second.Int <= 0)
-            return mismatch(Info, It->second, "a positive whole number of bytes");
+            return mismatch(Info, It->second,
+                            "a positive whole number of bytes");
           LocalArgBytes += uint64_t(It->second.Int);
           Used.insert(Name);
         } else {
@@ -121,13 +123,11 @@ Error specialize(Function &F, const std::vector<KernelArgInfo> &Args,
       else
         Fits = double(V.Int) >= Lo && double(V.Int) < Hi;
       if (!Fits)
-        return mismatch(Info, V,
-                        Unsigned ? "in its range (0 to 2^" +
-                                           std::to_string(Bits) + "-1)"
-                                 : "in its range (-2^" +
-                                           std::to_string(Bits - 1) +
-                                           " to 2^" + std::to_string(Bits - 1) +
-                                           "-1)");
+        return mismatch(
+            Info, V,
+            Unsigned ? "in its range (0 to 2^" + std::to_string(Bits) + "-1)"
+                     : "in its range (-2^" + std::to_string(Bits - 1) +
+                           " to 2^" + std::to_string(Bits - 1) + "-1)");
       C = ConstantInt::get(T, V.IsFloat ? int64_t(V.Float) : V.Int,
                            /*IsSigned=*/true);
     } else if (T->isFloatingPointTy()) {

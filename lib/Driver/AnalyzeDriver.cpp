@@ -1,13 +1,13 @@
 //===- AnalyzeDriver.cpp - The analyze pipeline, end to end ---------------===//
 #include "Driver/AnalyzeDriver.h"
-#include "Support/InputFile.h"
-#include <fmt/format.h>
 #include "Analysis/KernelAnalyzer.h"
 #include "Analysis/ParallelAnalysis.h"
 #include "Lint/RuleSet.h"
 #include "Lint/Suppression.h"
 #include "Model/Occupancy.h"
 #include "Model/Spreadsheet.h"
+#include "Support/InputFile.h"
+#include <fmt/format.h>
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
@@ -18,8 +18,8 @@
 
 #include <algorithm>
 #include <map>
-#include <set>
 #include <memory>
+#include <set>
 
 using namespace llvm;
 
@@ -43,24 +43,25 @@ tripCountsFor(const std::string &File, const std::string &Source,
   std::optional<std::vector<unsigned>> Loops;
   for (const TripOption &T : Given) {
     StringRef F(File);
-    if (F == T.File || (F.ends_with(T.File) &&
-                        F.drop_back(T.File.size()).ends_with("/")) ||
+    if (F == T.File ||
+        (F.ends_with(T.File) && F.drop_back(T.File.size()).ends_with("/")) ||
         sys::fs::equivalent(File, T.File)) {
       // A count for a line without a loop would be ignored without a word.
       if (!Loops)
         Loops = loopLines(Source);
       if (std::string Why = notALoopLine(T.Line, *Loops); !Why.empty())
-        return createStringError(
-            inconvertibleErrorCode(), "%s:%u:1: error: --trip %s:%u=%llu: %s",
-            File.c_str(), T.Line, T.File.c_str(), T.Line,
-            (unsigned long long)T.Count, Why.c_str());
+        return createStringError(inconvertibleErrorCode(),
+                                 "%s:%u:1: error: --trip %s:%u=%llu: %s",
+                                 File.c_str(), T.Line, T.File.c_str(), T.Line,
+                                 (unsigned long long)T.Count, Why.c_str());
       Trips[T.Line] = T.Count;
     }
   }
   return Trips;
 }
 
-std::string unknownArgs(const LaunchSpec &Launch, const AnalysisReport &Report) {
+std::string unknownArgs(const LaunchSpec &Launch,
+                        const AnalysisReport &Report) {
   if (Report.Kernels.empty())
     return "";
   std::set<std::string> Known;
@@ -70,8 +71,10 @@ std::string unknownArgs(const LaunchSpec &Launch, const AnalysisReport &Report) 
         Known.insert(A.Name);
   for (const auto &[Name, V] : Launch.Args)
     if (!Known.count(Name))
-      return "--arg " + Name + ": no analyzed kernel has a scalar or __local "
-             "parameter named '" + Name + "' (parameters: " +
+      return "--arg " + Name +
+             ": no analyzed kernel has a scalar or __local "
+             "parameter named '" +
+             Name + "' (parameters: " +
              (Known.empty() ? std::string("none")
                             : join(Known.begin(), Known.end(), ", ")) +
              ")";
@@ -120,11 +123,14 @@ void lintKernel(KernelResult &KR, const DeviceProfile &Profile,
   if (!KR.Counts.Loc.File.empty() && KR.Counts.Loc.File != KR.File)
     if (const SourceFile *Other = State.Included.get(KR.Counts.Loc.File))
       KSrc = Other;
-  KernelContext C{*KSrc, KR.Counts, KR.Est, Profile, Origin,
-                  normalizeClStd(ClStd).value_or(ClStd),
-                  [&Profile](const KernelCounts &K) {
-                    return estimate(K, Profile);
-                  }};
+  KernelContext C{
+      *KSrc,
+      KR.Counts,
+      KR.Est,
+      Profile,
+      Origin,
+      normalizeClStd(ClStd).value_or(ClStd),
+      [&Profile](const KernelCounts &K) { return estimate(K, Profile); }};
   Rules.check(C, KR.Findings);
   // Problems with the NOLINT comments themselves are lint's to report.
   State.Suppressed.apply(KR.Findings);
@@ -144,8 +150,8 @@ int analyzeSource(FrontendOptions FO, const std::vector<std::string> &Names,
                   const std::vector<TripOption> &GivenTrips,
                   const std::map<std::string, uint64_t> &GivenBuffers,
                   const DeviceProfile &Profile, const SuiteEntry *Entry,
-                  AnalysisReport &Report, raw_ostream &Diags,
-                  UnitCache &Cache, unsigned Threads) {
+                  AnalysisReport &Report, raw_ostream &Diags, UnitCache &Cache,
+                  unsigned Threads) {
   if (!FO.Source) {
     bool Placed = false;
     auto Text = readKernelSource(FO.File, Placed);
@@ -313,9 +319,10 @@ int analyzeSource(FrontendOptions FO, const std::vector<std::string> &Names,
     KR.PreferredLocal = preferredLocalSize(KR.Counts, Profile);
     if (!LintState)
       LintState = std::make_unique<FileLintState>(FO.File, *FO.Source);
-    lintKernel(KR, Profile, Entry ? LaunchOrigin::Manifest
-                            : LaunchGiven ? LaunchOrigin::CommandLine
-                                          : LaunchOrigin::None,
+    lintKernel(KR, Profile,
+               Entry         ? LaunchOrigin::Manifest
+               : LaunchGiven ? LaunchOrigin::CommandLine
+                             : LaunchOrigin::None,
                FO.ClStd, *LintState);
     Report.Kernels.push_back(std::move(KR));
   }
@@ -400,7 +407,8 @@ int runAnalyze(const AnalyzeRequest &Req, const DeviceProfile &Profile,
   auto merge = [&](int Code) { Worst = std::max(Worst, Code); };
   // As lint's -j: at most twice the hardware threads.
   const unsigned Hardware = hardware_concurrency().compute_thread_count();
-  const unsigned Threads = Req.Jobs ? std::min(Req.Jobs, 2 * Hardware) : Hardware;
+  const unsigned Threads =
+      Req.Jobs ? std::min(Req.Jobs, 2 * Hardware) : Hardware;
 
   if (!Req.Files.empty()) {
     for (const std::string &F : Req.Files) {
@@ -443,16 +451,15 @@ int runAnalyze(const AnalyzeRequest &Req, const DeviceProfile &Profile,
   }
   for (const std::string &Id : Req.SuiteIds)
     if (!S->find(Id)) {
-      std::string List = join(map_range(S->Entries,
-                                        [](const SuiteEntry &E) { return E.Id; }),
-                              ", ");
+      std::string List =
+          join(map_range(S->Entries, [](const SuiteEntry &E) { return E.Id; }),
+               ", ");
       printError(Diags, "no suite entry '" + Id + "' (entries: " + List + ")");
       return ExitUsage;
     }
   // The manifest's directory, for messages that name the kernel file.
-  std::string Dir = Req.SuitePath.empty()
-                        ? "kernels/" + Req.BundledManifest
-                        : Req.SuitePath;
+  std::string Dir =
+      Req.SuitePath.empty() ? "kernels/" + Req.BundledManifest : Req.SuitePath;
   size_t Slash = Dir.rfind('/');
   Dir = Slash == std::string::npos ? "." : Dir.substr(0, Slash);
   for (const SuiteEntry &E : S->Entries) {
@@ -468,7 +475,8 @@ int runAnalyze(const AnalyzeRequest &Req, const DeviceProfile &Profile,
     // A relative -I in a manifest names a directory beside the manifest.
     if (Error Err = applyBuildOptions(E.BuildOptions, FO,
                                       Req.SuitePath.empty() ? "" : Dir)) {
-      printError(Diags, "suite entry '" + E.Id + "': " + toString(std::move(Err)));
+      printError(Diags,
+                 "suite entry '" + E.Id + "': " + toString(std::move(Err)));
       Worst = std::max(Worst, int(ExitUsage));
       continue;
     }

@@ -32,10 +32,10 @@ enum ExitCode : int {
 };
 
 struct AnalyzeRequest {
-  std::vector<std::string> Files; ///< empty: the suite
-  std::string SuitePath;          ///< "" : a bundled manifest
+  std::vector<std::string> Files;             ///< empty: the suite
+  std::string SuitePath;                      ///< "" : a bundled manifest
   std::string BundledManifest = "suite.yaml"; ///< which bundled manifest
-  bool Quick = false;             ///< suite entries at their quick launch
+  bool Quick = false;                ///< suite entries at their quick launch
   std::vector<std::string> SuiteIds; ///< subset of suite entries
   std::vector<std::string> Kernels;  ///< --kernel: subset by name
   LaunchSpec Launch;

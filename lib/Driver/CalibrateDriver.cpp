@@ -54,8 +54,8 @@ void solveKnee(const MemRun &Knee, MemRun *Lat,
                std::vector<DerivedFigure> &Out,
                std::vector<std::string> &Skipped) {
   const char *Fig = "memory.overlap_exponent";
-  double Bw = BwMeasured ? *BwMeasured
-                         : *P.inUse("memory.bandwidth", P.BandwidthBps);
+  double Bw =
+      BwMeasured ? *BwMeasured : *P.inUse("memory.bandwidth", P.BandwidthBps);
   std::optional<double> L =
       Lat ? std::optional<double>(Lat->T / (Lat->Rounds * Lat->Waves))
           : P.inUse("memory.latency", P.MemoryLatencyS);
@@ -69,10 +69,10 @@ void solveKnee(const MemRun &Knee, MemRun *Lat,
     if (Lat && Exp) {
       // The latency run's own latency limit under the current p.
       double TBw = Lat->Bytes / Bw;
-      double TLat = Lat->T > TBw
-                        ? Lat->T * std::pow(1 - std::pow(TBw / Lat->T, *Exp),
-                                            1.0 / *Exp)
-                        : Lat->T;
+      double TLat =
+          Lat->T > TBw
+              ? Lat->T * std::pow(1 - std::pow(TBw / Lat->T, *Exp), 1.0 / *Exp)
+              : Lat->T;
       L = TLat / (Lat->Rounds * Lat->Waves);
     }
     double A = Knee.Bytes / Bw, B = Knee.Rounds * Knee.Waves * *L;
@@ -122,9 +122,9 @@ std::vector<DerivedFigure> deriveFigures(const AnalysisReport &Report,
   std::unique_ptr<model::Model> Graph = model::buildModel(P);
   auto terms = [&](const KernelResult &K) {
     std::map<std::string, double> T;
-    for (auto &[Term, V] : model::evaluateTerms(
-             *Graph, model::estimateInputs(K.Counts, K.Est),
-             model::figureValues(P, /*UseMeasured=*/true)))
+    for (auto &[Term, V] :
+         model::evaluateTerms(*Graph, model::estimateInputs(K.Counts, K.Est),
+                              model::figureValues(P, /*UseMeasured=*/true)))
       if (!V.IsLabel)
         T[Term->Name] = V.Number;
     return T;
@@ -149,8 +149,8 @@ std::vector<DerivedFigure> deriveFigures(const AnalysisReport &Report,
         continue;
       }
       T = okMedian(*It->second);
-      Cv = fmt::format("{:.1f}%",
-                       100 * It->second->getNumber("cv").value_or(0));
+      Cv =
+          fmt::format("{:.1f}%", 100 * It->second->getNumber("cv").value_or(0));
     }
     if (!T) {
       Skipped.push_back(Fig + ": not measured");
@@ -301,8 +301,8 @@ std::vector<DerivedFigure> deriveFigures(const AnalysisReport &Report,
       // (checkFigures drops spread runs); else the profile's.
       if (It->second->getNumber("cv").value_or(0) <= CalibrateMaxCv)
         OverheadMeasured = *T;
-      Out.push_back({Fig, fmt::format("{:.4g} us", *T * 1e6),
-                     "event time of " + Where});
+      Out.push_back(
+          {Fig, fmt::format("{:.4g} us", *T * 1e6), "event time of " + Where});
     } else if (Fig == "work_group.dispatch_cycles") {
       // Groups that do no work: the event time less the launch overhead
       // (this run's, else the profile's) is the groups' starting, spread
@@ -316,15 +316,15 @@ std::vector<DerivedFigure> deriveFigures(const AnalysisReport &Report,
       double Overhead = OverheadMeasured.value_or(
           P.inUse("launch_overhead", P.LaunchOverheadS).value_or(0));
       double Clock = *P.inUse("clock", P.ClockHz);
-      double Cycles = std::max(0.0, *T - Overhead) *
-                      double(P.ComputeUnits) * Clock / Groups;
-      Out.push_back({Fig, fmt::format("{:.4g}", Cycles),
-                     fmt::format("{:.0f} groups of {} work-items that do no "
-                                 "work, {:.4g} s launch overhead taken off, "
-                                 "at {:.4g} MHz, from ",
-                                 Groups, L.workGroupSize(), Overhead,
-                                 Clock / 1e6) +
-                         Where});
+      double Cycles = std::max(0.0, *T - Overhead) * double(P.ComputeUnits) *
+                      Clock / Groups;
+      Out.push_back(
+          {Fig, fmt::format("{:.4g}", Cycles),
+           fmt::format("{:.0f} groups of {} work-items that do no "
+                       "work, {:.4g} s launch overhead taken off, "
+                       "at {:.4g} MHz, from ",
+                       Groups, L.workGroupSize(), Overhead, Clock / 1e6) +
+               Where});
     } else if (Fig.rfind("alu.rates.", 0) == 0) {
       auto C = aluClassFromName(Fig.substr(10));
       if (!C) {
@@ -405,7 +405,8 @@ std::vector<DerivedFigure> checkFigures(std::vector<DerivedFigure> Figures,
     auto Got = Quantity::parse(F.Value);
     if (Sheet && *Sheet > 0 && Got) {
       double Ratio = Got->value() / *Sheet;
-      if (Ratio > CalibrateDatasheetFactor || Ratio < 1 / CalibrateDatasheetFactor)
+      if (Ratio > CalibrateDatasheetFactor ||
+          Ratio < 1 / CalibrateDatasheetFactor)
         Diags << fmt::format(
             "clspread: warning: {}: measured {} is {:.3g} times the "
             "datasheet's {}; check the profile's figures and the device\n",
@@ -468,8 +469,8 @@ std::string withMeasured(const std::string &Text,
     EntryPath.clear();
   };
   while (std::getline(In, Line)) {
-    bool TopLevel = !Line.empty() && Line[0] != ' ' && Line[0] != '#' &&
-                    Line[0] != '\t';
+    bool TopLevel =
+        !Line.empty() && Line[0] != ' ' && Line[0] != '#' && Line[0] != '\t';
     if (TopLevel) {
       if (Skipping)
         flushEntry();
@@ -549,8 +550,8 @@ int runCalibrate(const CalibrateRequest &Req, const DeviceProfile &Profile,
     Diags << toString(Source.takeError()) << "\n"; // complete as printed
     return ExitUsage;
   }
-  std::string NewText = withMeasured(Source->Text, Figures, Command, field("device"),
-                                     field("driver"), Date);
+  std::string NewText = withMeasured(Source->Text, Figures, Command,
+                                     field("device"), field("driver"), Date);
   std::string OutPath = Req.OutPath;
   if (OutPath.empty()) {
     if (isProfilePath(Req.ProfileArg))

@@ -29,9 +29,9 @@ namespace clspread {
 struct CalibrateRequest {
   AnalyzeRequest Analyze; ///< the calibration manifest, quick or full
   MeasureOptions Measure;
-  std::string ProfileArg;  ///< id or path, as given
-  std::string OutPath;     ///< "" : the profile file itself
-  bool PlanOnly = false;   ///< write the plan to OutPath and stop
+  std::string ProfileArg; ///< id or path, as given
+  std::string OutPath;    ///< "" : the profile file itself
+  bool PlanOnly = false;  ///< write the plan to OutPath and stop
   /// Keep figures whose runs spread more than MaxCv (else refused).
   bool Force = false;
   std::string CommandLine;

@@ -1,6 +1,5 @@
 //===- LintDriver.cpp - clspread lint, end to end -------------------------===//
 #include "Driver/LintDriver.h"
-#include "Support/InputFile.h"
 #include "Analysis/KernelAnalyzer.h"
 #include "Analysis/ParallelAnalysis.h"
 #include "Driver/AnalyzeDriver.h"
@@ -11,6 +10,7 @@
 #include "Model/DeviceProfile.h"
 #include "Model/Spreadsheet.h"
 #include "Suite/Suite.h"
+#include "Support/InputFile.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/IR/DebugInfoMetadata.h"
@@ -25,9 +25,9 @@
 
 #include <atomic>
 #include <map>
-#include <set>
 #include <memory>
 #include <mutex>
+#include <set>
 #include <system_error>
 #include <thread>
 #include <variant>
@@ -102,7 +102,7 @@ private:
 /// What linting one file produced.
 struct FileResult {
   FileFindings Findings;
-  std::string Errors;   ///< input errors, printed to stderr in order
+  std::string Errors; ///< input errors, printed to stderr in order
   std::vector<std::string> Verbose;
   std::set<std::string> ParamNames; ///< scalar and __local parameters seen
   int Code = ExitOk;
@@ -118,8 +118,8 @@ struct Effective {
   std::string WarningsAsErrorsText;
 };
 
-Expected<Effective> effectiveFor(const LintRequest &Req, const std::string &File,
-                                 SharedInputs &In) {
+Expected<Effective> effectiveFor(const LintRequest &Req,
+                                 const std::string &File, SharedInputs &In) {
   Effective E;
   std::string Path =
       Req.ConfigPath.empty() ? findLintConfigPath(File) : Req.ConfigPath;
@@ -147,11 +147,11 @@ Expected<Effective> effectiveFor(const LintRequest &Req, const std::string &File
 Expected<RuleSet> rulesFor(const Effective &E) {
   auto G = GlobList::parse(E.RulesText);
   if (!G)
-    return createStringError(inconvertibleErrorCode(),
-                             "clspread: error: bad rule list '%s': %s",
-                             E.RulesText.c_str(),
-                             toString(G.takeError()).c_str());
-  auto S = RuleSet::create(*G, E.Config ? E.Config->RuleOptions : RuleOptionMap{});
+    return createStringError(
+        inconvertibleErrorCode(), "clspread: error: bad rule list '%s': %s",
+        E.RulesText.c_str(), toString(G.takeError()).c_str());
+  auto S =
+      RuleSet::create(*G, E.Config ? E.Config->RuleOptions : RuleOptionMap{});
   if (!S)
     return createStringError(inconvertibleErrorCode(), "clspread: error: %s%s",
                              E.Config ? (E.Config->Path + ": ").c_str() : "",
@@ -170,7 +170,8 @@ std::string manifestFor(const LintRequest &Req, const std::string &File) {
 }
 
 /// The suite entries of \p S whose file is \p File.
-std::vector<const SuiteEntry *> entriesOf(const Suite &S, const std::string &File) {
+std::vector<const SuiteEntry *> entriesOf(const Suite &S,
+                                          const std::string &File) {
   std::vector<const SuiteEntry *> Out;
   StringRef Dir = sys::path::parent_path(S.Path);
   for (const SuiteEntry &E : S.Entries) {
@@ -219,7 +220,7 @@ void diagnosticFindings(const std::vector<FrontendDiagnostic> &Diags,
       continue;
     }
     F.Sev = D.Level == FrontendDiagnostic::Error ? Severity::Error
-                                                  : Severity::Warning;
+                                                 : Severity::Warning;
     F.Loc = Loc;
     F.Message = D.Message;
     Out.push_back(std::move(F));
@@ -228,19 +229,20 @@ void diagnosticFindings(const std::vector<FrontendDiagnostic> &Diags,
 }
 
 void lintFile(const LintRequest &Req, const std::string &File,
-              unsigned KernelThreads, SharedInputs &In,
-              FileResult &R) {
+              unsigned KernelThreads, SharedInputs &In, FileResult &R) {
   R.Findings.File = File;
   auto fail = [&](const std::string &Message) {
     R.Errors += Message + "\n";
     R.Code = ExitInput;
   };
   if (sys::fs::is_directory(File))
-    return fail("clspread: error: '" + File + "' is a directory, not a kernel source");
+    return fail("clspread: error: '" + File +
+                "' is a directory, not a kernel source");
   bool Placed = false;
   auto Text = readKernelSource(File, Placed);
   if (!Text)
-    return fail((Placed ? "" : "clspread: error: ") + toString(Text.takeError()));
+    return fail((Placed ? "" : "clspread: error: ") +
+                toString(Text.takeError()));
   SourceFile Src(File, std::move(*Text));
 
   auto E = effectiveFor(Req, File, In);
@@ -268,10 +270,10 @@ void lintFile(const LintRequest &Req, const std::string &File,
   // --timeout: the analysis of this file stops at this time.
   std::optional<std::chrono::steady_clock::time_point> Deadline;
   if (Req.TimeoutSeconds > 0)
-    Deadline = std::chrono::steady_clock::now() +
-               std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-                   std::chrono::duration<double>(
-                       std::min(Req.TimeoutSeconds, 1e7)));
+    Deadline =
+        std::chrono::steady_clock::now() +
+        std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+            std::chrono::duration<double>(std::min(Req.TimeoutSeconds, 1e7)));
 
   // The manifest, for launches, build options and pipelines.
   const Suite *Manifest = nullptr;
@@ -295,7 +297,8 @@ void lintFile(const LintRequest &Req, const std::string &File,
   Base.Fp16Support = Profile.Fp16.value_or(true);
   Base.MaxInstructions = Req.Frontend.MaxInstructions;
   if (E->Config)
-    for (const LintConfig::BuildOptionsEntry *B : E->Config->buildOptionsFor(File))
+    for (const LintConfig::BuildOptionsEntry *B :
+         E->Config->buildOptionsFor(File))
       if (Error Err = applyBuildOptions(
               B->Options, Base, sys::path::parent_path(E->Config->Path)))
         return fail(fmt::format("{}:{}:{}: error: {}", E->Config->Path, B->Line,
@@ -360,10 +363,11 @@ void lintFile(const LintRequest &Req, const std::string &File,
     FirstBuild = false;
     std::unique_ptr<CompiledUnit> Ptr;
     if (!Unit)
-      handleAllErrors(Unit.takeError(), [&](const CompileFailed &) {},
-                      [&](const ErrorInfoBase &EI) {
-                        BuildProblem = "clspread: error: " + EI.message();
-                      });
+      handleAllErrors(
+          Unit.takeError(), [&](const CompileFailed &) {},
+          [&](const ErrorInfoBase &EI) {
+            BuildProblem = "clspread: error: " + EI.message();
+          });
     else
       Ptr = std::make_unique<CompiledUnit>(std::move(*Unit));
     ClStdOf[Ptr.get()] = FO->ClStd;
@@ -387,9 +391,9 @@ void lintFile(const LintRequest &Req, const std::string &File,
     R.Verbose.push_back(File + ": no kernel functions");
   for (const std::string &K : Req.Kernels)
     if (!llvm::is_contained(Names, K))
-      return fail("clspread: error: " + File + ": no kernel named '" + K +
-                  "' (kernels: " + (Names.empty() ? "none" : join(Names, ", ")) +
-                  ")");
+      return fail(
+          "clspread: error: " + File + ": no kernel named '" + K +
+          "' (kernels: " + (Names.empty() ? "none" : join(Names, ", ")) + ")");
 
   // Counts and estimates live until the pipelines are checked.
   struct Analyzed {
@@ -526,7 +530,8 @@ void lintFile(const LintRequest &Req, const std::string &File,
     if (std::string Bad = A->Est.nonFinite(); !Bad.empty())
       return fail("clspread: error: " + File + ": kernel '" + Name +
                   "': the estimate on " + Profile.Id + " is not a number (" +
-                  Bad + "): a figure of the profile is zero or absurdly "
+                  Bad +
+                  "): a figure of the profile is zero or absurdly "
                   "small or large");
     A->Origin = Origin;
     // A kernel defined in an #included file is judged in that file.
@@ -540,8 +545,8 @@ void lintFile(const LintRequest &Req, const std::string &File,
         KSrc = Other;
       else
         KSrc = Unreadable
-                   .emplace_back(std::make_unique<SourceFile>(
-                       A->Counts.Loc.File, ""))
+                   .emplace_back(
+                       std::make_unique<SourceFile>(A->Counts.Loc.File, ""))
                    .get();
     }
     auto Ctx = std::make_unique<KernelContext>(KernelContext{
@@ -576,7 +581,8 @@ void lintFile(const LintRequest &Req, const std::string &File,
       PC.Connect = P.Connect;
       for (const std::string &Stage : P.Stages)
         for (size_t I = 0; I < Done.size(); ++I)
-          if (Done[I]->EntryId == Stage && Done[I]->Origin == LaunchOrigin::Manifest)
+          if (Done[I]->EntryId == Stage &&
+              Done[I]->Origin == LaunchOrigin::Manifest)
             PC.Stages.push_back(Contexts[I].get());
       if (PC.Stages.size() == P.Stages.size())
         Rules->checkPipeline(PC, Findings);
@@ -609,7 +615,8 @@ unsigned lintJobs(unsigned Requested, size_t Files, std::string &Note,
   struct rlimit AS, Stack;
   if (getrlimit(RLIMIT_AS, &AS) == 0 && AS.rlim_cur != RLIM_INFINITY)
     KernelThreads = 1;
-  if (Jobs > 1 && getrlimit(RLIMIT_AS, &AS) == 0 && AS.rlim_cur != RLIM_INFINITY) {
+  if (Jobs > 1 && getrlimit(RLIMIT_AS, &AS) == 0 &&
+      AS.rlim_cur != RLIM_INFINITY) {
     const uint64_t MiB = 1 << 20;
     // A thread's stack is RLIMIT_STACK (glibc's default; 32 MiB where
     // that is unlimited); a thread's malloc arena reserves 64 MiB; one
@@ -720,7 +727,8 @@ int dumpLintConfig(const LintRequest &Req, const std::string &File,
   YAML::Emitter Y;
   Y << YAML::BeginMap;
   Y << YAML::Key << "Profile" << YAML::Value << E->ProfileArg;
-  Y << YAML::Key << "Rules" << YAML::Value << YAML::DoubleQuoted << E->RulesText;
+  Y << YAML::Key << "Rules" << YAML::Value << YAML::DoubleQuoted
+    << E->RulesText;
   Y << YAML::Key << "WarningsAsErrors" << YAML::Value << YAML::DoubleQuoted
     << E->WarningsAsErrorsText;
   Y << YAML::Key << "RuleOptions" << YAML::Value << YAML::BeginMap;

@@ -33,14 +33,14 @@ struct LintRequest {
   std::optional<std::string> Profile; ///< --profile
   LaunchSpec Launch;                  ///< --global/--local/--arg
   bool LaunchGiven = false;
-  std::vector<TripOption> Trips;      ///< --trip FILE:LINE=N
-  std::vector<std::string> Kernels;   ///< --kernel
-  std::optional<std::string> Rules;   ///< --rules
+  std::vector<TripOption> Trips;    ///< --trip FILE:LINE=N
+  std::vector<std::string> Kernels; ///< --kernel
+  std::optional<std::string> Rules; ///< --rules
   std::optional<std::string> WarningsAsErrors;
-  std::string ConfigPath;             ///< --config; "" : walk up
-  std::string SuitePath;              ///< --suite; "" : suite.yaml beside
-  unsigned Jobs = 0;                  ///< 0: every core
-  double TimeoutSeconds = 60;         ///< --timeout per file; 0: none
+  std::string ConfigPath;     ///< --config; "" : walk up
+  std::string SuitePath;      ///< --suite; "" : suite.yaml beside
+  unsigned Jobs = 0;          ///< 0: every core
+  double TimeoutSeconds = 60; ///< --timeout per file; 0: none
   bool Verbose = false;
 };
 

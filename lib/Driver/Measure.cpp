@@ -35,7 +35,8 @@ Expected<json::Value> obtainMeasurements(const AnalysisReport &Report,
   });
   if (MeasPath.empty()) {
     std::string Plan = planText(Report, Diags);
-    if (auto EC = sys::fs::createTemporaryFile("clspread-plan", "json", TmpPlan))
+    if (auto EC =
+            sys::fs::createTemporaryFile("clspread-plan", "json", TmpPlan))
       return fail("cannot create a temporary file: " + EC.message());
     if (auto EC =
             sys::fs::createTemporaryFile("clspread-measured", "json", TmpMeas))

@@ -27,12 +27,13 @@ struct MeasureOptions {
 };
 
 /// The runner's measurement JSON for the kernels of \p Report.
-llvm::Expected<llvm::json::Value> obtainMeasurements(const AnalysisReport &Report,
-                                                     const MeasureOptions &O,
-                                                     llvm::raw_ostream &Diags);
+llvm::Expected<llvm::json::Value>
+obtainMeasurements(const AnalysisReport &Report, const MeasureOptions &O,
+                   llvm::raw_ostream &Diags);
 
 /// Writes \p Text to \p Path through a temporary file and a rename.
-llvm::Error writeFileAtomically(const std::string &Path, const std::string &Text);
+llvm::Error writeFileAtomically(const std::string &Path,
+                                const std::string &Text);
 
 } // namespace clspread
 

@@ -1,4 +1,4 @@
-//===- MeasureCommand.cpp - clspread measure: estimate beside a real run ---===//
+//===- MeasureCommand.cpp - clspread measure: estimate beside a real run --===//
 #include "Driver/MeasureCommand.h"
 #include "Validate/Validation.h"
 

@@ -1,4 +1,4 @@
-//===- MeasureCommand.h - clspread measure: estimate beside a real run -*- C++ -*-===//
+//===- MeasureCommand.h - clspread measure: estimate beside a real run ----===//
 //
 // The one-shot path for a kernel written elsewhere: analyze the files at
 // the given launch, write the plan, run clspread-run on it now (the

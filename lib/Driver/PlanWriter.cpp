@@ -130,7 +130,8 @@ json::Value makePlan(const AnalysisReport &R,
           // A struct: the runner fills each field with values of its type.
           json::Array Fields;
           for (const KernelArgInfo::Field &F : A.Fields)
-            Fields.push_back(json::Object{{"offset", F.Offset}, {"elem", F.Elem}});
+            Fields.push_back(
+                json::Object{{"offset", F.Offset}, {"elem", F.Elem}});
           Arg["struct"] = json::Object{{"bytes", A.StructBytes},
                                        {"fields", std::move(Fields)}};
         }
@@ -146,10 +147,13 @@ json::Value makePlan(const AnalysisReport &R,
           Arg["bytes"] = (FP->MaxOffset + 15) / 16 * 16;
         else
           warn("buffer size unknown (its accesses are not affine in ids; "
-               "give it with --buffer " + A.Name + "=SIZE or in the "
+               "give it with --buffer " +
+               A.Name +
+               "=SIZE or in the "
                "manifest's buffers)");
         // What the manifest says an index buffer holds, for the fill.
-        if (auto Fill = K.BufferFills.find(A.Name); Fill != K.BufferFills.end()) {
+        if (auto Fill = K.BufferFills.find(A.Name);
+            Fill != K.BufferFills.end()) {
           if (Fill->second.Range)
             Arg["range"] = json::Array{Fill->second.Range->first,
                                        Fill->second.Range->second};

@@ -20,7 +20,6 @@ std::string toolBeside(const char *Argv0, const std::string &Name) {
   return std::string(P);
 }
 
-
 int runValidate(const ValidateRequest &Req, const DeviceProfile &Profile,
                 raw_ostream &Out, raw_ostream &Diags) {
   AnalysisReport Report;

@@ -17,12 +17,12 @@
 namespace clspread {
 
 struct ValidateRequest {
-  AnalyzeRequest Analyze;           ///< suite, entries, quick
-  std::string MeasurementsPath;     ///< "" : run clspread-run now
-  std::string RunnerPath;           ///< "" : next to this executable
+  AnalyzeRequest Analyze;              ///< suite, entries, quick
+  std::string MeasurementsPath;        ///< "" : run clspread-run now
+  std::string RunnerPath;              ///< "" : next to this executable
   std::vector<std::string> RunnerArgs; ///< --platform, --device, ...
-  std::string OutDir;               ///< where the three reports go
-  std::string CommandLine;          ///< recorded in the reports
+  std::string OutDir;                  ///< where the three reports go
+  std::string CommandLine;             ///< recorded in the reports
 };
 
 /// Returns the exit code: 0 when reports were written and at least one

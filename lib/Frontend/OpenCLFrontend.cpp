@@ -26,19 +26,19 @@
 #include "llvm/Option/ArgList.h"
 #include "llvm/Option/OptTable.h"
 #include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/CrashRecoveryContext.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/StringSaver.h"
+#include "llvm/Support/VirtualFileSystem.h"
 #include "llvm/Transforms/InstCombine/InstCombine.h"
 #include "llvm/Transforms/Scalar/EarlyCSE.h"
 #include "llvm/Transforms/Scalar/LICM.h"
 #include "llvm/Transforms/Scalar/LoopPassManager.h"
-#include "llvm/Transforms/Scalar/SROA.h"
 #include "llvm/Transforms/Scalar/Reassociate.h"
+#include "llvm/Transforms/Scalar/SROA.h"
 #include "llvm/Transforms/Scalar/SimplifyCFG.h"
-#include "llvm/Support/CommandLine.h"
-#include "llvm/Support/CrashRecoveryContext.h"
-#include "llvm/Support/MemoryBuffer.h"
-#include "llvm/Support/StringSaver.h"
-#include "llvm/Support/VirtualFileSystem.h"
-#include "llvm/Support/Path.h"
 
 #include <mutex>
 #include <set>
@@ -57,7 +57,8 @@ namespace {
 class Fp64PragmaWatch : public clang::PPCallbacks {
 public:
   explicit Fp64PragmaWatch(clang::LangOptions &LO) : LO(LO) {}
-  void PragmaOpenCLExtension(clang::SourceLocation, const clang::IdentifierInfo *Name,
+  void PragmaOpenCLExtension(clang::SourceLocation,
+                             const clang::IdentifierInfo *Name,
                              clang::SourceLocation, unsigned State) override {
     // State: 0 disable, 1 enable (Clang's ParsePragma.cpp OpenCLExtState).
     if (Name && Name->getName() == "cl_khr_fp64" && State <= 1)
@@ -104,9 +105,10 @@ public:
     DiagnosticConsumer::HandleDiagnostic(L, Info); // counts
     Next->HandleDiagnostic(L, Info);
     FrontendDiagnostic D;
-    D.Level = L >= clang::DiagnosticsEngine::Error     ? FrontendDiagnostic::Error
-              : L == clang::DiagnosticsEngine::Warning ? FrontendDiagnostic::Warning
-                                                       : FrontendDiagnostic::Note;
+    D.Level = L >= clang::DiagnosticsEngine::Error ? FrontendDiagnostic::Error
+              : L == clang::DiagnosticsEngine::Warning
+                  ? FrontendDiagnostic::Warning
+                  : FrontendDiagnostic::Note;
     SmallString<256> Msg;
     Info.FormatDiagnostic(Msg);
     D.Message = std::string(Msg);
@@ -119,7 +121,8 @@ public:
         D.Col = P.getColumn();
       }
     }
-    D.Option = clang::DiagnosticIDs::getWarningOptionForDiag(Info.getID()).str();
+    D.Option =
+        clang::DiagnosticIDs::getWarningOptionForDiag(Info.getID()).str();
     Out.push_back(std::move(D));
   }
 
@@ -151,7 +154,8 @@ public:
   static constexpr uint64_t MaxIncludeBytes = uint64_t(64) << 20;
   explicit RegularFilesOnly(IntrusiveRefCntPtr<vfs::FileSystem> FS)
       : ProxyFileSystem(std::move(FS)) {}
-  ErrorOr<std::unique_ptr<vfs::File>> openFileForRead(const Twine &Path) override {
+  ErrorOr<std::unique_ptr<vfs::File>>
+  openFileForRead(const Twine &Path) override {
     ErrorOr<vfs::Status> St = status(Path);
     if (!St)
       return St.getError();
@@ -170,7 +174,7 @@ public:
 /// first call of each cycle among the unit's functions the way Clang reports
 /// errors, and to FrontendOptions::Collect; returns how many cycles.
 unsigned reportRecursion(llvm::Module &M, const FrontendOptions &Opts,
-                     llvm::raw_ostream &Diags) {
+                         llvm::raw_ostream &Diags) {
   CallGraph CG(M);
   unsigned Found = 0;
   for (scc_iterator<CallGraph *> I = scc_begin(&CG); !I.isAtEnd(); ++I) {
@@ -205,10 +209,12 @@ unsigned reportRecursion(llvm::Module &M, const FrontendOptions &Opts,
     std::string Callee = First->getCalledFunction()->getName().str();
     std::string Caller = First->getFunction()->getName().str();
     D.Message = Caller == Callee
-                    ? "'" + Callee + "' calls itself: OpenCL C does not "
-                      "allow recursion"
-                    : "'" + Caller + "' calls '" + Callee + "', which calls it "
-                      "back: OpenCL C does not allow recursion";
+                    ? "'" + Callee +
+                          "' calls itself: OpenCL C does not "
+                          "allow recursion"
+                    : "'" + Caller + "' calls '" + Callee +
+                          "', which calls it "
+                          "back: OpenCL C does not allow recursion";
     Diags << D.File << ":" << D.Line << ":" << D.Col << ": error: " << D.Message
           << "\n";
     if (Opts.Collect)
@@ -291,8 +297,8 @@ bool knownCompilerOption(StringRef Word) {
 
 bool clangOptionTakesValue(StringRef Option) {
   static const StringLiteral TakesValue[] = {
-      "-D", "-U", "-I", "-include", "-imacros", "-isystem", "-iquote",
-      "-idirafter", "-Xclang", "-x"};
+      "-D",       "-U",      "-I",         "-include", "-imacros",
+      "-isystem", "-iquote", "-idirafter", "-Xclang",  "-x"};
   return is_contained(TakesValue, Option);
 }
 
@@ -306,17 +312,20 @@ Error applyBuildOptions(StringRef Options, FrontendOptions &FO,
   // host's clBuildProgram cannot take them, and passed on to Clang they
   // would write files or stop before the code clspread analyzes.
   static const StringLiteral NotABuildOption[] = {
-      "-o", "-c", "-E", "-S", "-x", "-M", "-MM", "-MD", "-MF",
-      "-fsyntax-only", "-emit-llvm", "--analyze", "-save-temps"};
+      "-o",         "-c",        "-E",         "-S",  "-x",
+      "-M",         "-MM",       "-MD",        "-MF", "-fsyntax-only",
+      "-emit-llvm", "--analyze", "-save-temps"};
   for (size_t I = 0; I < Words.size(); ++I) {
     StringRef W = Words[I];
     for (StringRef Bad : NotABuildOption)
       if (W == Bad || (Bad == "-o" && W.starts_with("-o") && W != "-o") ||
           (Bad == "-x" && W.starts_with("-x") && !W.starts_with("-Xclang")))
-        return createStringError(inconvertibleErrorCode(),
-                                 "'" + W + "' is not a build option (it "
-                                 "changes what the compiler writes, not the "
-                                 "kernel); clBuildProgram does not take it");
+        return createStringError(
+            inconvertibleErrorCode(),
+            "'" + W +
+                "' is not a build option (it "
+                "changes what the compiler writes, not the "
+                "kernel); clBuildProgram does not take it");
     auto value = [&](StringRef Flag) -> Expected<std::string> {
       if (W.size() > Flag.size())
         return W.drop_front(Flag.size()).str();
@@ -351,8 +360,8 @@ Error applyBuildOptions(StringRef Options, FrontendOptions &FO,
       // Options of the OpenCL specification's clBuildProgram that Clang
       // does not take change nothing clspread counts: they go to the
       // device's compiler only (the runner's build).
-      static const StringLiteral DeviceOnly[] = {
-          "-cl-denorms-are-zero", "-cl-no-subgroup-ifp", "-g"};
+      static const StringLiteral DeviceOnly[] = {"-cl-denorms-are-zero",
+                                                 "-cl-no-subgroup-ifp", "-g"};
       if (is_contained(DeviceOnly, W)) {
         FO.DeviceOptions.push_back(W.str());
         continue;
@@ -363,8 +372,9 @@ Error applyBuildOptions(StringRef Options, FrontendOptions &FO,
             W.starts_with("-")
                 ? "unknown build option '" + W +
                       "' (neither the OpenCL C specification's nor Clang's)"
-                : "'" + W + "' is not a build option (an option starts "
-                            "with '-')");
+                : "'" + W +
+                      "' is not a build option (an option starts "
+                      "with '-')");
       FO.ExtraArgs.push_back(W.str());
       if (clangOptionTakesValue(W)) {
         if (I + 1 >= Words.size())
@@ -405,13 +415,23 @@ Expected<CompiledUnit> compileOpenCL(const FrontendOptions &Opts,
     Buffer = std::move(*BufOrErr);
   }
 
-  std::vector<std::string> Args = {
-      "-triple", "spir64-unknown-unknown", "-x", "cl", "-cl-std=" + *Std,
-      "-O2", "-disable-llvm-passes", "-finclude-default-header",
-      "-fdeclare-opencl-builtins", "-cl-kernel-arg-info",
-      "-debug-info-kind=line-tables-only", "-dwarf-version=4",
-      "-resource-dir", CLSPREAD_CLANG_RESOURCE_DIR, "-emit-llvm-only",
-      "-ferror-limit", "20"};
+  std::vector<std::string> Args = {"-triple",
+                                   "spir64-unknown-unknown",
+                                   "-x",
+                                   "cl",
+                                   "-cl-std=" + *Std,
+                                   "-O2",
+                                   "-disable-llvm-passes",
+                                   "-finclude-default-header",
+                                   "-fdeclare-opencl-builtins",
+                                   "-cl-kernel-arg-info",
+                                   "-debug-info-kind=line-tables-only",
+                                   "-dwarf-version=4",
+                                   "-resource-dir",
+                                   CLSPREAD_CLANG_RESOURCE_DIR,
+                                   "-emit-llvm-only",
+                                   "-ferror-limit",
+                                   "20"};
   if (Opts.ColorDiagnostics)
     Args.push_back("-fcolor-diagnostics");
   for (const std::string &D : driverPredefines(Opts, *Std))
@@ -551,10 +571,9 @@ compileOnce(const FrontendOptions &Opts, const std::vector<std::string> &Args,
   // Serve the file from memory so `Source` and `File` agree, and so a
   // kernel held in the suite's embedded table needs no file on disk.
   Invocation->getPreprocessorOpts().addRemappedFile(
-      Opts.File,
-      MemoryBuffer::getMemBufferCopy(Source.getBuffer(),
-                                     Source.getBufferIdentifier())
-          .release());
+      Opts.File, MemoryBuffer::getMemBufferCopy(Source.getBuffer(),
+                                                Source.getBufferIdentifier())
+                     .release());
 
   auto CI = std::make_unique<clang::CompilerInstance>();
   CI->setInvocation(std::move(Invocation));
@@ -569,8 +588,8 @@ compileOnce(const FrontendOptions &Opts, const std::vector<std::string> &Args,
   CompiledUnit Unit;
   Unit.Context = std::make_unique<LLVMContext>();
   Unit.File = Opts.File;
-  auto Action = std::make_unique<BuildAction>(Unit.Context.get(),
-                                              !Opts.Fp64Support);
+  auto Action =
+      std::make_unique<BuildAction>(Unit.Context.get(), !Opts.Fp64Support);
   bool Ok = false;
   CrashRecoveryContext CRC;
   if (!CRC.RunSafely([&] { Ok = CI->ExecuteAction(*Action); })) {

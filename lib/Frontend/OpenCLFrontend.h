@@ -35,7 +35,6 @@ namespace clspread {
 /// code.
 constexpr size_t MaxUnoptimizedInstructions = 400000;
 
-
 /// One diagnostic Clang reported, for callers that print it themselves
 /// (lint's JSON and SARIF). Notes follow the error or warning they explain.
 struct FrontendDiagnostic {

@@ -1,4 +1,4 @@
-//===- Finding.h - One lint finding, the record every printer reads -*- C++ -*-===//
+//===- Finding.h - One lint finding, the record every printer reads -------===//
 //
 // A finding is what a rule says about a place in a kernel source: the rule
 // id, a severity, the location (path exactly as the user gave it, 1-based
@@ -34,13 +34,13 @@ struct FindingNote {
 };
 
 struct Finding {
-  std::string RuleId;            ///< "perf-uncoalesced-access"
+  std::string RuleId; ///< "perf-uncoalesced-access"
   Severity Sev = Severity::Warning;
-  SourceLoc Loc;                 ///< File as given; Line/Col 1-based, 0 unknown
-  std::string Message;           ///< one sentence, no trailing period
+  SourceLoc Loc;       ///< File as given; Line/Col 1-based, 0 unknown
+  std::string Message; ///< one sentence, no trailing period
   std::vector<FindingNote> Notes;
   std::vector<FixIt> Fixes;
-  std::string Kernel;            ///< kernel it concerns, "" for file level
+  std::string Kernel; ///< kernel it concerns, "" for file level
   /// Time the model estimates the fix saves on this launch, when it can
   /// re-estimate the kernel as if fixed (Nsight Compute's "est. speedup").
   std::optional<double> GainS;

@@ -51,7 +51,8 @@ std::vector<std::string> GlobList::unmatched(ArrayRef<std::string> Ids) const {
       continue; // '*', 'clang-*', 'clang-diagnostic-*' ...
     if (StringRef(*I.Text).starts_with("clang-diagnostic-"))
       continue;
-    if (llvm::none_of(Ids, [&](const std::string &Id) { return I.Pattern.match(Id); }))
+    if (llvm::none_of(
+            Ids, [&](const std::string &Id) { return I.Pattern.match(Id); }))
       Out.push_back((I.Positive ? "" : "-") + *I.Text);
   }
   return Out;

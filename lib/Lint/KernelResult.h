@@ -42,7 +42,7 @@ struct KernelResult {
     static const std::string None;
     return Source ? *Source : None;
   }
-  std::string BuildOptions; ///< "-cl-std=CL1.2 -DITEMS=4"
+  std::string BuildOptions;                    ///< "-cl-std=CL1.2 -DITEMS=4"
   std::map<std::string, uint64_t> BufferBytes; ///< sizes the user gave
   /// What the manifest says index buffers hold (range, order), by name.
   std::map<std::string, BufferContents> BufferFills;

@@ -47,8 +47,8 @@ Expected<LaunchSpec> parseLaunchText(StringRef Text) {
       for (StringRef A : Args) {
         auto P = parseArg(A.str());
         if (!P)
-          return fail(fmt::format("bad argument '{}' (expected name=value)",
-                                  A.str()));
+          return fail(
+              fmt::format("bad argument '{}' (expected name=value)", A.str()));
         L.Args[P->first] = P->second;
       }
     } else {
@@ -102,8 +102,8 @@ static unsigned physicalLine(const SourceFile &Src, unsigned Presumed) {
   return Presumed;
 }
 
-Expected<std::optional<LaunchComment>>
-findLaunchComment(const SourceFile &Src, unsigned KernelLine) {
+Expected<std::optional<LaunchComment>> findLaunchComment(const SourceFile &Src,
+                                                         unsigned KernelLine) {
   KernelLine = physicalLine(Src, KernelLine);
   // Walk up over the declaration's own lines (attributes, `__kernel` on a
   // line of its own) and comment lines until something else.
@@ -122,10 +122,10 @@ findLaunchComment(const SourceFile &Src, unsigned KernelLine) {
       auto Spec = parseLaunchText(Rest.trim());
       unsigned Col = Src.column(N, "clspread:");
       if (!Spec)
-        return createStringError(
-            inconvertibleErrorCode(),
-            fmt::format("{}:{}:{}: error: {}", Src.path(), N, Col,
-                        toString(Spec.takeError())));
+        return createStringError(inconvertibleErrorCode(),
+                                 fmt::format("{}:{}:{}: error: {}", Src.path(),
+                                             N, Col,
+                                             toString(Spec.takeError())));
       return LaunchComment{std::move(*Spec), N, Col};
     }
     bool Decl = N == KernelLine || L.starts_with("//") || lineDirective(L) ||

@@ -1,9 +1,10 @@
-//===- LaunchText.h - Launches written as text: comments and config -*- C++ -*-===//
+//===- LaunchText.h - Launches written as text: comments and config -------===//
 //
 // Lint rules about global sizes need the launch. Besides the command line,
 // it can be written next to the kernel or in .clspread.yaml, in one syntax:
 //
-//   // clspread: launch global=4096x4096 local=16x16 args=width=4096,height=4096
+//   // clspread: launch global=4096x4096 local=16x16
+//   args=width=4096,height=4096
 //   __kernel void median_1(...)
 //
 //   Launches:

@@ -26,9 +26,9 @@ public:
   explicit ConfigParser(StringRef FileName) : FileName(FileName.str()) {}
 
   Error at(const YAML::Mark &M, const std::string &Msg) const {
-    std::string Where =
-        M.is_null() ? FileName
-                    : fmt::format("{}:{}:{}", FileName, M.line + 1, M.column + 1);
+    std::string Where = M.is_null() ? FileName
+                                    : fmt::format("{}:{}:{}", FileName,
+                                                  M.line + 1, M.column + 1);
     return createStringError(inconvertibleErrorCode(), "%s: error: %s",
                              Where.c_str(), Msg.c_str());
   }
@@ -84,7 +84,8 @@ public:
           return S.takeError();
         C.Profile = *S;
         // A path is relative to the configuration's directory.
-        if (S->find('/') != std::string::npos || StringRef(*S).ends_with(".yaml") ||
+        if (S->find('/') != std::string::npos ||
+            StringRef(*S).ends_with(".yaml") ||
             StringRef(*S).ends_with(".yml")) {
           if (!sys::path::is_absolute(*S)) {
             SmallString<256> P = sys::path::parent_path(FileName);
@@ -231,7 +232,8 @@ LintConfig::buildOptionsFor(const std::string &File) const {
 }
 
 const LintConfig::LaunchEntry *
-LintConfig::launchFor(const std::string &File, const std::string &Kernel) const {
+LintConfig::launchFor(const std::string &File,
+                      const std::string &Kernel) const {
   const LaunchEntry *Bare = nullptr;
   for (const LaunchEntry &E : Launches) {
     StringRef Key = E.Key;
@@ -241,7 +243,8 @@ LintConfig::launchFor(const std::string &File, const std::string &Kernel) const 
         Bare = &E;
       continue;
     }
-    StringRef FilePart = Key.substr(0, Colon), KernelPart = Key.substr(Colon + 1);
+    StringRef FilePart = Key.substr(0, Colon),
+              KernelPart = Key.substr(Colon + 1);
     if (KernelPart != Kernel)
       continue;
     StringRef F(File);
@@ -264,8 +267,9 @@ Expected<LintConfig> loadLintConfig(const std::string &Path) {
                              Problem->c_str());
   auto Buf = MemoryBuffer::getFile(Path, /*IsText=*/true);
   if (!Buf)
-    return createStringError(Buf.getError(), "clspread: error: cannot read "
-                                             "'%s': %s",
+    return createStringError(Buf.getError(),
+                             "clspread: error: cannot read "
+                             "'%s': %s",
                              Path.c_str(), Buf.getError().message().c_str());
   return parseLintConfig((*Buf)->getBuffer(), Path);
 }

@@ -111,8 +111,8 @@ double RuleOptions::number(StringRef Name, double Default, StringRef Help) {
       V = Default;
     }
   }
-  Read.push_back({Name.str(), formatNumber(V), formatNumber(Default),
-                  Help.str()});
+  Read.push_back(
+      {Name.str(), formatNumber(V), formatNumber(Default), Help.str()});
   return V;
 }
 

@@ -165,7 +165,8 @@ public:
   /// Rules about several kernels at once: called once per pipeline that a
   /// suite manifest lists (`pipelines:`). The sink's file is the first
   /// stage's.
-  virtual void checkPipeline(const PipelineContext &P, FindingSink &Out) const {}
+  virtual void checkPipeline(const PipelineContext &P, FindingSink &Out) const {
+  }
 };
 
 /// What the registry knows of a rule without building it.

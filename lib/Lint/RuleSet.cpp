@@ -66,29 +66,29 @@ void orderFindings(std::vector<Finding> &Findings,
     for (Finding &F : Findings)
       if (F.Sev == Severity::Warning && WarningsAsErrors->contains(F.RuleId))
         F.Sev = Severity::Error;
-  std::stable_sort(Findings.begin(), Findings.end(),
-                   [](const Finding &A, const Finding &B) {
-                     // The most severe first among findings of one rule
-                     // at one place.
-                     return std::tie(A.Loc.File, A.Loc.Line, A.Loc.Col,
-                                     A.RuleId, B.Sev) <
-                            std::tie(B.Loc.File, B.Loc.Line, B.Loc.Col,
-                                     B.RuleId, A.Sev);
-                   });
+  std::stable_sort(
+      Findings.begin(), Findings.end(), [](const Finding &A, const Finding &B) {
+        // The most severe first among findings of one rule
+        // at one place.
+        return std::tie(A.Loc.File, A.Loc.Line, A.Loc.Col, A.RuleId, B.Sev) <
+               std::tie(B.Loc.File, B.Loc.Line, B.Loc.Col, B.RuleId, A.Sev);
+      });
   // One finding per rule and place: an unrolled loop makes several copies
   // of one source access, a header's helper is reached from several
   // kernels, a load and a store share an expression; the first (most
   // severe) stands for them. Clang's own diagnostics are distinct by their
   // message: two errors may share a place.
-  Findings.erase(
-      std::unique(Findings.begin(), Findings.end(),
-                  [](const Finding &A, const Finding &B) {
-                    return A.RuleId == B.RuleId && A.Loc.File == B.Loc.File &&
-                           A.Loc.Line == B.Loc.Line && A.Loc.Col == B.Loc.Col &&
-                           (A.Message == B.Message ||
-                            !StringRef(A.RuleId).starts_with("clang-diagnostic-"));
-                  }),
-      Findings.end());
+  Findings.erase(std::unique(Findings.begin(), Findings.end(),
+                             [](const Finding &A, const Finding &B) {
+                               return A.RuleId == B.RuleId &&
+                                      A.Loc.File == B.Loc.File &&
+                                      A.Loc.Line == B.Loc.Line &&
+                                      A.Loc.Col == B.Loc.Col &&
+                                      (A.Message == B.Message ||
+                                       !StringRef(A.RuleId).starts_with(
+                                           "clang-diagnostic-"));
+                             }),
+                 Findings.end());
 }
 
 } // namespace clspread

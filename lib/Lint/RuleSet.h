@@ -1,4 +1,4 @@
-//===- RuleSet.h - The rules one run uses, built with their options -*- C++ -*-===//
+//===- RuleSet.h - The rules one run uses, built with their options -------===//
 //
 // `lint` and `analyze` both run a RuleSet over each analyzed kernel, so the
 // five launch checks analyze always printed and the source rules are one

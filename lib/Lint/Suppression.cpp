@@ -44,9 +44,10 @@ void scanLine(StringRef L, unsigned N, std::vector<Marker> &Out) {
     StringRef After = L.substr(P + Len);
     if (After.starts_with("(")) {
       size_t Close = After.find(')');
-      M.Globs = After.substr(1, Close == StringRef::npos ? StringRef::npos
-                                                         : Close - 1)
-                    .str();
+      M.Globs =
+          After
+              .substr(1, Close == StringRef::npos ? StringRef::npos : Close - 1)
+              .str();
     }
     Out.push_back(M);
     P += Len;

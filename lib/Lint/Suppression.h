@@ -39,7 +39,7 @@ public:
 
 private:
   struct Range {
-    unsigned First, Last; ///< lines, inclusive
+    unsigned First, Last;          ///< lines, inclusive
     std::optional<GlobList> Rules; ///< nullopt: every rule
   };
   std::vector<Range> Ranges;

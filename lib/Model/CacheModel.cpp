@@ -24,8 +24,8 @@ namespace clspread {
 static double meanSpanSectors(int64_t Start, double Span, uint64_t C,
                               uint64_t Copies, unsigned Sector) {
   // gcd(0, Sector) is Sector: a stride of whole sectors has period 1.
-  const uint64_t Period =
-      std::min<uint64_t>(Copies, Sector / std::gcd<uint64_t>(C % Sector, Sector));
+  const uint64_t Period = std::min<uint64_t>(
+      Copies, Sector / std::gcd<uint64_t>(C % Sector, Sector));
   auto sectors = [&](uint64_t K) {
     double At = double((uint64_t(Start) + K * (C % Sector)) % Sector);
     return std::ceil((At + Span) / double(Sector));
@@ -150,8 +150,7 @@ static OffsetSet wavefrontSet(const GlobalAccess::Pattern &Shape,
 double wavefrontSectors(const GlobalAccess::Pattern &Shape, unsigned Width,
                         const std::array<uint64_t, 3> &Local,
                         unsigned Wavefront, unsigned Sector) {
-  return distinctSectors(wavefrontSet(Shape, Width, Local, Wavefront),
-                         Sector);
+  return distinctSectors(wavefrontSet(Shape, Width, Local, Wavefront), Sector);
 }
 
 namespace {
@@ -166,8 +165,8 @@ struct Scope {
 /// One affine site and the figures the levels need.
 struct Site {
   const GlobalAccess *A;
-  std::string Key; ///< buffer and direction: traffic is per key
-  double Execs;    ///< executions per work-item
+  std::string Key;    ///< buffer and direction: traffic is per key
+  double Execs;       ///< executions per work-item
   double WaveSectors; ///< per wavefront execution
 };
 
@@ -292,8 +291,7 @@ ScopeFigures scope(const std::vector<Site> &Sites,
     std::vector<int64_t> Consts = {S.A->Shape->Const};
     double Execs = S.Execs;
     for (size_t J = I + 1; J < Sites.size(); ++J)
-      if (!Used[J] && Sites[J].Key == S.Key &&
-          sameLattice(*S.A, *Sites[J].A)) {
+      if (!Used[J] && Sites[J].Key == S.Key && sameLattice(*S.A, *Sites[J].A)) {
         Used[J] = true;
         Consts.push_back(Sites[J].A->Shape->Const);
         Execs = std::max(Execs, Sites[J].Execs);
@@ -330,12 +328,10 @@ ScopeFigures scope(const std::vector<Site> &Sites,
 /// in \p Capacity bytes: all loops, else the innermost k loops and a block
 /// of the next one (halving from its trip count); nullopt when not even
 /// one iteration's data fits.
-std::optional<Scope> keptScope(const std::vector<Site> &Sites,
-                               const std::array<uint64_t, 3> &L,
-                               const std::array<uint64_t, 3> &GroupExt,
-                               unsigned MaxScope, double Sharers,
-                               double Capacity, unsigned Sector,
-                               unsigned Line) {
+std::optional<Scope>
+keptScope(const std::vector<Site> &Sites, const std::array<uint64_t, 3> &L,
+          const std::array<uint64_t, 3> &GroupExt, unsigned MaxScope,
+          double Sharers, double Capacity, unsigned Sector, unsigned Line) {
   auto Fits = [&](Scope Sc) {
     return scope(Sites, L, GroupExt, Sc, Sector, Line).Occupied * Sharers <=
            Capacity;
@@ -385,8 +381,8 @@ CacheTraffic cacheTraffic(const KernelCounts &K, const CacheGeometry &G) {
     std::string Key = A.Buffer + (A.IsStore || A.IsAtomic ? "\x01w" : "\x01r");
     double WaveSectors;
     if (A.Shape)
-      WaveSectors = wavefrontSectors(*A.Shape, A.Bytes, Loc, G.Wavefront,
-                                     G.Sector);
+      WaveSectors =
+          wavefrontSectors(*A.Shape, A.Bytes, Loc, G.Wavefront, G.Sector);
     else if (A.StrideBytes)
       WaveSectors = distinctSectors(
           {0, {{*A.StrideBytes, uint64_t(Lanes)}}, A.Bytes}, G.Sector);
@@ -439,8 +435,7 @@ CacheTraffic cacheTraffic(const KernelCounts &K, const CacheGeometry &G) {
       // unrolled loop's) each write the sectors again.
       std::map<int64_t, double> ExecsAt = {{A.Shape->Const, All[I].Execs}};
       for (size_t J = I + 1; J < All.size(); ++J)
-        if (!Seen[J] && All[J].Key == All[I].Key &&
-            sameLattice(A, *All[J].A)) {
+        if (!Seen[J] && All[J].Key == All[I].Key && sameLattice(A, *All[J].A)) {
           Seen[J] = true;
           ExecsAt[All[J].A->Shape->Const] += All[J].Execs;
         }
@@ -490,8 +485,7 @@ CacheTraffic cacheTraffic(const KernelCounts &K, const CacheGeometry &G) {
       auto It = F.Traffic.find(S.Key);
       if (It == F.Traffic.end())
         continue;
-      ToL2[S.Key] += std::min(It->second * G.Sector * TotalGroups,
-                              Wave[S.Key]);
+      ToL2[S.Key] += std::min(It->second * G.Sector * TotalGroups, Wave[S.Key]);
       F.Traffic.erase(It);
     }
   }
@@ -582,8 +576,7 @@ CacheTraffic cacheTraffic(const KernelCounts &K, const CacheGeometry &G) {
       G.L1Bytes ? Say(K1, "L1", "a work-group's")
                 : std::string("no L1 for loads"),
       formatQuantity(double(G.L1Bytes), Quantity::Dim::Bytes),
-      G.L1WriteThrough ? "stores pass to L2" : "stores stay",
-      Window,
+      G.L1WriteThrough ? "stores pass to L2" : "stores stay", Window,
       G.L2Bytes ? (WholeWindowFits
                        ? std::string("its data fits L2, so DRAM moves each "
                                      "buffer's footprint once")

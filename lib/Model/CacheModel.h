@@ -77,10 +77,10 @@ struct CacheGeometry {
   /// sectors); capacities are counted in lines. At least Sector.
   unsigned Line = 32;
   unsigned ComputeUnits = 1;
-  unsigned GroupsPerCU = 1;  ///< resident work-groups per compute unit
-  uint64_t L1Bytes = 0;      ///< 0: no L1 data cache for global loads
+  unsigned GroupsPerCU = 1; ///< resident work-groups per compute unit
+  uint64_t L1Bytes = 0;     ///< 0: no L1 data cache for global loads
   bool L1WriteThrough = true;
-  uint64_t L2Bytes = 0;      ///< 0: no L2 (DRAM traffic = L2 traffic)
+  uint64_t L2Bytes = 0; ///< 0: no L2 (DRAM traffic = L2 traffic)
   /// Bytes L2 moves to or from DRAM per miss (NVIDIA Hopper: 64 B, a pair
   /// of sectors; measured by bench/strided_reads). At least Sector. A
   /// sector whose neighbour in the granule is never used still costs the

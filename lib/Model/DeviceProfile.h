@@ -1,4 +1,4 @@
-//===- DeviceProfile.h - What the spreadsheet needs to know about a device -===//
+//===- DeviceProfile.h - What the spreadsheet needs to know about a device ===//
 //
 // A DeviceProfile is one GPU (or CPU) described by the figures the model
 // uses: compute units, lanes, wavefront, clock, ALU issue (VLIW slots or
@@ -83,12 +83,12 @@ struct AluSpec {
 
 /// A figure measured on a real device, with what is needed to repeat it.
 struct Measurement {
-  double Value = 0;     ///< in the figure's SI unit (B/s, Hz, lane-ops/clk)
-  std::string Command;  ///< the command that measured it
-  std::string Device;   ///< the device as the driver names it
-  std::string Driver;   ///< driver / platform version, "" if not recorded
-  std::string Date;     ///< ISO date
-  std::string Note;     ///< free text, "" if none
+  double Value = 0;    ///< in the figure's SI unit (B/s, Hz, lane-ops/clk)
+  std::string Command; ///< the command that measured it
+  std::string Device;  ///< the device as the driver names it
+  std::string Driver;  ///< driver / platform version, "" if not recorded
+  std::string Date;    ///< ISO date
+  std::string Note;    ///< free text, "" if none
 };
 
 struct DeviceProfile {
@@ -122,7 +122,7 @@ struct DeviceProfile {
     return isVliw() || Alu.Rate[unsigned(AluClass::Fp64)].has_value();
   }
 
-  double BandwidthBps = 0;   ///< DRAM bandwidth, bytes per second
+  double BandwidthBps = 0; ///< DRAM bandwidth, bytes per second
   unsigned TransactionBytes = 0;
 
   /// Register file per compute unit in units of RegisterUnitBytes; nullopt

@@ -40,16 +40,16 @@ struct Occupancy {
 
 struct Estimate {
   // Per work-item figures that depend on the device.
-  double VliwBundles = 0;   ///< ALU issue slots after packing (= lane-ops
-                            ///< when vliw_width is 1)
-  double TexFetches = 0;    ///< image reads + global loads on profiles
-                            ///< whose loads use the fetch units
-  double BytesMoved = 0;    ///< DRAM bytes per item after coalescing and
-                            ///< footprint caps
-  double AluCycles = 0;     ///< issue cycles per item on one lane
+  double VliwBundles = 0;    ///< ALU issue slots after packing (= lane-ops
+                             ///< when vliw_width is 1)
+  double TexFetches = 0;     ///< image reads + global loads on profiles
+                             ///< whose loads use the fetch units
+  double BytesMoved = 0;     ///< DRAM bytes per item after coalescing and
+                             ///< footprint caps
+  double AluCycles = 0;      ///< issue cycles per item on one lane
   double BytesRequested = 0; ///< global + constant bytes per item as the
                              ///< kernel asks for them (before coalescing)
-  uint64_t WorkItems = 0;   ///< N, the launch's global size
+  uint64_t WorkItems = 0;    ///< N, the launch's global size
   /// Fixed cost per launch from the profile (0 if it gives none); reported
   /// beside TKernelS, not added to it (the Tkernel of AMD's talk has no such
   /// term).
@@ -95,12 +95,18 @@ struct Estimate {
   /// 1e-300 B/s) must give an error, not "t_kernel_s": inf in a report.
   std::string nonFinite() const {
     const std::pair<const char *, double> Terms[] = {
-        {"T_ALU", TAluS},        {"T_TEX", TTexS},
-        {"T_MEM", TMemS},        {"Tkernel", TKernelS},
-        {"overhead", LaunchOverheadS}, {"dispatch", TDispatchS},
-        {"LDS", TLdsS},          {"barriers", TBarrierS},
-        {"DRAM bandwidth", TMemBandwidthS}, {"latency", TMemLatencyS},
-        {"L2", TMemL2S},         {"L1", TMemL1S},
+        {"T_ALU", TAluS},
+        {"T_TEX", TTexS},
+        {"T_MEM", TMemS},
+        {"Tkernel", TKernelS},
+        {"overhead", LaunchOverheadS},
+        {"dispatch", TDispatchS},
+        {"LDS", TLdsS},
+        {"barriers", TBarrierS},
+        {"DRAM bandwidth", TMemBandwidthS},
+        {"latency", TMemLatencyS},
+        {"L2", TMemL2S},
+        {"L1", TMemL1S},
         {"bytes moved", BytesMoved}};
     for (auto [Name, V] : Terms)
       if (!std::isfinite(V))

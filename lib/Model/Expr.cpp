@@ -72,8 +72,7 @@ Expr Graph::term(const std::string &Name, Expr E, Unit U, std::string Title,
                  std::string Json) {
   assert(!find(Name) && "a term is named once");
   Node *N;
-  if (E->IsTerm || E->K == Op::Input || E->K == Op::Figure ||
-      E->K == Op::Num) {
+  if (E->IsTerm || E->K == Op::Input || E->K == Op::Figure || E->K == Op::Num) {
     // Names stay one per node: a term that is another name's value refers
     // to it. Any other node becomes the term itself, and expressions that
     // share it print the term's name.

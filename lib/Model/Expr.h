@@ -33,11 +33,20 @@ enum class Op {
   Input,  ///< a per-work-item count or a launch size; may be absent
   Figure, ///< a profile figure (its value in use); may be absent
   Has,    ///< 1 when the input or figure operand is present, else 0
-  Add, Sub, Mul, Div,
-  Min, Max, ///< binary
-  Ceil, Floor,
-  Gt, Lt, Le, Eq, ///< 1 or 0
-  And, Or,        ///< 1 or 0; evaluated left to right, stopping early
+  Add,
+  Sub,
+  Mul,
+  Div,
+  Min,
+  Max, ///< binary
+  Ceil,
+  Floor,
+  Gt,
+  Lt,
+  Le,
+  Eq, ///< 1 or 0
+  And,
+  Or, ///< 1 or 0; evaluated left to right, stopping early
   Not,
   If,      ///< (cond, then, else); only the branch taken is evaluated
   Combine, ///< (a, b, p): (a^p + b^p)^(1/p) scaled by max(a, b)
@@ -55,9 +64,9 @@ enum class Unit { Count, Time, Bytes, Text };
 
 struct Node {
   Op K = Op::Num;
-  unsigned Id = 0;           ///< index in its Graph, for evaluation caches
-  double Value = 0;          ///< Num
-  std::string Name;          ///< Input/Figure: its name; a term: its name
+  unsigned Id = 0;  ///< index in its Graph, for evaluation caches
+  double Value = 0; ///< Num
+  std::string Name; ///< Input/Figure: its name; a term: its name
   std::vector<const Node *> Args;
   /// Pick: one label per operand ("ALU", "MEM", ...).
   std::vector<std::string> Labels;

@@ -16,8 +16,8 @@ double combineLimits(double A, double B, double P) {
 }
 
 Evaluator::Evaluator(const Graph &G, Values Inputs, Values Figures)
-    : G(G), In(std::move(Inputs)), Fig(std::move(Figures)),
-      Done(G.size(), 0), Memo(G.size(), 0), Winner(G.size(), -1) {}
+    : G(G), In(std::move(Inputs)), Fig(std::move(Figures)), Done(G.size(), 0),
+      Memo(G.size(), 0), Winner(G.size(), -1) {}
 
 void Evaluator::setInput(const std::string &Name, std::optional<double> V) {
   if (V)

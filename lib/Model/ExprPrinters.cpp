@@ -37,7 +37,7 @@ public:
     case Op::Num:
       return {number(E->Value)};
     case Op::Input:
-      return {L == Lang::JS ? "k." + E->Name
+      return {L == Lang::JS      ? "k." + E->Name
               : L == Lang::Sheet ? "{" + E->Name + "}"
                                  : E->Name};
     case Op::Figure:
@@ -63,12 +63,15 @@ public:
     case Op::Le:
       return infix(E, "<=", PCmp);
     case Op::Eq:
-      return infix(E, L == Lang::JS ? "===" : L == Lang::Sheet ? "=" : "==",
+      return infix(E,
+                   L == Lang::JS      ? "==="
+                   : L == Lang::Sheet ? "="
+                                      : "==",
                    PCmp);
     case Op::Min:
     case Op::Max: {
       const char *F = E->K == Op::Min ? "min" : "max";
-      return call(L == Lang::JS ? fmt::format("Math.{}", F)
+      return call(L == Lang::JS      ? fmt::format("Math.{}", F)
                   : L == Lang::Sheet ? upper(F)
                                      : std::string(F),
                   E->Args);
@@ -170,8 +173,7 @@ private:
     // Left-associative: the right operand of - and / (and any right
     // operand of the same strength) keeps its parentheses.
     std::string Sp = L == Lang::Sheet ? "" : " ";
-    return {operand(E->Args[0], P) + Sp + Sym + Sp +
-                operand(E->Args[1], P + 1),
+    return {operand(E->Args[0], P) + Sp + Sym + Sp + operand(E->Args[1], P + 1),
             P};
   }
 

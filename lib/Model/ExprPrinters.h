@@ -1,4 +1,4 @@
-//===- ExprPrinters.h - The model's graph as JavaScript, formulas, text -*- C++ -*-===//
+//===- ExprPrinters.h - The model's graph as JavaScript, formulas, text ---===//
 //
 // The printed forms of the one model (Expr.h), so that the what-if page,
 // the workbook and docs/model.md compute what the C++ evaluator computes:

@@ -30,10 +30,10 @@ std::vector<ProfileFigure> profileFigures(const DeviceProfile &P) {
   };
   // A figure `measured:` may give: the rows of measurableFigures().
   auto measurable = [&](std::string Path, std::string Name, std::string Unit,
-                        std::optional<double> V, D Dim, bool AllowZero = false)
-      -> ProfileFigure & {
-    ProfileFigure &R = add(std::move(Path), std::move(Name), std::move(Unit),
-                           V, Dim);
+                        std::optional<double> V, D Dim,
+                        bool AllowZero = false) -> ProfileFigure & {
+    ProfileFigure &R =
+        add(std::move(Path), std::move(Name), std::move(Unit), V, Dim);
     R.Measurable = true;
     R.AllowZero = AllowZero;
     return R;
@@ -66,26 +66,26 @@ std::vector<ProfileFigure> profileFigures(const DeviceProfile &P) {
     std::string Only;
     for (unsigned C = 0; C < NumAluClasses; ++C)
       if (P.Alu.TSlotOnly[C])
-        Only += (Only.empty() ? "" : ", ") +
-                std::string(aluClassName(AluClass(C)));
+        Only +=
+            (Only.empty() ? "" : ", ") + std::string(aluClassName(AluClass(C)));
     if (!Only.empty())
       text("alu.t_slot_only", Only);
     for (unsigned C = 0; C < NumAluClasses; ++C)
       if (const auto &X = P.Alu.Expand[C])
         text(fmt::format("alu.expand.{}", aluClassName(AluClass(C))),
-             fmt::format("{} ops, {} deep, {} on the t slot", X->Ops,
-                         X->Depth, X->TSlotOps));
+             fmt::format("{} ops, {} deep, {} on the t slot", X->Ops, X->Depth,
+                         X->TSlotOps));
   } else {
     for (unsigned C = 0; C < NumAluClasses; ++C) {
       const char *Class = aluClassName(AluClass(C));
       measurable(fmt::format("alu.rates.{}", Class),
-                 fmt::format("alu_rate_{}", Class),
-                 "lane-ops per CU per clock", P.Alu.Rate[C], D::Count);
+                 fmt::format("alu_rate_{}", Class), "lane-ops per CU per clock",
+                 P.Alu.Rate[C], D::Count);
     }
     add("alu.issue_per_clock", "alu_issue_per_clock",
         "lane-ops per CU per clock", P.Alu.IssuePerClock);
-    measurable("alu.pipe_overlap", "alu_pipe_overlap",
-               "0 full overlap, 1 none", P.Alu.PipeOverlap, D::Count,
+    measurable("alu.pipe_overlap", "alu_pipe_overlap", "0 full overlap, 1 none",
+               P.Alu.PipeOverlap, D::Count,
                /*AllowZero=*/true);
     for (size_t I = 0; I < P.Alu.PipeNames.size(); ++I) {
       std::string Classes;
@@ -97,8 +97,8 @@ std::vector<ProfileFigure> profileFigures(const DeviceProfile &P) {
       text("alu.pipes." + P.Alu.PipeNames[I], Classes);
     }
   }
-  measurable("tex.units_per_cu", "tex_units_per_cu",
-             "fetches per CU per clock", P.TexUnitsPerCU, D::Count);
+  measurable("tex.units_per_cu", "tex_units_per_cu", "fetches per CU per clock",
+             P.TexUnitsPerCU, D::Count);
   add("tex.global_loads_use_tex", "global_loads_use_tex", "1 yes, 0 no",
       P.GlobalLoadsUseTex ? 1 : 0);
   measurable("memory.bandwidth", "memory_bandwidth", "B/s", P.BandwidthBps,
@@ -142,8 +142,7 @@ std::vector<ProfileFigure> profileFigures(const DeviceProfile &P) {
   // Occupancy's figures: the Kernels sheet computes occupancy from them.
   add("registers.per_cu", "registers_per_cu", "registers",
       optU(P.RegistersPerCU));
-  add("registers.unit", "register_unit_bits", "bit",
-      P.RegisterUnitBytes * 8.0);
+  add("registers.unit", "register_unit_bits", "bit", P.RegisterUnitBytes * 8.0);
   add("lds.per_cu", "lds_bytes_per_cu", "B", optU64(P.LdsBytes));
   add("lds.shared_by", "lds_shared_by", "CUs", P.LdsSharedBy);
   add("occupancy.max_waves_per_cu", "max_waves_per_cu", "waves",
@@ -156,8 +155,8 @@ std::vector<ProfileFigure> profileFigures(const DeviceProfile &P) {
     if (It != P.ModelFigures.end())
       V = It->second;
     if (M.Measurable)
-      measurable(std::string(M.Path), std::string(M.Name),
-                 std::string(M.Unit), V, M.Dim, M.AllowZero);
+      measurable(std::string(M.Path), std::string(M.Name), std::string(M.Unit),
+                 V, M.Dim, M.AllowZero);
     else
       add(std::string(M.Path), std::string(M.Name), std::string(M.Unit), V,
           M.Dim);

@@ -1,4 +1,4 @@
-//===- Figures.h - Every profile figure the model reads, one row each -*- C++ -*-===//
+//===- Figures.h - Every profile figure the model reads, one row each -----===//
 //
 // One table drives every place a profile figure appears: the model's graph
 // names it (ModelGraph.cpp), the workbook's Device sheet writes it under
@@ -27,7 +27,7 @@ struct ProfileFigure {
   /// The model's name for it, which the workbook defines and the page's
   /// JSON keys: "memory_bandwidth". "" for rows that are text.
   std::string Name;
-  std::string Unit;                ///< as the Device sheet prints it
+  std::string Unit; ///< as the Device sheet prints it
   Quantity::Dim Dim = Quantity::Dim::Count;
   /// The datasheet value (measurable figures) or the value (others);
   /// nullopt: not in the profile.

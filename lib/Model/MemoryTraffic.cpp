@@ -36,7 +36,8 @@ std::string describe(const UnknownStrideGroup &G) {
   const char *Space = A.Space == AddrSpace::Constant ? "constant" : "global";
   std::string Buf = A.Buffer.empty() ? std::string("an unknown buffer")
                                      : fmt::format("'{}'", A.Buffer);
-  std::string Count = G.Sites == 1 ? std::string() : fmt::format("{} ", G.Sites);
+  std::string Count =
+      G.Sites == 1 ? std::string() : fmt::format("{} ", G.Sites);
   return fmt::format("{}{}{} {}{} of {} B {} {}: stride between work-items "
                      "unknown; charged {} B per execution as if coalesced",
                      Loc, Count, Space, What, G.Sites == 1 ? "" : "s", A.Bytes,
@@ -57,8 +58,7 @@ uint64_t transactionsPerWavefront(int64_t StrideBytes, unsigned Width,
 }
 
 MemoryTraffic memoryTraffic(const KernelCounts &K, unsigned Wavefront,
-                            unsigned Transaction,
-                            const CacheGeometry *Cache) {
+                            unsigned Transaction, const CacheGeometry *Cache) {
   MemoryTraffic R;
   const double N = double(K.Launch.workItems());
   if (N == 0 || Wavefront == 0 || Transaction == 0)
@@ -74,8 +74,8 @@ MemoryTraffic memoryTraffic(const KernelCounts &K, unsigned Wavefront,
     R.BytesRequested += double(A.Bytes) * A.ExecPerItem;
     double PerExec;
     if (A.StrideBytes) {
-      uint64_t T = transactionsPerWavefront(*A.StrideBytes, A.Bytes,
-                                            Wavefront, Transaction);
+      uint64_t T = transactionsPerWavefront(*A.StrideBytes, A.Bytes, Wavefront,
+                                            Transaction);
       PerExec = double(T) * Transaction / Wavefront;
     } else {
       PerExec = A.Bytes;

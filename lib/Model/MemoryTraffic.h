@@ -1,4 +1,4 @@
-//===- MemoryTraffic.h - DRAM bytes after coalescing and caching -*- C++ -*-===//
+//===- MemoryTraffic.h - DRAM bytes after coalescing and caching ----------===//
 //
 // T_MEM needs the bytes that cross the DRAM interface, which differ from
 // the bytes a kernel asks for in two directions:

@@ -55,8 +55,8 @@ private:
   E N, Clock, CUs, Lanes;
 
   void launch() {
-    N = term("N", in("gx") * in("gy") * in("gz"), Unit::Count,
-             "work-items N", "launch.work_items");
+    N = term("N", in("gx") * in("gy") * in("gz"), Unit::Count, "work-items N",
+             "launch.work_items");
     Clock = fig("clock");
     CUs = fig("compute_units");
     Lanes = fig("lanes_per_cu");
@@ -71,18 +71,18 @@ private:
     // (on Evergreen they are ALU-clause instructions; on NVIDIA they take
     // warp issue slots at 128 B per SM per clock).
     E LdsBw = fig("lds_bandwidth_per_clock");
-    E Lds = term("t_lds",
-                 B.ifThen(B.has(LdsBw) && in("lds_bytes") > 0,
-                          N * in("lds_bytes") / (CUs * LdsBw) / Clock,
-                          B.num(0)),
-                 Unit::Time, "T_LDS (s, in T_ALU)", "estimate.t_lds_s");
+    E Lds =
+        term("t_lds",
+             B.ifThen(B.has(LdsBw) && in("lds_bytes") > 0,
+                      N * in("lds_bytes") / (CUs * LdsBw) / Clock, B.num(0)),
+             Unit::Time, "T_LDS (s, in T_ALU)", "estimate.t_lds_s");
     // Barriers: the SIMD waits for the group; measured per work-item.
     E Bar = fig("barrier_item_cycles");
-    E Barrier = term(
-        "t_barrier",
-        B.ifThen(B.has(Bar) && in("barriers") > 0,
-                 N * in("barriers") * Bar / CUs / Clock, B.num(0)),
-        Unit::Time, "T_BARRIER (s, in T_ALU)", "estimate.t_barrier_s");
+    E Barrier =
+        term("t_barrier",
+             B.ifThen(B.has(Bar) && in("barriers") > 0,
+                      N * in("barriers") * Bar / CUs / Clock, B.num(0)),
+             Unit::Time, "T_BARRIER (s, in T_ALU)", "estimate.t_barrier_s");
     term("t_alu", Issue + Lds + Barrier, Unit::Time, "T_ALU (s)",
          "estimate.t_alu_s");
   }
@@ -100,8 +100,8 @@ private:
     for (unsigned C = 1; C < NumAluClasses; ++C)
       Ops = Ops + in(fmt::format("alu_{}", aluClassName(AluClass(C))));
     term("alu_ops", Ops, Unit::Count, "ALU lane-ops", "per_item.alu_ops");
-    term("bundles", ref("alu_ops"), Unit::Count,
-         "ALU issue slots (= lane-ops)", "per_item.vliw_bundles");
+    term("bundles", ref("alu_ops"), Unit::Count, "ALU issue slots (= lane-ops)",
+         "per_item.vliw_bundles");
     std::vector<E> Cycles;
     // Sums start from their first class, not from 0: 0 + x is x, and the
     // formulas read better.
@@ -123,10 +123,10 @@ private:
     E Total = term("cycles_sum", *Sum, Unit::Count,
                    "ALU cycles, classes one after another");
     E IssueRate = fig("alu_issue_per_clock");
-    E IssueCycles = term(
-        "issue_cycles",
-        B.ifThen(B.has(IssueRate), *Issued * Lanes / IssueRate, B.num(0)),
-        Unit::Count, "ALU issue cycles (alu.issue_per_clock)");
+    E IssueCycles =
+        term("issue_cycles",
+             B.ifThen(B.has(IssueRate), *Issued * Lanes / IssueRate, B.num(0)),
+             Unit::Count, "ALU issue cycles (alu.issue_per_clock)");
     std::vector<std::pair<std::string, Expr>> Pipes;
     for (size_t I = 0; I < P.Alu.PipeNames.size(); ++I) {
       std::optional<E> Pipe;
@@ -138,17 +138,18 @@ private:
     E Busiest = Pipes.empty()
                     ? B.num(0)
                     : B.wrap(M.G.pick(PickKind::Largest, std::move(Pipes)));
-    Busiest = term("busiest", Busiest, Unit::Count,
-                   "ALU cycles on the busiest pipe");
+    Busiest =
+        term("busiest", Busiest, Unit::Count, "ALU cycles on the busiest pipe");
     E Overlap = fig("alu_pipe_overlap");
     E Bound = B.max(IssueCycles, Busiest);
     E Overlaps = B.has(Overlap) && B.has(IssueRate) && Total > 0;
-    E Cycles1 = term(
-        "alu_cycles",
-        B.ifThen(Overlaps,
-                 B.ifThen(Bound < Total, Bound + Overlap * (Total - Bound), Total),
-                 Total),
-        Unit::Count, "ALU cycles per lane", "per_item.alu_cycles");
+    E Cycles1 =
+        term("alu_cycles",
+             B.ifThen(Overlaps,
+                      B.ifThen(Bound < Total, Bound + Overlap * (Total - Bound),
+                               Total),
+                      Total),
+             Unit::Count, "ALU cycles per lane", "per_item.alu_cycles");
     bool HasPipes = !P.Alu.PipeNames.empty();
     note(NoteStage::Alu, Overlaps && Bound < Total,
          [=](Evaluator &V, const KernelCounts &) {
@@ -167,11 +168,11 @@ private:
   void tex() {
     // Image reads, and global loads on profiles whose loads go through the
     // fetch units (TeraScale's VTX_READ).
-    E Fetches = term(
-        "tex_fetches",
-        in("image_reads") + B.ifThen(fig("global_loads_use_tex") > 0,
-                                     in("global_loads"), B.num(0)),
-        Unit::Count, "TEX fetches", "per_item.tex_fetches");
+    E Fetches =
+        term("tex_fetches",
+             in("image_reads") + B.ifThen(fig("global_loads_use_tex") > 0,
+                                          in("global_loads"), B.num(0)),
+             Unit::Count, "TEX fetches", "per_item.tex_fetches");
     term("t_tex", N * Fetches / (CUs * fig("tex_units_per_cu")) / Clock,
          Unit::Time, "T_TEX (s)", "estimate.t_tex_s");
   }
@@ -193,19 +194,18 @@ private:
          });
     E PerGroup = term("waves_per_group", B.ceil(Group / W), Unit::Count,
                       "waves per work-group");
-    E Hardware = term("waves_by_hardware", fig("max_waves_per_cu"),
-                      Unit::Count, "waves by the hardware",
-                      "occupancy.by_hardware");
+    E Hardware = term("waves_by_hardware", fig("max_waves_per_cu"), Unit::Count,
+                      "waves by the hardware", "occupancy.by_hardware");
     // Registers: the compiler spills rather than fail, so at least one wave.
     E Rpc = fig("registers_per_cu");
     E Regs = in("registers");
-    E Units = B.ceil(Regs / B.max(B.num(1), B.floor(fig("register_unit_bits") /
-                                                     32)));
+    E Units =
+        B.ceil(Regs / B.max(B.num(1), B.floor(fig("register_unit_bits") / 32)));
     E ByRegsRaw = B.floor(Rpc / (Units * W));
-    E ByRegs = term("waves_by_registers",
-                    B.ifThen(B.has(Rpc) && Regs > 0,
-                             B.max(B.num(1), ByRegsRaw), Hardware),
-                    Unit::Count, "waves by registers", "occupancy.by_registers");
+    E ByRegs = term(
+        "waves_by_registers",
+        B.ifThen(B.has(Rpc) && Regs > 0, B.max(B.num(1), ByRegsRaw), Hardware),
+        Unit::Count, "waves by registers", "occupancy.by_registers");
     note(NoteStage::Occupancy, B.has(Rpc) && Regs == 0,
          [](Evaluator &, const KernelCounts &) {
            return std::string("register count unknown: occupancy not limited "
@@ -246,24 +246,22 @@ private:
     E MaxGroups = fig("max_groups_per_cu");
     E ByGroups = term(
         "waves_by_groups",
-        B.ifThen(B.has(MaxGroups), MaxGroups * PerGroup, Hardware),
-        Unit::Count, "waves by work-groups per CU",
-        "occupancy.by_work_groups");
-    E ByLaunch = term(
-        "waves_by_launch",
-        B.ceil(B.ceil(N / Group) * PerGroup / B.max(B.num(1), CUs)),
-        Unit::Count, "waves by the launch", "occupancy.by_launch");
+        B.ifThen(B.has(MaxGroups), MaxGroups * PerGroup, Hardware), Unit::Count,
+        "waves by work-groups per CU", "occupancy.by_work_groups");
+    E ByLaunch =
+        term("waves_by_launch",
+             B.ceil(B.ceil(N / Group) * PerGroup / B.max(B.num(1), CUs)),
+             Unit::Count, "waves by the launch", "occupancy.by_launch");
     // Ties go to the first: a resource that allows exactly the hardware
     // cap is not what limits.
-    E Occ = term("waves_occ",
-                 B.wrap(M.G.pick(PickKind::Smallest,
-                                 {{"hardware", Hardware},
-                                  {"launch", ByLaunch},
-                                  {"registers", ByRegs},
-                                  {"lds", ByLds},
-                                  {"work-group-size", ByGroups}})),
-                 Unit::Count, "occupancy (waves per CU)",
-                 "occupancy.waves_per_cu");
+    E Occ = term(
+        "waves_occ",
+        B.wrap(M.G.pick(PickKind::Smallest, {{"hardware", Hardware},
+                                             {"launch", ByLaunch},
+                                             {"registers", ByRegs},
+                                             {"lds", ByLds},
+                                             {"work-group-size", ByGroups}})),
+        Unit::Count, "occupancy (waves per CU)", "occupancy.waves_per_cu");
     M.G.labelTerm("limited_by", Occ, "occupancy limited by",
                   "occupancy.limited_by");
   }
@@ -276,8 +274,8 @@ private:
                   "T_MEM DRAM bandwidth (s)", "estimate.t_mem_bandwidth_s");
     // L2: partly written sectors go at their own (lower) rate where
     // measured.
-    E L2Bw = fig("cache_l2_bandwidth"), PartialBw =
-                                            fig("cache_l2_partial_bandwidth");
+    E L2Bw = fig("cache_l2_bandwidth"),
+      PartialBw = fig("cache_l2_partial_bandwidth");
     E L2 = in("bytes_l2"), Partial = in("bytes_l2_partial");
     E TL2 = term(
         "t_l2",
@@ -302,15 +300,15 @@ private:
     // of the traffic that reaches DRAM (bytes moved / requested) waits for
     // DRAM.
     E Lat = fig("memory_latency"), Rounds = in("load_rounds");
-    E Resident = term("resident", B.max(B.num(1), ref("waves_occ")) *
-                                      fig("wavefront"),
-                      Unit::Count, "resident work-items per CU");
-    E Share = term("dram_share",
-                   B.ifThen(Requested > 0, B.min(B.num(1), Moved / Requested),
-                            B.num(0)),
-                   Unit::Count, "DRAM share of requests");
-    E Waves = term("waves", B.max(B.num(1), N / (CUs * Resident)),
-                   Unit::Count, "waves per compute unit (latency)");
+    E Resident =
+        term("resident", B.max(B.num(1), ref("waves_occ")) * fig("wavefront"),
+             Unit::Count, "resident work-items per CU");
+    E Share = term(
+        "dram_share",
+        B.ifThen(Requested > 0, B.min(B.num(1), Moved / Requested), B.num(0)),
+        Unit::Count, "DRAM share of requests");
+    E Waves = term("waves", B.max(B.num(1), N / (CUs * Resident)), Unit::Count,
+                   "waves per compute unit (latency)");
     E Waits = B.has(Lat) && Rounds > 0 && Requested > 0;
     // Per level (cache.l2_latency, where the profile gives it): the share
     // of a round that L2 serves waits L2's round trip, not nothing.
@@ -340,15 +338,13 @@ private:
     // A note for each limit that raises T_MEM over the ones before it.
     E UpToL2 = B.max(Dram, TL2), UpToL1 = B.max(UpToL2, TL1),
       UpToKnee = B.max(UpToL1, Knee);
-    note(NoteStage::Mem, TL2 > Dram,
-         [=](Evaluator &V, const KernelCounts &) {
-           return fmt::format(
-               "T_MEM is L2-bound: {:.4g} B per work-item from L2 at {} "
-               "(cache.l2_bandwidth) take longer than {:.4g} B from DRAM",
-               V.value(L2), formatQuantity(V.value(L2Bw),
-                                           Quantity::Dim::Bandwidth),
-               V.value(Moved));
-         });
+    note(NoteStage::Mem, TL2 > Dram, [=](Evaluator &V, const KernelCounts &) {
+      return fmt::format(
+          "T_MEM is L2-bound: {:.4g} B per work-item from L2 at {} "
+          "(cache.l2_bandwidth) take longer than {:.4g} B from DRAM",
+          V.value(L2), formatQuantity(V.value(L2Bw), Quantity::Dim::Bandwidth),
+          V.value(Moved));
+    });
     unsigned Wave = P.Wavefront;
     note(NoteStage::Mem, TL1 > UpToL2,
          [=](Evaluator &V, const KernelCounts &K) {
@@ -383,22 +379,21 @@ private:
   void kernel() {
     // The bound: ALU unless another is strictly larger; MEM before TEX.
     E Alu = ref("t_alu"), Mem = ref("t_mem");
-    E Bound = term("t_bound",
-                   B.wrap(M.G.pick(PickKind::Largest, {{"ALU", Alu},
-                                                       {"MEM", Mem},
-                                                       {"TEX", ref("t_tex")}})),
-                   Unit::Time, "max(T_ALU, T_MEM, T_TEX) (s)");
+    E Bound = term(
+        "t_bound",
+        B.wrap(M.G.pick(PickKind::Largest,
+                        {{"ALU", Alu}, {"MEM", Mem}, {"TEX", ref("t_tex")}})),
+        Unit::Time, "max(T_ALU, T_MEM, T_TEX) (s)");
     M.G.labelTerm("bound", Bound, "bound", "estimate.bound");
     // A barrier splits a work-group's work into phases (load, then compute
     // in __local): within a group they run one after the other, and only
     // other groups' phases fill the gaps. Measured: barrier.phase_exponent.
     E Phase = fig("barrier_phase_exponent");
-    E Phases = term(
-        "t_phases",
-        B.ifThen(B.has(Phase) && Phase > 0 && in("barriers") > 0 && Alu > 0 &&
-                     Mem > 0,
-                 B.combine(Alu, Mem, Phase), B.num(0)),
-        Unit::Time, "barrier phases (s)");
+    E Phases = term("t_phases",
+                    B.ifThen(B.has(Phase) && Phase > 0 && in("barriers") > 0 &&
+                                 Alu > 0 && Mem > 0,
+                             B.combine(Alu, Mem, Phase), B.num(0)),
+                    Unit::Time, "barrier phases (s)");
     // Starting work-groups: a compute unit takes work_group.dispatch_cycles
     // per group however little the group does (measured with an empty
     // kernel), so launches of many small groups have a floor.
@@ -412,17 +407,17 @@ private:
         Unit::Count, "work-groups", "estimate.work_groups");
     E Cycles = fig("dispatch_cycles");
     E Dispatches = B.has(Cycles) && Cycles > 0;
-    E Dispatch = term("t_dispatch",
-                      B.ifThen(Dispatches && HasLocal,
-                               Groups / CUs * Cycles / Clock, B.num(0)),
-                      Unit::Time, "work-group dispatch (s)",
-                      "estimate.t_dispatch_s");
-    E Kernel = term("t_kernel",
-                    B.wrap(M.G.pick(PickKind::Largest,
-                                    {{"bound", Bound},
-                                     {"barrier phases", Phases},
-                                     {"dispatch", Dispatch}})),
-                    Unit::Time, "Tkernel (s)", "estimate.t_kernel_s");
+    E Dispatch =
+        term("t_dispatch",
+             B.ifThen(Dispatches && HasLocal, Groups / CUs * Cycles / Clock,
+                      B.num(0)),
+             Unit::Time, "work-group dispatch (s)", "estimate.t_dispatch_s");
+    E Kernel =
+        term("t_kernel",
+             B.wrap(M.G.pick(PickKind::Largest, {{"bound", Bound},
+                                                 {"barrier phases", Phases},
+                                                 {"dispatch", Dispatch}})),
+             Unit::Time, "Tkernel (s)", "estimate.t_kernel_s");
     E BeforeDispatch = B.max(Bound, Phases);
     note(NoteStage::Mem, Phases > Bound,
          [=](Evaluator &V, const KernelCounts &) {
@@ -453,9 +448,8 @@ private:
     E Overhead = fig("launch_overhead");
     // Fixed cost per launch: reported beside Tkernel, not added to it (the
     // Tkernel of AMD's talk has no such term).
-    E Over = term("overhead",
-                  B.ifThen(B.has(Overhead), Overhead, B.num(0)), Unit::Time,
-                  "launch overhead (s, not in Tkernel)",
+    E Over = term("overhead", B.ifThen(B.has(Overhead), Overhead, B.num(0)),
+                  Unit::Time, "launch overhead (s, not in Tkernel)",
                   "estimate.launch_overhead_s");
     term("t_event", ref("t_kernel") + Over, Unit::Time,
          "Tkernel + overhead (s, what validate compares)");
@@ -467,8 +461,8 @@ private:
 std::unique_ptr<Model> buildModel(const DeviceProfile &P) {
   auto M = std::make_unique<Model>();
   M->Vliw = P.isVliw();
-  M->Headline = {"t_alu", "t_tex", "t_mem", "t_kernel", "bound", "overhead",
-                 "t_event"};
+  M->Headline = {"t_alu", "t_tex",    "t_mem",  "t_kernel",
+                 "bound", "overhead", "t_event"};
   ModelBuilder(*M, P).build();
   return M;
 }
@@ -537,8 +531,7 @@ const std::vector<InputInfo> &inputInfo() {
     I.push_back({"l1_lines", "L1 lines", ""});
     I.push_back({"load_rounds", "global load rounds", ""});
     I.push_back({"local_mem_bytes", "__local bytes per work-group",
-                 "per_item.local_mem_per_group",
-                 Unit::Bytes});
+                 "per_item.local_mem_per_group", Unit::Bytes});
     I.push_back({"registers", "registers per work-item (0: unknown)",
                  "per_item.registers"});
     return I;
@@ -558,9 +551,8 @@ Values estimateInputs(const KernelCounts &K, const Estimate &E) {
   return kernelInputs(K, K.Launch, Mem);
 }
 
-std::vector<std::pair<Expr, TermValue>> evaluateTerms(const Model &M,
-                                                      const Values &Inputs,
-                                                      const Values &Figures) {
+std::vector<std::pair<Expr, TermValue>>
+evaluateTerms(const Model &M, const Values &Inputs, const Values &Figures) {
   Evaluator V(M.G, Inputs, Figures);
   std::vector<std::pair<Expr, TermValue>> Out;
   for (Expr T : M.G.terms()) {

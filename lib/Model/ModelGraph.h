@@ -96,9 +96,8 @@ struct TermValue {
 };
 /// Every term of \p M, evaluated over \p Inputs and \p Figures, in the
 /// graph's order.
-std::vector<std::pair<Expr, TermValue>> evaluateTerms(const Model &M,
-                                                      const Values &Inputs,
-                                                      const Values &Figures);
+std::vector<std::pair<Expr, TermValue>>
+evaluateTerms(const Model &M, const Values &Inputs, const Values &Figures);
 
 /// Adds the notes of stage \p S whose condition holds to \p Notes.
 void stageNotes(const Model &M, NoteStage S, Evaluator &V,

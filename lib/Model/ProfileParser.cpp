@@ -114,8 +114,8 @@ private:
       std::string_view Section =
           Dot == std::string_view::npos ? "" : F.Path.substr(0, Dot);
       if (Section == Path)
-        Known.emplace_back(F.Path.substr(Dot == std::string_view::npos ? 0
-                                                                       : Dot + 1));
+        Known.emplace_back(
+            F.Path.substr(Dot == std::string_view::npos ? 0 : Dot + 1));
     }
     std::map<std::string, YAML::Mark> Seen;
     for (const auto &KV : Map) {
@@ -124,8 +124,7 @@ private:
         fail(Key, fmt::format("keys {} must be plain names", where(Path)));
       const std::string &K = Key.Scalar();
       if (std::find(Known.begin(), Known.end(), K) == Known.end()) {
-        std::string Msg =
-            fmt::format("unknown key '{}' {}", K, where(Path));
+        std::string Msg = fmt::format("unknown key '{}' {}", K, where(Path));
         std::string Hint = closest(K, Known);
         if (!Hint.empty())
           Msg += fmt::format("; did you mean '{}'?", Hint);
@@ -176,9 +175,8 @@ private:
 
   /// A figure with a unit of dimension \p D; must be positive unless
   /// \p AllowZero.
-  double quantity(const YAML::Node &N, const std::string &Path,
-                  Quantity::Dim D, bool AllowZero = false,
-                  bool IsFigure = true) {
+  double quantity(const YAML::Node &N, const std::string &Path, Quantity::Dim D,
+                  bool AllowZero = false, bool IsFigure = true) {
     std::string S = scalar(N, Path);
     llvm::Expected<Quantity> Q = Quantity::parse(S);
     if (!Q)
@@ -202,7 +200,7 @@ private:
     // A figure no device has (1e-320 B/s, 1e300 Hz) makes times of inf or
     // 0 that no report can print as a number: refused here, at its place.
     if (Q->value() != 0 && (Q->value() < 1e-15 || Q->value() > 1e18)) {
-      const char *Unit = D == Quantity::Dim::Frequency ? " Hz"
+      const char *Unit = D == Quantity::Dim::Frequency   ? " Hz"
                          : D == Quantity::Dim::Bytes     ? " B"
                          : D == Quantity::Dim::Bandwidth ? " B/s"
                          : D == Quantity::Dim::Time      ? " s"
@@ -218,15 +216,14 @@ private:
 
   /// A whole number (count or size) that fits in \p Max.
   uint64_t whole(const YAML::Node &N, const std::string &Path,
-                 Quantity::Dim D = Quantity::Dim::Count,
-                 bool AllowZero = false, bool IsFigure = true,
-                 uint64_t Max = 0xffffffffu) {
+                 Quantity::Dim D = Quantity::Dim::Count, bool AllowZero = false,
+                 bool IsFigure = true, uint64_t Max = 0xffffffffu) {
     double V = quantity(N, Path, D, AllowZero, IsFigure);
     if (V != std::floor(V))
-      fail(N, fmt::format("'{}' must be a whole {}, got '{}'", Path,
-                          D == Quantity::Dim::Bytes ? "number of bytes"
-                                                    : "number",
-                          N.Scalar()));
+      fail(N,
+           fmt::format("'{}' must be a whole {}, got '{}'", Path,
+                       D == Quantity::Dim::Bytes ? "number of bytes" : "number",
+                       N.Scalar()));
     if (V > double(Max))
       fail(N, fmt::format("'{}' is too large: '{}'", Path, N.Scalar()));
     return uint64_t(V);
@@ -281,18 +278,36 @@ DeviceProfile Parser::parse(const YAML::Node &Root) {
                              SchemaText, ProfileSchemaVersion));
 
   checkKeys(Root, "",
-            {"schema", "id", "name", "kind", "notes", "compute_units",
-             "lanes_per_cu", "wavefront", "clock", "alu", "tex", "memory",
-             "registers", "lds", "occupancy", "launch", "launch_overhead",
-             "measured", "sources", "barrier", "max_work_group_size",
-             "work_group", "cache"});
+            {"schema",
+             "id",
+             "name",
+             "kind",
+             "notes",
+             "compute_units",
+             "lanes_per_cu",
+             "wavefront",
+             "clock",
+             "alu",
+             "tex",
+             "memory",
+             "registers",
+             "lds",
+             "occupancy",
+             "launch",
+             "launch_overhead",
+             "measured",
+             "sources",
+             "barrier",
+             "max_work_group_size",
+             "work_group",
+             "cache"});
 
   YAML::Node Id = required(Root, "", "id");
   P.Id = text(Id, "id");
   for (char C : P.Id)
     if (!(std::islower(static_cast<unsigned char>(C)) ||
-          std::isdigit(static_cast<unsigned char>(C)) || C == '-' ||
-          C == '_' || C == '.'))
+          std::isdigit(static_cast<unsigned char>(C)) || C == '-' || C == '_' ||
+          C == '.'))
       fail(Id, fmt::format("id '{}' may only hold lowercase letters, digits, "
                            "'-', '_' and '.' (it is typed on command lines)",
                            P.Id));
@@ -304,8 +319,8 @@ DeviceProfile Parser::parse(const YAML::Node &Root) {
   else if (KindText == "cpu")
     P.Kind = DeviceKind::CPU;
   else
-    fail(Kind, fmt::format("'kind' must be 'gpu' or 'cpu', got '{}'",
-                           KindText));
+    fail(Kind,
+         fmt::format("'kind' must be 'gpu' or 'cpu', got '{}'", KindText));
   if (YAML::Node Notes = optional(Root, "", "notes"))
     text(Notes, "notes");
 
@@ -322,9 +337,8 @@ DeviceProfile Parser::parse(const YAML::Node &Root) {
   checkKeys(Tex, "tex", {"units_per_cu", "global_loads_use_tex", "images"});
   P.TexUnitsPerCU = quantity(required(Tex, "tex", "units_per_cu"),
                              "tex.units_per_cu", Quantity::Dim::Count);
-  P.GlobalLoadsUseTex =
-      boolean(required(Tex, "tex", "global_loads_use_tex"),
-              "tex.global_loads_use_tex");
+  P.GlobalLoadsUseTex = boolean(required(Tex, "tex", "global_loads_use_tex"),
+                                "tex.global_loads_use_tex");
   if (Tex["images"])
     P.ImageSupport = boolean(Tex["images"], "tex.images");
 
@@ -348,8 +362,7 @@ DeviceProfile Parser::parse(const YAML::Node &Root) {
     P.RegistersPerCU =
         whole(required(Regs, "registers", "per_cu"), "registers.per_cu");
     YAML::Node Unit = required(Regs, "registers", "unit");
-    uint64_t UnitBytes =
-        whole(Unit, "registers.unit", Quantity::Dim::Bytes);
+    uint64_t UnitBytes = whole(Unit, "registers.unit", Quantity::Dim::Bytes);
     // Analysis counts 32-bit registers; the conversion needs a whole
     // number of them per unit.
     if (UnitBytes % 4 != 0)
@@ -363,8 +376,8 @@ DeviceProfile Parser::parse(const YAML::Node &Root) {
     expectMap(Lds, "lds");
     checkKeys(Lds, "lds", {"per_cu", "shared_by", "bandwidth_per_clock"});
     if (YAML::Node BW = optional(Lds, "lds", "bandwidth_per_clock"))
-      P.LdsBytesPerClock = quantity(BW, "lds.bandwidth_per_clock",
-                                    Quantity::Dim::Bytes);
+      P.LdsBytesPerClock =
+          quantity(BW, "lds.bandwidth_per_clock", Quantity::Dim::Bytes);
     P.LdsBytes = whole(required(Lds, "lds", "per_cu"), "lds.per_cu",
                        Quantity::Dim::Bytes, false, true, ~uint64_t(0) >> 11);
     if (YAML::Node Shared = optional(Lds, "lds", "shared_by"))
@@ -375,8 +388,7 @@ DeviceProfile Parser::parse(const YAML::Node &Root) {
     expectMap(Bar, "barrier");
     checkKeys(Bar, "barrier", {"item_cycles", "phase_exponent"});
     P.BarrierItemCycles = quantity(required(Bar, "barrier", "item_cycles"),
-                                   "barrier.item_cycles",
-                                   Quantity::Dim::Count);
+                                   "barrier.item_cycles", Quantity::Dim::Count);
     if (YAML::Node X = optional(Bar, "barrier", "phase_exponent"))
       P.BarrierPhaseExponent =
           quantity(X, "barrier.phase_exponent", Quantity::Dim::Count);
@@ -384,9 +396,10 @@ DeviceProfile Parser::parse(const YAML::Node &Root) {
 
   if (YAML::Node C = optional(Root, "", "cache")) {
     expectMap(C, "cache");
-    checkKeys(C, "cache", {"line", "l1", "l1_stores", "l1_shared_with_lds",
-                           "l2", "l2_bandwidth", "l2_partial_bandwidth",
-                           "dram_granule", "l1_lines_per_clock"});
+    checkKeys(C, "cache",
+              {"line", "l1", "l1_stores", "l1_shared_with_lds", "l2",
+               "l2_bandwidth", "l2_partial_bandwidth", "dram_granule",
+               "l1_lines_per_clock"});
     if (YAML::Node N = optional(C, "cache", "l1_lines_per_clock"))
       P.Cache.L1LinesPerClock =
           quantity(N, "cache.l1_lines_per_clock", Quantity::Dim::Count);
@@ -396,8 +409,8 @@ DeviceProfile Parser::parse(const YAML::Node &Root) {
     if (YAML::Node N = optional(C, "cache", "line"))
       P.Cache.LineBytes = whole(N, "cache.line", Quantity::Dim::Bytes);
     if (YAML::Node N = optional(C, "cache", "l2_partial_bandwidth"))
-      P.Cache.L2PartialBandwidthBps = quantity(
-          N, "cache.l2_partial_bandwidth", Quantity::Dim::Bandwidth);
+      P.Cache.L2PartialBandwidthBps =
+          quantity(N, "cache.l2_partial_bandwidth", Quantity::Dim::Bandwidth);
     if (YAML::Node N = optional(C, "cache", "l1_shared_with_lds"))
       P.Cache.L1SharedWithLds = boolean(N, "cache.l1_shared_with_lds");
     auto &S = P.Cache;
@@ -561,10 +574,10 @@ void Parser::parseAlu(const YAML::Node &Alu) {
         for (const YAML::Node &C : KV.second) {
           AluClass Cls = aluClass(C, "alu.pipes." + Pipe);
           if (P.Alu.Pipe[unsigned(Cls)] >= 0)
-            fail(C, fmt::format("class '{}' is on two pipes ('{}' and '{}')",
-                                aluClassName(Cls),
-                                P.Alu.PipeNames[P.Alu.Pipe[unsigned(Cls)]],
-                                Pipe));
+            fail(C,
+                 fmt::format("class '{}' is on two pipes ('{}' and '{}')",
+                             aluClassName(Cls),
+                             P.Alu.PipeNames[P.Alu.Pipe[unsigned(Cls)]], Pipe));
           P.Alu.Pipe[unsigned(Cls)] = int(P.Alu.PipeNames.size() - 1);
         }
       }
@@ -573,17 +586,17 @@ void Parser::parseAlu(const YAML::Node &Alu) {
           fail(Pipes, fmt::format("'alu.pipes' must place every ALU class; "
                                   "'{}' is on none",
                                   aluClassName(AluClass(I))));
-      P.Alu.IssuePerClock = quantity(required(Alu, "alu", "issue_per_clock"),
-                                     "alu.issue_per_clock",
-                                     Quantity::Dim::Count);
+      P.Alu.IssuePerClock =
+          quantity(required(Alu, "alu", "issue_per_clock"),
+                   "alu.issue_per_clock", Quantity::Dim::Count);
     } else if (YAML::Node N = Alu["issue_per_clock"]) {
       fail(N, "'alu.issue_per_clock' goes with 'alu.pipes'");
     }
     if (YAML::Node O = optional(Alu, "alu", "pipe_overlap")) {
       if (P.Alu.PipeNames.empty())
         fail(O, "'alu.pipe_overlap' needs 'alu.pipes'");
-      P.Alu.PipeOverlap = quantity(O, "alu.pipe_overlap", Quantity::Dim::Count,
-                                   true);
+      P.Alu.PipeOverlap =
+          quantity(O, "alu.pipe_overlap", Quantity::Dim::Count, true);
     }
     return;
   }
@@ -646,8 +659,8 @@ void Parser::parseAlu(const YAML::Node &Alu) {
         fail(Depth, fmt::format("'{}.depth' ({}) cannot exceed '{}.ops' ({})",
                                 Path, X.Depth, Path, X.Ops));
       if (YAML::Node T = optional(E, Path, "t_slot_ops")) {
-        X.TSlotOps = whole(T, Path + ".t_slot_ops", Quantity::Dim::Count,
-                           true, false);
+        X.TSlotOps =
+            whole(T, Path + ".t_slot_ops", Quantity::Dim::Count, true, false);
         if (X.TSlotOps > X.Depth)
           fail(T, fmt::format("'{}.t_slot_ops' ({}) cannot exceed '{}.depth' "
                               "({}): t-slot ops sit on the chain",
@@ -721,13 +734,14 @@ void Parser::checkSources(const YAML::Node &S) {
     Paths.push_back(F.first);
   for (const auto &KV : S) {
     const std::string &Key = KV.first.Scalar();
-    bool Names = std::any_of(Paths.begin(), Paths.end(), [&](const std::string &F) {
-      return F == Key || llvm::StringRef(F).starts_with(Key + ".");
-    });
+    bool Names =
+        std::any_of(Paths.begin(), Paths.end(), [&](const std::string &F) {
+          return F == Key || llvm::StringRef(F).starts_with(Key + ".");
+        });
     if (Names)
       continue;
-    std::string Msg = fmt::format(
-        "source '{}' names no figure of this profile", Key);
+    std::string Msg =
+        fmt::format("source '{}' names no figure of this profile", Key);
     std::string Hint = closest(Key, Paths);
     if (!Hint.empty())
       Msg += fmt::format("; did you mean '{}'?", Hint);
@@ -798,8 +812,8 @@ std::vector<std::string> bundledProfileIds() {
 
 llvm::Expected<ProfileSource> findProfileSource(std::string_view IdOrPath) {
   if (isProfilePath(IdOrPath)) {
-    auto Buf = llvm::MemoryBuffer::getFile(llvm::StringRef(
-        IdOrPath.data(), IdOrPath.size()), /*IsText=*/true);
+    auto Buf = llvm::MemoryBuffer::getFile(
+        llvm::StringRef(IdOrPath.data(), IdOrPath.size()), /*IsText=*/true);
     if (!Buf)
       return makeError(fmt::format("clspread: error: cannot read profile "
                                    "'{}': {}",
@@ -837,8 +851,8 @@ bool isProfilePath(std::string_view IdOrPath) {
 std::vector<DeviceProfile> bundledProfiles() {
   std::vector<DeviceProfile> All;
   for (const EmbeddedFile &F : embeddedProfiles()) {
-    llvm::Expected<DeviceProfile> P = parseProfile(
-        F.Content, std::string(BundledDir) + std::string(F.Path));
+    llvm::Expected<DeviceProfile> P =
+        parseProfile(F.Content, std::string(BundledDir) + std::string(F.Path));
     if (!P)
       llvm::report_fatal_error(llvm::Twine("bundled profile is invalid: ") +
                                llvm::toString(P.takeError()));

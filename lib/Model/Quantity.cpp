@@ -26,23 +26,30 @@ struct Prefix {
 // "K" is accepted as a decimal kilo because datasheets write "KB" for 1000
 // bytes as often as "kB"; the binary kibi must be spelled "Ki".
 constexpr std::array<Prefix, 15> Prefixes = {{
-    {"k", PrefixKind::Decimal, 3},   {"K", PrefixKind::Decimal, 3},
-    {"M", PrefixKind::Decimal, 6},   {"G", PrefixKind::Decimal, 9},
-    {"T", PrefixKind::Decimal, 12},  {"P", PrefixKind::Decimal, 15},
-    {"Ki", PrefixKind::Binary, 10},  {"Mi", PrefixKind::Binary, 20},
-    {"Gi", PrefixKind::Binary, 30},  {"Ti", PrefixKind::Binary, 40},
-    {"Pi", PrefixKind::Binary, 50},  {"m", PrefixKind::Small, -3},
-    {"u", PrefixKind::Small, -6},    {"\xC2\xB5", PrefixKind::Small, -6},
+    {"k", PrefixKind::Decimal, 3},
+    {"K", PrefixKind::Decimal, 3},
+    {"M", PrefixKind::Decimal, 6},
+    {"G", PrefixKind::Decimal, 9},
+    {"T", PrefixKind::Decimal, 12},
+    {"P", PrefixKind::Decimal, 15},
+    {"Ki", PrefixKind::Binary, 10},
+    {"Mi", PrefixKind::Binary, 20},
+    {"Gi", PrefixKind::Binary, 30},
+    {"Ti", PrefixKind::Binary, 40},
+    {"Pi", PrefixKind::Binary, 50},
+    {"m", PrefixKind::Small, -3},
+    {"u", PrefixKind::Small, -6},
+    {"\xC2\xB5", PrefixKind::Small, -6},
     {"n", PrefixKind::Small, -9},
 }};
 
 struct Unit {
   std::string_view Text;
   Quantity::Dim D;
-  double Scale;          ///< to the SI base unit (a bit is 1/8 byte)
-  bool AllowsBig;        ///< k M G T
-  bool AllowsBinary;     ///< Ki Mi Gi Ti: sizes and data rates only
-  bool AllowsSmall;      ///< m u n
+  double Scale;      ///< to the SI base unit (a bit is 1/8 byte)
+  bool AllowsBig;    ///< k M G T
+  bool AllowsBinary; ///< Ki Mi Gi Ti: sizes and data rates only
+  bool AllowsSmall;  ///< m u n
 };
 
 // Longest spellings first so that "GB/s" matches "B/s", not "s".
@@ -122,8 +129,7 @@ std::optional<double> parseDecimal(std::string_view Digits, int Exp10) {
   }
   std::string Text = Mantissa + "e" + std::to_string(Exp);
   double V = 0;
-  auto [Ptr, Ec] =
-      std::from_chars(Text.data(), Text.data() + Text.size(), V);
+  auto [Ptr, Ec] = std::from_chars(Text.data(), Text.data() + Text.size(), V);
   if (Ec != std::errc() || Ptr != Text.data() + Text.size())
     return std::nullopt;
   return V;
@@ -249,15 +255,15 @@ const char *dimExample(Quantity::Dim D) {
 }
 
 std::string Quantity::str() const {
-  auto Scaled = [&](std::initializer_list<std::pair<double, const char *>>
-                        Steps,
-                    const char *Base) {
-    double A = std::fabs(Value);
-    for (auto [Factor, Name] : Steps)
-      if (A >= Factor)
-        return fmt::format("{:.6g} {}{}", Value / Factor, Name, Base);
-    return fmt::format("{:.6g} {}", Value, Base);
-  };
+  auto Scaled =
+      [&](std::initializer_list<std::pair<double, const char *>> Steps,
+          const char *Base) {
+        double A = std::fabs(Value);
+        for (auto [Factor, Name] : Steps)
+          if (A >= Factor)
+            return fmt::format("{:.6g} {}{}", Value / Factor, Name, Base);
+        return fmt::format("{:.6g} {}", Value, Base);
+      };
   switch (D) {
   case Dim::Count:
     return fmt::format("{:.6g}", Value);

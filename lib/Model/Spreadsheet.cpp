@@ -64,23 +64,22 @@ double vliwBundles(const KernelCounts &K, const DeviceProfile &P,
 /// The note that a measured figure replaced the datasheet's, for each
 /// figure the evaluation read, in the order it read them.
 void measuredNotes(const DeviceProfile &P, const EstimateOptions &O,
-                   const model::Evaluator &V,
-                   std::vector<std::string> &Notes) {
+                   const model::Evaluator &V, std::vector<std::string> &Notes) {
   if (!O.UseMeasured)
     return;
   std::vector<ProfileFigure> Figures = profileFigures(P);
   for (const std::string &Name : V.figuresRead()) {
-    auto F = std::find_if(Figures.begin(), Figures.end(),
-                          [&](const ProfileFigure &F) { return F.Name == Name; });
+    auto F =
+        std::find_if(Figures.begin(), Figures.end(),
+                     [&](const ProfileFigure &F) { return F.Name == Name; });
     if (F == Figures.end() || !F->Measurable)
       continue;
     const Measurement *M = P.measured(F->Path);
     if (!M)
       continue;
     Quantity::Dim D = measuredFigureDim(F->Path);
-    std::string Was = F->Value
-                          ? "the datasheet " + formatQuantity(*F->Value, D)
-                          : std::string("no datasheet figure");
+    std::string Was = F->Value ? "the datasheet " + formatQuantity(*F->Value, D)
+                               : std::string("no datasheet figure");
     Notes.push_back(fmt::format("{}: measured {} used instead of {} ({}, {})",
                                 F->Path, formatQuantity(M->Value, D), Was,
                                 M->Device, M->Date));
@@ -125,9 +124,8 @@ Estimate estimate(const KernelCounts &K, const DeviceProfile &P,
   // 0 cycles), reported by the portability rules.
   if (!P.isVliw())
     for (unsigned C = 0; C < NumAluClasses; ++C)
-      if (K.Alu[C] > 0 &&
-          !V.present(M->G.findFigure(
-              fmt::format("alu_rate_{}", aluClassName(AluClass(C))))))
+      if (K.Alu[C] > 0 && !V.present(M->G.findFigure(fmt::format(
+                              "alu_rate_{}", aluClassName(AluClass(C))))))
         E.Unsupported.push_back(AluClass(C));
 
   // TEX.
@@ -145,10 +143,8 @@ Estimate estimate(const KernelCounts &K, const DeviceProfile &P,
     Geo->Line = unsigned(std::max<uint64_t>(
         P.TransactionBytes, P.Cache.LineBytes.value_or(P.TransactionBytes)));
     Geo->ComputeUnits = P.ComputeUnits;
-    Geo->GroupsPerCU =
-        std::max(1u, E.Occ.WavesPerGroup
-                         ? E.Occ.WavesPerCU / E.Occ.WavesPerGroup
-                         : 1u);
+    Geo->GroupsPerCU = std::max(
+        1u, E.Occ.WavesPerGroup ? E.Occ.WavesPerCU / E.Occ.WavesPerGroup : 1u);
     uint64_t L1 = P.Cache.L1Bytes.value_or(0);
     uint64_t Lds = uint64_t(Geo->GroupsPerCU) * K.LocalMemBytes;
     if (P.Cache.L1SharedWithLds)
@@ -169,8 +165,8 @@ Estimate estimate(const KernelCounts &K, const DeviceProfile &P,
           (*Geo->AssumedLocal)[0]));
     }
   }
-  MemoryTraffic T = memoryTraffic(K, P.Wavefront, P.TransactionBytes,
-                                  Geo ? &*Geo : nullptr);
+  MemoryTraffic T =
+      memoryTraffic(K, P.Wavefront, P.TransactionBytes, Geo ? &*Geo : nullptr);
   E.BytesRequested = T.BytesRequested;
   E.BytesMoved = T.BytesMoved;
   E.FiniteCache = T.Finite;
@@ -202,8 +198,9 @@ Estimate estimate(const KernelCounts &K, const DeviceProfile &P,
   E.TMemS = V["t_mem"];
 
   const std::string &Bound = V.label(M->G.find("bound"));
-  E.Limit = Bound == "MEM" ? Bound::MEM : Bound == "TEX" ? Bound::TEX
-                                                         : Bound::ALU;
+  E.Limit = Bound == "MEM"   ? Bound::MEM
+            : Bound == "TEX" ? Bound::TEX
+                             : Bound::ALU;
   E.TKernelS = V["t_kernel"];
   E.Groups = V["groups"];
   E.TDispatchS = V["t_dispatch"];

@@ -17,7 +17,8 @@
 //     cycle per lane-op.
 // fetches = image reads + (global loads when the profile's global loads go
 // through the fetch units, TeraScale's VTX_READ). BytesMoved comes from
-// MemoryTraffic.h; occupancy from Occupancy.h; findings are lint rules (lib/Lint).
+// MemoryTraffic.h; occupancy from Occupancy.h; findings are lint rules
+// (lib/Lint).
 //
 // Measured figures in the profile (memory.bandwidth, clock, alu.rates.*)
 // replace datasheet ones unless EstimateOptions::UseMeasured is false; a

@@ -32,8 +32,8 @@ namespace clspread {
 
 struct PackedBlock {
   uint64_t Bundles = 0;
-  uint64_t SlotOps = 0;     ///< nodes after expansion
-  unsigned BadDeps = 0;     ///< deps that did not point backwards (ignored)
+  uint64_t SlotOps = 0; ///< nodes after expansion
+  unsigned BadDeps = 0; ///< deps that did not point backwards (ignored)
 };
 
 /// Bundles one execution of \p B needs on a device with \p Alu's slots.

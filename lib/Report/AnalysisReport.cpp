@@ -46,8 +46,7 @@ void printTable(const AnalysisReport &R, const ReportOptions &O,
       OS << "\n";
     First = false;
     OS << fmt::format("{}:{}: kernel {}{} on {} ({})\n", K.File, C.Loc.Line,
-                      C.Name,
-                      K.SuiteId.empty() ? "" : " [" + K.SuiteId + "]",
+                      C.Name, K.SuiteId.empty() ? "" : " [" + K.SuiteId + "]",
                       R.ProfileId, R.ProfileName);
     OS << fmt::format("  launch: {} = {} work-items\n", launchText(C.Launch),
                       C.Launch.workItems());
@@ -62,13 +61,17 @@ void printTable(const AnalysisReport &R, const ReportOptions &O,
       OS << fmt::format("    {:<22}{:>12}{}\n", Name, V,
                         Note.empty() ? "" : "   " + Note);
     };
-    row("ALU lane-ops", num(C.aluOps()), Classes.empty() ? "" : "(" + Classes + ")");
+    row("ALU lane-ops", num(C.aluOps()),
+        Classes.empty() ? "" : "(" + Classes + ")");
     row("ALU issue slots", num(E.VliwBundles), "(VLIW bundles, or lane-ops)");
     row("TEX fetches", num(E.TexFetches));
-    row("global loads", num(C.GlobalLoads), "(" + num(C.GlobalLoadBytes) + " B)");
-    row("global stores", num(C.GlobalStores), "(" + num(C.GlobalStoreBytes) + " B)");
+    row("global loads", num(C.GlobalLoads),
+        "(" + num(C.GlobalLoadBytes) + " B)");
+    row("global stores", num(C.GlobalStores),
+        "(" + num(C.GlobalStoreBytes) + " B)");
     if (C.ConstantLoads > 0)
-      row("constant loads", num(C.ConstantLoads), "(" + num(C.ConstantBytes) + " B)");
+      row("constant loads", num(C.ConstantLoads),
+          "(" + num(C.ConstantBytes) + " B)");
     row("bytes moved (DRAM)", num(E.BytesMoved) + " B",
         "(requested " + num(E.BytesRequested) + " B)");
     row("LDS bytes", num(C.LocalBytes) + " B");
@@ -114,15 +117,14 @@ void printTable(const AnalysisReport &R, const ReportOptions &O,
       const auto &[Lo, Hi] = *K.TripRange;
       std::string Lines;
       for (const auto &T : C.TripRanges)
-        Lines += fmt::format("{}{} [1, {}]", Lines.empty() ? "" : ", ",
-                             T.Line, T.Max);
+        Lines += fmt::format("{}{} [1, {}]", Lines.empty() ? "" : ", ", T.Line,
+                             T.Max);
       OS << fmt::format("      {:<8}{:>14}   to {} ({} to {}-bound): loop{} "
                         "at line {} at 1 and at {} bound\n",
                         "range", formatSeconds(Lo.TKernelS),
                         formatSeconds(Hi.TKernelS), boundName(Lo.Limit),
-                        boundName(Hi.Limit),
-                        C.TripRanges.size() > 1 ? "s" : "", Lines,
-                        C.TripRanges.size() > 1 ? "their" : "its");
+                        boundName(Hi.Limit), C.TripRanges.size() > 1 ? "s" : "",
+                        Lines, C.TripRanges.size() > 1 ? "their" : "its");
     }
     if (E.LaunchOverheadS > 0)
       OS << fmt::format("    {:<10}{:>14}   (per launch, not in Tkernel)\n",
@@ -134,8 +136,8 @@ void printTable(const AnalysisReport &R, const ReportOptions &O,
       for (const Finding &F : K.Findings) // a header's file is named
         OS << fmt::format("    {}{}:{}: {}: {} [{}]\n",
                           F.Loc.File == K.File ? "" : F.Loc.File + ":",
-                          F.Loc.Line, F.Loc.Col, severityName(F.Sev),
-                          F.Message, F.RuleId);
+                          F.Loc.Line, F.Loc.Col, severityName(F.Sev), F.Message,
+                          F.RuleId);
     }
     if (!C.Assumptions.empty() || !E.Notes.empty()) {
       OS << "  assumptions\n";
@@ -150,8 +152,8 @@ void printTable(const AnalysisReport &R, const ReportOptions &O,
                         "line", "ALU ops", "global B", "LDS B", "TEX");
       for (const LineCounts &L : C.Lines)
         OS << fmt::format("    {:>6} {:>12} {:>12} {:>10} {:>8}\n", L.Line,
-                          num(L.AluOps), num(L.GlobalBytes),
-                          num(L.LocalBytes), num(L.TexFetches));
+                          num(L.AluOps), num(L.GlobalBytes), num(L.LocalBytes),
+                          num(L.TexFetches));
     }
   }
   // Which profile figures were measured rather than taken from the
@@ -200,16 +202,16 @@ json::Value toJSON(const AnalysisReport &R, const ReportOptions &O) {
     for (const std::string &N : E.allNotes())
       Notes.push_back(N);
     for (const GlobalAccess &A : C.Accesses) {
-      json::Object Obj{{"kind", A.IsAtomic  ? "atomic"
-                                : A.IsStore ? "store"
-                                            : "load"},
-                       {"space", A.Space == AddrSpace::Constant ? "constant"
-                                                                : "global"},
-                       {"buffer", A.Buffer},
-                       {"bytes", A.Bytes},
-                       {"exec_per_item", A.ExecPerItem},
-                       {"line", A.Loc.Line},
-                       {"column", A.Loc.Col}};
+      json::Object Obj{
+          {"kind", A.IsAtomic  ? "atomic"
+                   : A.IsStore ? "store"
+                               : "load"},
+          {"space", A.Space == AddrSpace::Constant ? "constant" : "global"},
+          {"buffer", A.Buffer},
+          {"bytes", A.Bytes},
+          {"exec_per_item", A.ExecPerItem},
+          {"line", A.Loc.Line},
+          {"column", A.Loc.Col}};
       Obj["stride_bytes"] =
           A.StrideBytes ? json::Value(*A.StrideBytes) : json::Value(nullptr);
       Accesses.push_back(std::move(Obj));
@@ -246,8 +248,10 @@ json::Value toJSON(const AnalysisReport &R, const ReportOptions &O) {
         {"constant_bytes", C.ConstantBytes},
         {"bytes_requested", E.BytesRequested},
         {"bytes_moved", E.BytesMoved},
-        {"bytes_l2", E.FiniteCache ? json::Value(E.BytesL2) : json::Value(nullptr)},
-        {"bytes_l2_partial", E.FiniteCache ? json::Value(E.BytesL2Partial) : json::Value(nullptr)},
+        {"bytes_l2",
+         E.FiniteCache ? json::Value(E.BytesL2) : json::Value(nullptr)},
+        {"bytes_l2_partial",
+         E.FiniteCache ? json::Value(E.BytesL2Partial) : json::Value(nullptr)},
         {"lds_bytes", C.LocalBytes},
         {"private_bytes", C.PrivateBytes},
         {"image_reads", C.ImageReads},
@@ -322,12 +326,10 @@ json::Value toJSON(const AnalysisReport &R, const ReportOptions &O) {
     }
     Kernels.push_back(std::move(Kernel));
   }
-  return json::Object{{"schema", FindingsSchemaVersion},
-                      {"tool", "clspread"},
-                      {"version", R.ToolVersion},
-                      {"profile", R.ProfileId},
-                      {"profile_name", R.ProfileName},
-                      {"kernels", std::move(Kernels)}};
+  return json::Object{
+      {"schema", FindingsSchemaVersion}, {"tool", "clspread"},
+      {"version", R.ToolVersion},        {"profile", R.ProfileId},
+      {"profile_name", R.ProfileName},   {"kernels", std::move(Kernels)}};
 }
 
 static std::string csvField(const std::string &S) {
@@ -362,8 +364,9 @@ void printSideBySide(const std::vector<AnalysisReport> &Reports,
   OS << "\n";
   for (size_t I = 0; I < Reports.front().Kernels.size(); ++I) {
     const KernelResult &K = Reports.front().Kernels[I];
-    std::string Name = K.SuiteId.empty() ? K.Counts.Name
-                                         : K.Counts.Name + " [" + K.SuiteId + "]";
+    std::string Name = K.SuiteId.empty()
+                           ? K.Counts.Name
+                           : K.Counts.Name + " [" + K.SuiteId + "]";
     OS << fmt::format("  {:<{}}", Name, Width);
     for (const AnalysisReport &R : Reports) {
       if (I >= R.Kernels.size()) {
@@ -371,8 +374,8 @@ void printSideBySide(const std::vector<AnalysisReport> &Reports,
         continue;
       }
       const Estimate &E = R.Kernels[I].Est;
-      OS << fmt::format("  {:>22}", formatSeconds(E.TKernelS) + " " +
-                                        boundName(E.Limit));
+      OS << fmt::format("  {:>22}",
+                        formatSeconds(E.TKernelS) + " " + boundName(E.Limit));
     }
     OS << "\n";
   }
@@ -381,10 +384,10 @@ void printSideBySide(const std::vector<AnalysisReport> &Reports,
 void printCsv(const AnalysisReport &R, raw_ostream &OS, bool Header) {
   if (Header)
     OS << "profile,file,kernel,suite_id,line,global,local,work_items,alu_ops,"
-        "vliw_bundles,tex_fetches,global_loads,global_stores,"
-        "global_load_bytes,global_store_bytes,bytes_moved,lds_bytes,"
-        "barriers,registers,t_alu_s,t_tex_s,t_mem_s,t_kernel_s,bound,"
-        "waves_per_cu,limited_by,findings,assumptions,assumption_list\n";
+          "vliw_bundles,tex_fetches,global_loads,global_stores,"
+          "global_load_bytes,global_store_bytes,bytes_moved,lds_bytes,"
+          "barriers,registers,t_alu_s,t_tex_s,t_mem_s,t_kernel_s,bound,"
+          "waves_per_cu,limited_by,findings,assumptions,assumption_list\n";
   for (const KernelResult &K : R.Kernels) {
     const KernelCounts &C = K.Counts;
     const Estimate &E = K.Est;

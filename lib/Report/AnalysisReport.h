@@ -1,4 +1,4 @@
-//===- AnalysisReport.h - One record of an analyze run, several printers -*- C++ -*-===//
+//===- AnalysisReport.h - One record of an analyze run, several printers --===//
 //
 // Printers of the record `clspread analyze` produces (KernelResult and
 // AnalysisReport, lib/Lint/KernelResult.h): per kernel, its counts (device

@@ -1,12 +1,12 @@
 //===- FindingPrinters.cpp - Lint findings as gcc lines, JSON, SARIF ------===//
 #include "Report/FindingPrinters.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/xxhash.h"
-#include "llvm/ADT/STLExtras.h"
 
 #include <fmt/format.h>
 
@@ -93,7 +93,8 @@ json::Value findingJSON(const Finding &F) {
   }
   for (const FixIt &X : F.Fixes)
     Fixes.push_back(json::Object{
-        {"begin", json::Object{{"line", X.Begin.Line}, {"column", X.Begin.Col}}},
+        {"begin",
+         json::Object{{"line", X.Begin.Line}, {"column", X.Begin.Col}}},
         {"end", json::Object{{"line", X.End.Line}, {"column", X.End.Col}}},
         {"replacement", X.Replacement}});
   json::Object O = locJSON(F.Loc);
@@ -113,7 +114,8 @@ json::Value findingsJSON(const LintOutput &O) {
     json::Array Fs;
     for (const Finding &F : FF.Findings)
       Fs.push_back(findingJSON(F));
-    Files.push_back(json::Object{{"file", FF.File}, {"findings", std::move(Fs)}});
+    Files.push_back(
+        json::Object{{"file", FF.File}, {"findings", std::move(Fs)}});
   }
   return json::Object{{"schema", FindingsSchemaVersion},
                       {"tool", "clspread"},
@@ -128,17 +130,17 @@ json::Value findingsSARIF(const LintOutput &O) {
   std::vector<RuleInfo> Rules = O.Rules;
   for (const FileFindings &FF : O.Files)
     for (const Finding &F : FF.Findings)
-      if (llvm::none_of(Rules, [&](const RuleInfo &R) { return R.Id == F.RuleId; }))
+      if (llvm::none_of(Rules,
+                        [&](const RuleInfo &R) { return R.Id == F.RuleId; }))
         Rules.push_back({F.RuleId, F.Sev, F.RuleId, false});
   std::map<std::string, size_t> Index;
   json::Array RuleObjs;
   for (const RuleInfo &R : Rules) {
     Index[R.Id] = RuleObjs.size();
-    json::Object Obj{
-        {"id", R.Id},
-        {"shortDescription", json::Object{{"text", R.Summary}}},
-        {"defaultConfiguration",
-         json::Object{{"level", levelName(R.DefaultSeverity)}}}};
+    json::Object Obj{{"id", R.Id},
+                     {"shortDescription", json::Object{{"text", R.Summary}}},
+                     {"defaultConfiguration",
+                      json::Object{{"level", levelName(R.DefaultSeverity)}}}};
     if (StringRef(R.Id).starts_with("perf-") ||
         StringRef(R.Id).starts_with("portability-"))
       Obj["helpUri"] = std::string(RulePageBaseUri) + R.Id + ".md";
@@ -155,7 +157,8 @@ json::Value findingsSARIF(const LintOutput &O) {
     std::string Slashed = sys::path::convert_to_slash(Abs);
     if (!Root.empty() && StringRef(Slashed).starts_with(Root + "/"))
       return json::Object{
-          {"uri", percentEncodePath(StringRef(Slashed).drop_front(Root.size() + 1))},
+          {"uri",
+           percentEncodePath(StringRef(Slashed).drop_front(Root.size() + 1))},
           {"uriBaseId", "%SRCROOT%"}};
     return json::Object{{"uri", "file://" + percentEncodePath(Slashed)}};
   };
@@ -163,10 +166,9 @@ json::Value findingsSARIF(const LintOutput &O) {
     json::Object Region{{"startLine", std::max(1u, L.Line)}};
     if (L.Col)
       Region["startColumn"] = L.Col;
-    return json::Object{
-        {"physicalLocation",
-         json::Object{{"artifactLocation", artifact(L.File)},
-                      {"region", std::move(Region)}}}};
+    return json::Object{{"physicalLocation",
+                         json::Object{{"artifactLocation", artifact(L.File)},
+                                      {"region", std::move(Region)}}}};
   };
   // partialFingerprints that survive moved lines: the rule, the file (as
   // its URI), the kernel and the text of the finding's line, trimmed, plus
@@ -238,10 +240,11 @@ json::Value findingsSARIF(const LintOutput &O) {
         R["properties"] = std::move(Props);
       Results.push_back(std::move(R));
     }
-  json::Object Driver{{"name", "clspread"},
-                      {"version", O.ToolVersion},
-                      {"informationUri", "https://github.com/clspread/clspread"},
-                      {"rules", std::move(RuleObjs)}};
+  json::Object Driver{
+      {"name", "clspread"},
+      {"version", O.ToolVersion},
+      {"informationUri", "https://github.com/clspread/clspread"},
+      {"rules", std::move(RuleObjs)}};
   json::Object Run{{"tool", json::Object{{"driver", std::move(Driver)}}},
                    {"results", std::move(Results)}};
   if (!Root.empty())

@@ -1,4 +1,4 @@
-//===- FindingPrinters.h - Lint findings as gcc lines, JSON, SARIF -*- C++ -*-===//
+//===- FindingPrinters.h - Lint findings as gcc lines, JSON, SARIF --------===//
 //
 // One record (Lint/Finding.h), three printers:
 //
@@ -36,7 +36,7 @@ constexpr const char *RulePageBaseUri =
 
 struct LintOutput {
   std::string ToolVersion;
-  std::string ProfileId;          ///< the profile most files used
+  std::string ProfileId;           ///< the profile most files used
   std::vector<FileFindings> Files; ///< in input order
   std::vector<RuleInfo> Rules;     ///< every registered rule (SARIF metadata)
   /// SARIF's %SRCROOT%: an absolute directory (--sarif-root, else the git

@@ -34,8 +34,8 @@ std::string table(const std::vector<std::vector<std::string>> &Rows) {
   for (const auto &R : Rows) {
     std::string Line;
     for (size_t I = 0; I < R.size(); ++I)
-      Line += I + 1 == R.size() ? R[I]
-                                : fmt::format("{:<{}}  ", R[I], Width[I]);
+      Line +=
+          I + 1 == R.size() ? R[I] : fmt::format("{:<{}}  ", R[I], Width[I]);
     while (!Line.empty() && Line.back() == ' ')
       Line.pop_back();
     Out += Line + "\n";
@@ -108,8 +108,8 @@ std::string formatProfile(const DeviceProfile &P) {
     for (unsigned C = 0; C < NumAluClasses; ++C)
       if (const auto &X = P.Alu.Expand[C])
         L.add(fmt::format("alu.expand.{}", aluClassName(AluClass(C))),
-              fmt::format("{} ops, {} deep, {} on the t slot", X->Ops,
-                          X->Depth, X->TSlotOps));
+              fmt::format("{} ops, {} deep, {} on the t slot", X->Ops, X->Depth,
+                          X->TSlotOps));
   } else {
     for (unsigned C = 0; C < NumAluClasses; ++C) {
       const auto &R = P.Alu.Rate[C];

@@ -4,8 +4,9 @@
 // profiles ID` shows one profile figure by figure with its unit and source,
 // and a measured figure beside the datasheet one it replaces:
 //
-//   id        name                                     CUs  clock    peak fp32     bandwidth
-//   hd4870    ATI Radeon HD 4870 (RV770, TeraScale 1)  10   750 MHz  1.2 TFLOP/s   115.2 GB/s
+//   id        name                                     CUs  clock    peak fp32
+//   bandwidth hd4870    ATI Radeon HD 4870 (RV770, TeraScale 1)  10   750
+//   MHz  1.2 TFLOP/s   115.2 GB/s
 //
 //===----------------------------------------------------------------------===//
 #ifndef CLSPREAD_REPORT_PROFILEREPORT_H

@@ -31,9 +31,8 @@ json::Object deviceJSON(const DeviceProfile &P, const model::Model &M) {
   json::Object Figures;
   for (model::Expr F : M.G.figures())
     Figures[F->Name] = orNull(Used, F->Name);
-  return json::Object{{"id", P.Id},
-                      {"name", P.Name},
-                      {"figures", std::move(Figures)}};
+  return json::Object{
+      {"id", P.Id}, {"name", P.Name}, {"figures", std::move(Figures)}};
 }
 
 json::Array sizes(const std::array<uint64_t, 3> &S) {
@@ -204,24 +203,30 @@ std::string panelHtml(const KernelResult &K, const DeviceProfile &P,
       "<b>{}</b><div class=\"out\"></div>\n",
       PanelIndex, Device, Kernel, escapeHtml(P.Name));
   for (const char *T : {"t_alu", "t_tex", "t_mem"})
-    H += fmt::format("<div class=\"bar bar-{}\"><span class=\"name\">{}</span>"
-                     "<span class=\"track\"><span class=\"fill\" style=\"display:"
-                     "block\"></span></span><span class=\"val\"></span></div>\n",
-                     T, T[2] == 'a' ? "T_ALU" : T[2] == 't' ? "T_TEX" : "T_MEM");
+    H += fmt::format(
+        "<div class=\"bar bar-{}\"><span class=\"name\">{}</span>"
+        "<span class=\"track\"><span class=\"fill\" style=\"display:"
+        "block\"></span></span><span class=\"val\"></span></div>\n",
+        T,
+        T[2] == 'a'   ? "T_ALU"
+        : T[2] == 't' ? "T_TEX"
+                      : "T_MEM");
   for (unsigned D = 0; D < L.Dims; ++D) {
     int G = log2Of(L.Global[D]);
-    H += fmt::format("<label>global[{}] = 2^<span class=\"v-global{}\">{}"
-                     "</span> <input type=\"range\" name=\"global{}\" min=\"0\" "
-                     "max=\"30\" step=\"1\" value=\"{}\"></label>\n",
-                     D, D, G, D, G);
+    H +=
+        fmt::format("<label>global[{}] = 2^<span class=\"v-global{}\">{}"
+                    "</span> <input type=\"range\" name=\"global{}\" min=\"0\" "
+                    "max=\"30\" step=\"1\" value=\"{}\"></label>\n",
+                    D, D, G, D, G);
   }
   {
     uint64_t Max = P.MaxWorkGroupSize.value_or(1024);
     int Lx = L.Local ? log2Of((*L.Local)[0]) : log2Of(P.Wavefront);
-    H += fmt::format("<label>local[0] = 2^<span class=\"v-local0\">{}</span> "
-                     "<input type=\"range\" name=\"local0\" min=\"0\" max=\"{}\" "
-                     "step=\"1\" value=\"{}\"></label>\n",
-                     Lx, log2Of(Max), Lx);
+    H += fmt::format(
+        "<label>local[0] = 2^<span class=\"v-local0\">{}</span> "
+        "<input type=\"range\" name=\"local0\" min=\"0\" max=\"{}\" "
+        "step=\"1\" value=\"{}\"></label>\n",
+        Lx, log2Of(Max), Lx);
   }
   double Clock = *P.inUse("clock", P.ClockHz);
   double Bw = *P.inUse("memory.bandwidth", P.BandwidthBps);
@@ -238,9 +243,9 @@ std::string panelHtml(const KernelResult &K, const DeviceProfile &P,
     H += "<details><summary>findings (" + std::to_string(K.Findings.size()) +
          ")</summary><ul>";
     for (const Finding &F : K.Findings)
-      H += "<li>" + escapeHtml(fmt::format("{}:{}: {}: {} [{}]", F.Loc.Line, F.Loc.Col,
-                                           severityName(F.Sev), F.Message,
-                                           F.RuleId)) +
+      H += "<li>" +
+           escapeHtml(fmt::format("{}:{}: {}: {} [{}]", F.Loc.Line, F.Loc.Col,
+                                  severityName(F.Sev), F.Message, F.RuleId)) +
            "</li>";
     H += "</ul></details>\n";
   }
@@ -272,9 +277,9 @@ std::string whatIfPage(const std::vector<ProfiledReport> &Reports) {
     ModelList += (D ? ", " : "") + Name;
   }
   Models += "const MODELS = [" + ModelList + "];\n";
-  std::string Data = formatv("{0}", json::Value(json::Object{
-                                        {"devices", std::move(Devices)}}))
-                         .str();
+  std::string Data =
+      formatv("{0}", json::Value(json::Object{{"devices", std::move(Devices)}}))
+          .str();
   // The JSON sits in a <script> element, whose text ends at "</script"
   // and in which "<!--" followed by "<script" hides the closing tag from
   // the HTML parser (the script swallows the page's own script, which then
@@ -286,35 +291,46 @@ std::string whatIfPage(const std::vector<ProfiledReport> &Reports) {
     Escaped.reserve(Data.size());
     for (char C : Data) {
       switch (C) {
-      case '<': Escaped += "\\u003c"; break;
-      case '>': Escaped += "\\u003e"; break;
-      case '&': Escaped += "\\u0026"; break;
-      default: Escaped += C;
+      case '<':
+        Escaped += "\\u003c";
+        break;
+      case '>':
+        Escaped += "\\u003e";
+        break;
+      case '&':
+        Escaped += "\\u0026";
+        break;
+      default:
+        Escaped += C;
       }
     }
     Data = std::move(Escaped);
   }
 
   std::string Title = "clspread what-if";
-  std::string H = "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
-                  "<title>" + Title + "</title><style>" + Style +
-                  "</style></head><body>\n<h1>" + Title + "</h1>\n"
-                  "<p class=\"note\">The spreadsheet of docs/model.md for each "
-                  "kernel, recomputed in the page as the sliders move. Counts "
-                  "are per work-item from the analyzed launch: where branch "
-                  "fractions or cache reuse depend on the launch (a guard on "
-                  "the global id, a cache window), run <code>clspread "
-                  "analyze</code> with the new sizes for the exact figure.</p>\n";
+  std::string H =
+      "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+      "<title>" +
+      Title + "</title><style>" + Style + "</style></head><body>\n<h1>" +
+      Title +
+      "</h1>\n"
+      "<p class=\"note\">The spreadsheet of docs/model.md for each "
+      "kernel, recomputed in the page as the sliders move. Counts "
+      "are per work-item from the analyzed launch: where branch "
+      "fractions or cache reuse depend on the launch (a guard on "
+      "the global id, a cache window), run <code>clspread "
+      "analyze</code> with the new sizes for the exact figure.</p>\n";
   // Kernels in the first report's order; one panel per device.
   size_t Panel = 0;
   const AnalysisReport &First = *Reports.front().Report;
   for (size_t KI = 0; KI < First.Kernels.size(); ++KI) {
     const KernelResult &K = First.Kernels[KI];
-    H += fmt::format("<h2>{}{} <span class=\"note\">{}:{}</span></h2>\n<div "
-                     "class=\"row\">\n",
-                     escapeHtml(K.Counts.Name),
-                     K.SuiteId.empty() ? "" : " [" + escapeHtml(K.SuiteId) + "]",
-                     escapeHtml(K.File), K.Counts.Loc.Line);
+    H +=
+        fmt::format("<h2>{}{} <span class=\"note\">{}:{}</span></h2>\n<div "
+                    "class=\"row\">\n",
+                    escapeHtml(K.Counts.Name),
+                    K.SuiteId.empty() ? "" : " [" + escapeHtml(K.SuiteId) + "]",
+                    escapeHtml(K.File), K.Counts.Loc.Line);
     for (size_t D = 0; D < Reports.size(); ++D)
       if (KI < Reports[D].Report->Kernels.size())
         H += panelHtml(Reports[D].Report->Kernels[KI], *Reports[D].Profile, D,
@@ -322,7 +338,8 @@ std::string whatIfPage(const std::vector<ProfiledReport> &Reports) {
     H += "</div>\n";
   }
   H += "<script type=\"application/json\" id=\"data\">" + Data +
-       "</script>\n<script>\n" + Models + Script + "</script>\n</body></html>\n";
+       "</script>\n<script>\n" + Models + Script +
+       "</script>\n</body></html>\n";
   return H;
 }
 

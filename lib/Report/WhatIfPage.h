@@ -1,7 +1,7 @@
-//===- WhatIfPage.h - The spreadsheet as a self-contained HTML page -*- C++ -*-===//
+//===- WhatIfPage.h - The spreadsheet as a self-contained HTML page -------===//
 //
-// `clspread analyze --format html` (the what-if page): one page, no network, with
-// per kernel and device the T_ALU / T_TEX / T_MEM bars, the bound, the
+// `clspread analyze --format html` (the what-if page): one page, no network,
+// with per kernel and device the T_ALU / T_TEX / T_MEM bars, the bound, the
 // occupancy limiter, findings and assumptions, and sliders for the global
 // size, the local size, the clock and the bandwidth that recompute the
 // spreadsheet in the page. The page gets the model's inputs (per-work-item

@@ -134,7 +134,8 @@ Error writeWorkbook(const std::vector<ProfiledReport> &Reports,
   // bytes then go through writeOutput() like every other output (whole or
   // not at all, the target's mode kept, a device written in place).
   SmallString<256> Temp;
-  if (std::error_code EC = fs::createTemporaryFile("clspread-workbook", "xlsx", Temp))
+  if (std::error_code EC =
+          fs::createTemporaryFile("clspread-workbook", "xlsx", Temp))
     return make_error<OutputError>(Path, "cannot create a temporary file: " +
                                              EC.message());
   sys::RemoveFileOnSignal(Temp);

@@ -5,8 +5,8 @@
 // side by side and a use_measured switch.
 //
 //===----------------------------------------------------------------------===//
-#include "Report/WorkbookSheets.h"
 #include "Model/Figures.h"
+#include "Report/WorkbookSheets.h"
 
 #ifdef CLSPREAD_HAVE_XLSXWRITER
 
@@ -38,8 +38,7 @@ std::string usedBy(const ProfileFigure &F, const model::Model &M) {
 
 /// Names the cell (Row, Col) of the Device sheet: in the workbook with
 /// one device, on this device's two sheets with several.
-void DeviceWriter::define(const std::string &Name, unsigned Row,
-                          unsigned Col) {
+void DeviceWriter::define(const std::string &Name, unsigned Row, unsigned Col) {
   std::string Ref = "=" + sheetRef(Names.Device) + "!" + absRef(Row, Col);
   if (!Names.LocalNames) {
     St(workbook_define_name(WB, Name.c_str(), Ref.c_str()));
@@ -52,8 +51,7 @@ void DeviceWriter::define(const std::string &Name, unsigned Row,
 }
 
 void DeviceWriter::writeDevice(lxw_worksheet *WS) {
-  text(WS, 0, 0, fmt::format("Device profile {}: {}", P.Id, P.Name),
-       F.Title);
+  text(WS, 0, 0, fmt::format("Device profile {}: {}", P.Id, P.Name), F.Title);
   text(WS, 1, 0,
        fmt::format("file: {}; kind: {}. Names in column B are used by the "
                    "Kernels formulas; change a value (yellow) and they "
@@ -78,9 +76,9 @@ void DeviceWriter::writeDevice(lxw_worksheet *WS) {
   St(worksheet_data_validation_cell(WS, SwitchRow, 2, &DV));
 
   const unsigned HeaderRow = 5;
-  const char *Headers[] = {"figure",   "name",   "value in use",
-                           "unit",     "datasheet", "measured",
-                           "source",   "measurement", "used by"};
+  const char *Headers[] = {"figure", "name",        "value in use",
+                           "unit",   "datasheet",   "measured",
+                           "source", "measurement", "used by"};
   for (unsigned C = 0; C < std::size(Headers); ++C)
     text(WS, HeaderRow, C, Headers[C], F.Header);
   unsigned Row = HeaderRow + 1;

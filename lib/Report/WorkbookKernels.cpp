@@ -11,8 +11,8 @@
 // with `analyze --format json`.
 //
 //===----------------------------------------------------------------------===//
-#include "Report/WorkbookSheets.h"
 #include "Model/ExprPrinters.h"
+#include "Report/WorkbookSheets.h"
 
 #ifdef CLSPREAD_HAVE_XLSXWRITER
 
@@ -65,8 +65,8 @@ const DeviceWriter::TermValues &DeviceWriter::terms(const KernelResult &K) {
 /// cached beside it.
 std::vector<Column> DeviceWriter::kernelColumns() {
   std::vector<Column> Cols;
-  auto col = [&](std::string Id, std::string Title, std::string Json,
-                 Style S, std::function<Cell(const KernelResult &)> V) {
+  auto col = [&](std::string Id, std::string Title, std::string Json, Style S,
+                 std::function<Cell(const KernelResult &)> V) {
     Cols.push_back(
         {std::move(Id), std::move(Title), std::move(Json), S, std::move(V)});
   };
@@ -140,8 +140,8 @@ std::string DeviceWriter::expand(const std::string &Template, unsigned Row,
     std::string Id = Template.substr(I + 1, End - I - 1);
     auto It = Index.find(Id);
     if (It == Index.end())
-      report_fatal_error(Twine("workbook: a formula names no column '") +
-                         Id + "'");
+      report_fatal_error(Twine("workbook: a formula names no column '") + Id +
+                         "'");
     Out += cellRef(Row, It->second);
     I = End;
   }
@@ -191,11 +191,9 @@ KernelsLayout DeviceWriter::writeKernels(lxw_worksheet *WS) {
   // column, so it moves when an edited figure changes the bound.
   if (Row > First) {
     std::string BoundCol = fmt::format("${}", colName(Index.at("bound")));
-    for (auto [Id, Name] : {std::pair{"t_alu", "ALU"},
-                            {"t_tex", "TEX"},
-                            {"t_mem", "MEM"}}) {
-      std::string Rule = fmt::format("={}{}=\"{}\"", BoundCol, First + 1,
-                                     Name);
+    for (auto [Id, Name] :
+         {std::pair{"t_alu", "ALU"}, {"t_tex", "TEX"}, {"t_mem", "MEM"}}) {
+      std::string Rule = fmt::format("={}{}=\"{}\"", BoundCol, First + 1, Name);
       lxw_conditional_format CF{};
       CF.type = LXW_CONDITIONAL_TYPE_FORMULA;
       CF.value_string = Rule.data();

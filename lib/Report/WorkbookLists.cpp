@@ -39,8 +39,9 @@ void ListWriter::finish(lxw_worksheet *WS, unsigned Rows, unsigned LastCol) {
 
 void ListWriter::writeAssumptions() {
   lxw_worksheet *WS = workbook_add_worksheet(WB, "Assumptions");
-  headers(WS, 0, {"file", "kernel", "suite entry", "from", "kind",
-                  "at file", "line", "message", "device"});
+  headers(WS, 0,
+          {"file", "kernel", "suite entry", "from", "kind", "at file", "line",
+           "message", "device"});
   unsigned Rows = rows(WS, 8, [&](const KernelResult &K, unsigned Row) {
     unsigned First = Row;
     for (const Assumption &A : K.Counts.Assumptions) {
@@ -72,9 +73,9 @@ void ListWriter::writeAssumptions() {
 
 void ListWriter::writeFindings() {
   lxw_worksheet *WS = workbook_add_worksheet(WB, "Findings");
-  headers(WS, 0, {"file", "kernel", "suite entry", "line", "column",
-                  "severity", "rule", "message", "estimated gain (s)",
-                  "device"});
+  headers(WS, 0,
+          {"file", "kernel", "suite entry", "line", "column", "severity",
+           "rule", "message", "estimated gain (s)", "device"});
   unsigned Rows = rows(WS, 9, [&](const KernelResult &K, unsigned Row) {
     for (const Finding &Fd : K.Findings) {
       if (Fd.Loc.Line)
@@ -101,8 +102,9 @@ void ListWriter::writeFindings() {
 /// What --lines prints under each kernel (printTable).
 void ListWriter::writeLines() {
   lxw_worksheet *WS = workbook_add_worksheet(WB, "Lines");
-  headers(WS, 0, {"file", "kernel", "suite entry", "line", "ALU ops",
-                  "global bytes", "LDS bytes", "TEX fetches", "device"});
+  headers(WS, 0,
+          {"file", "kernel", "suite entry", "line", "ALU ops", "global bytes",
+           "LDS bytes", "TEX fetches", "device"});
   unsigned Rows = rows(WS, 8, [&](const KernelResult &K, unsigned Row) {
     for (const LineCounts &L : K.Counts.Lines) {
       number(WS, Row, 3, L.Line);

@@ -67,9 +67,7 @@ struct Cell {
   static Cell blank() { return {}; }
   static Cell num(double V) { return {Number, V, "", ""}; }
   static Cell text(std::string S) { return {Text, 0, std::move(S), ""}; }
-  static Cell optNum(std::optional<double> V) {
-    return V ? num(*V) : blank();
-  }
+  static Cell optNum(std::optional<double> V) { return V ? num(*V) : blank(); }
   /// A formula with a numeric result; {id} stands for the cell of column
   /// `id` in the same row.
   static Cell formula(std::string F, double Cached) {
@@ -141,8 +139,8 @@ protected:
     return nullptr;
   }
 
-  void text(lxw_worksheet *WS, unsigned Row, unsigned Col,
-            const std::string &S, lxw_format *Fmt = nullptr) {
+  void text(lxw_worksheet *WS, unsigned Row, unsigned Col, const std::string &S,
+            lxw_format *Fmt = nullptr) {
     if (S.empty())
       return;
     St(worksheet_write_string(WS, Row, Col, clip(S).c_str(), Fmt));

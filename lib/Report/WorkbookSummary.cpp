@@ -53,25 +53,25 @@ void SummaryWriter::write(lxw_worksheet *WS,
       unsigned KRow = Layouts[D].FirstRow + I, C = 3 + 2 * D;
       St(worksheet_write_formula_num(
           WS, Row, C,
-          ("=" + Sheet + cellRef(KRow, Layouts[D].TKernelCol)).c_str(),
-          F.Time, E.TKernelS));
+          ("=" + Sheet + cellRef(KRow, Layouts[D].TKernelCol)).c_str(), F.Time,
+          E.TKernelS));
       St(worksheet_write_formula_str(
           WS, Row, C + 1,
-          ("=" + Sheet + cellRef(KRow, Layouts[D].BoundCol)).c_str(),
-          nullptr, boundName(E.Limit)));
+          ("=" + Sheet + cellRef(KRow, Layouts[D].BoundCol)).c_str(), nullptr,
+          boundName(E.Limit)));
     }
   }
   unsigned Last = First + unsigned(Lead.Kernels.size());
   if (Last > First) {
     std::string Min = "MIN(";
     for (unsigned D = 0; D < Reports.size(); ++D)
-      Min += fmt::format("{}${}{}", D ? "," : "", colName(3 + 2 * D),
-                         First + 1);
+      Min +=
+          fmt::format("{}${}{}", D ? "," : "", colName(3 + 2 * D), First + 1);
     Min += ")";
     for (unsigned D = 0; D < Reports.size(); ++D) {
       unsigned C = 3 + 2 * D;
-      std::string Rule = fmt::format("=AND(ISNUMBER({0}),{0}={1})",
-                                     cellRef(First, C), Min);
+      std::string Rule =
+          fmt::format("=AND(ISNUMBER({0}),{0}={1})", cellRef(First, C), Min);
       lxw_conditional_format CF{};
       CF.type = LXW_CONDITIONAL_TYPE_FORMULA;
       CF.value_string = Rule.data();
@@ -82,8 +82,7 @@ void SummaryWriter::write(lxw_worksheet *WS,
   worksheet_set_row(WS, Header, 30, nullptr);
   worksheet_set_column(WS, 0, 0, 22, nullptr);
   worksheet_set_column(WS, 1, 1, 20, nullptr);
-  worksheet_set_column(WS, 2, lxw_col_t(2 + 2 * Reports.size()), 16,
-                       nullptr);
+  worksheet_set_column(WS, 2, lxw_col_t(2 + 2 * Reports.size()), 16, nullptr);
   worksheet_freeze_panes(WS, First, 2);
 }
 

@@ -2,9 +2,9 @@
 #include "AtomicFile.h"
 
 #include <cerrno>
+#include <csignal>
 #include <cstdio>
 #include <cstring>
-#include <csignal>
 #include <fcntl.h>
 #include <unistd.h>
 
@@ -27,14 +27,14 @@ static void removePendingAndDie(int Sig) {
 namespace {
 /// Installs the handler while a temporary file exists.
 struct PendingGuard {
-  struct sigaction OldInt {}, OldTerm{};
+  struct sigaction OldInt{}, OldTerm{};
   bool Installed = false;
   explicit PendingGuard(const std::string &Tmp) {
     if (Tmp.size() >= sizeof PendingTmp)
       return;
     std::memcpy(PendingTmp, Tmp.c_str(), Tmp.size() + 1);
     HavePending = 1;
-    struct sigaction Act {};
+    struct sigaction Act{};
     Act.sa_handler = removePendingAndDie;
     sigemptyset(&Act.sa_mask);
     ::sigaction(SIGINT, &Act, &OldInt);
@@ -51,7 +51,8 @@ struct PendingGuard {
 };
 } // namespace
 
-bool writeFileAtomically(const std::string &Path, const std::string &Text, std::string &Error) {
+bool writeFileAtomically(const std::string &Path, const std::string &Text,
+                         std::string &Error) {
   std::string Tmp = Path + ".tmp." + std::to_string(::getpid());
   PendingGuard Guard(Tmp);
   int Fd = ::open(Tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
@@ -83,7 +84,8 @@ bool writeFileAtomically(const std::string &Path, const std::string &Text, std::
     return false;
   }
   if (std::rename(Tmp.c_str(), Path.c_str()) != 0) {
-    Error = "cannot rename " + Tmp + " to " + Path + ": " + std::strerror(errno);
+    Error =
+        "cannot rename " + Tmp + " to " + Path + ": " + std::strerror(errno);
     ::unlink(Tmp.c_str());
     return false;
   }

@@ -15,7 +15,8 @@ namespace clspread::runtime {
 
 /// Writes \p Text to \p Path atomically; on failure returns false with
 /// \p Error set and leaves any existing file untouched.
-bool writeFileAtomically(const std::string &Path, const std::string &Text, std::string &Error);
+bool writeFileAtomically(const std::string &Path, const std::string &Text,
+                         std::string &Error);
 
 } // namespace clspread::runtime
 

@@ -16,7 +16,8 @@ namespace clspread::runtime {
 
 constexpr uint64_t Fnv1a64Offset = 0xcbf29ce484222325ULL;
 
-inline uint64_t fnv1a64(const void *Data, size_t Size, uint64_t Hash = Fnv1a64Offset) {
+inline uint64_t fnv1a64(const void *Data, size_t Size,
+                        uint64_t Hash = Fnv1a64Offset) {
   const unsigned char *P = static_cast<const unsigned char *>(Data);
   for (size_t I = 0; I < Size; ++I) {
     Hash ^= P[I];

@@ -22,7 +22,8 @@ const char *clErrorName(cl_int Code);
 /// A failed OpenCL call: the call's name, its status and optional context.
 class ClError : public std::runtime_error {
 public:
-  ClError(const std::string &Call, cl_int Code, const std::string &Context = {});
+  ClError(const std::string &Call, cl_int Code,
+          const std::string &Context = {});
   const std::string &call() const { return Call; }
   cl_int code() const { return Code; }
 
@@ -32,7 +33,8 @@ private:
 };
 
 /// Throws ClError when \p Code is not CL_SUCCESS.
-inline void check(cl_int Code, const char *Call, const std::string &Context = {}) {
+inline void check(cl_int Code, const char *Call,
+                  const std::string &Context = {}) {
   if (Code != CL_SUCCESS)
     throw ClError(Call, Code, Context);
 }

@@ -22,7 +22,8 @@ public:
   explicit ClHandle(T Object) : Object(Object) {}
   ClHandle(const ClHandle &) = delete;
   ClHandle &operator=(const ClHandle &) = delete;
-  ClHandle(ClHandle &&Other) noexcept : Object(std::exchange(Other.Object, nullptr)) {}
+  ClHandle(ClHandle &&Other) noexcept
+      : Object(std::exchange(Other.Object, nullptr)) {}
   ClHandle &operator=(ClHandle &&Other) noexcept {
     if (this != &Other) {
       reset();

@@ -1,7 +1,7 @@
 //===- Compare.cpp - Compare two measurements of the same plan ------------===//
 #include "Compare.h"
-#include "Stats.h"
 #include "ElemType.h"
+#include "Stats.h"
 
 #include <algorithm>
 #include <cmath>
@@ -27,8 +27,8 @@ json loadMeasurement(const std::string &Path) {
   } catch (const json::exception &E) { // parse_error, number out_of_range
     throw std::runtime_error(Path + ": not valid JSON: " + E.what());
   }
-  if (!J.is_object() || J.value("tool", "") != "clspread-run" || !J.contains("results") ||
-      !J["results"].is_array())
+  if (!J.is_object() || J.value("tool", "") != "clspread-run" ||
+      !J.contains("results") || !J["results"].is_array())
     throw std::runtime_error(Path + ": not a clspread-run measurement file");
   return J;
 }
@@ -122,14 +122,20 @@ json compareMeasurements(const json &A, const json &B, const std::string &PathA,
   json C;
   C["schema"] = 1;
   C["tool"] = "clspread-run";
-  C["a"] = {{"file", PathA}, {"device", A.value("device", "")}, {"date", A.value("date", "")}};
-  C["b"] = {{"file", PathB}, {"device", B.value("device", "")}, {"date", B.value("date", "")}};
+  C["a"] = {{"file", PathA},
+            {"device", A.value("device", "")},
+            {"date", A.value("date", "")}};
+  C["b"] = {{"file", PathB},
+            {"device", B.value("device", "")},
+            {"date", B.value("date", "")}};
   C["tolerance"] = {{"rtol", Opts.RTol}, {"atol", Opts.ATol}};
   json Warnings = json::array();
   if (A.value("plan_fnv1a64", "") != B.value("plan_fnv1a64", ""))
-    Warnings.push_back("the two runs used different plan files (plan_fnv1a64 differs)");
+    Warnings.push_back(
+        "the two runs used different plan files (plan_fnv1a64 differs)");
   if (A.value("seed", json()) != B.value("seed", json()))
-    Warnings.push_back("the two runs used different seeds: inputs differ, so outputs will too");
+    Warnings.push_back("the two runs used different seeds: inputs differ, so "
+                       "outputs will too");
 
   std::vector<std::string> Ids;
   for (const json *M : {&A, &B})
@@ -147,10 +153,13 @@ json compareMeasurements(const json &A, const json &B, const std::string &PathA,
     K["id"] = Id;
     K["status_a"] = RA ? (*RA).value("status", "") : "missing";
     K["status_b"] = RB ? (*RB).value("status", "") : "missing";
-    double MA = RA ? num(*RA, "median_s") : NAN, MB = RB ? num(*RB, "median_s") : NAN;
+    double MA = RA ? num(*RA, "median_s") : NAN,
+           MB = RB ? num(*RB, "median_s") : NAN;
     K["median_a_s"] = std::isnan(MA) ? json(nullptr) : json(MA);
     K["median_b_s"] = std::isnan(MB) ? json(nullptr) : json(MB);
-    K["ratio_b_a"] = std::isnan(MA) || std::isnan(MB) || MA <= 0 ? json(nullptr) : json(MB / MA);
+    K["ratio_b_a"] = std::isnan(MA) || std::isnan(MB) || MA <= 0
+                         ? json(nullptr)
+                         : json(MB / MA);
     if (K["status_a"] != "ok" || K["status_b"] != "ok") {
       K["verdict"] = "not_compared";
       Kernels.push_back(K);
@@ -177,9 +186,11 @@ json compareMeasurements(const json &A, const json &B, const std::string &PathA,
     K["outputs"] = Outputs;
     K["verdict"] = Verdict;
     json Notes = json::array();
-    for (const auto &[Side, R] : {std::pair<const char *, const json *>{"A", RA}, {"B", RB}})
+    for (const auto &[Side, R] :
+         {std::pair<const char *, const json *>{"A", RA}, {"B", RB}})
       if (R->value("deterministic", json()) == json(false))
-        Notes.push_back(std::string("output differs between launches in ") + Side);
+        Notes.push_back(std::string("output differs between launches in ") +
+                        Side);
     K["notes"] = Notes;
     ++Count[Verdict];
     Kernels.push_back(K);
@@ -199,18 +210,18 @@ static std::string timeText(const json &V) {
 }
 
 void printComparison(std::ostream &OS, const json &C) {
-  OS << "A: " << C["a"]["file"].get<std::string>() << " (" << C["a"]["device"].get<std::string>()
-     << ")\n"
-     << "B: " << C["b"]["file"].get<std::string>() << " (" << C["b"]["device"].get<std::string>()
-     << ")\n";
+  OS << "A: " << C["a"]["file"].get<std::string>() << " ("
+     << C["a"]["device"].get<std::string>() << ")\n"
+     << "B: " << C["b"]["file"].get<std::string>() << " ("
+     << C["b"]["device"].get<std::string>() << ")\n";
   for (const json &W : C["warnings"])
     OS << "warning: " << W.get<std::string>() << "\n";
   size_t Width = 6;
   for (const json &K : C["kernels"])
     Width = std::max(Width, K["id"].get<std::string>().size());
-  OS << std::left << std::setw(int(Width)) << "kernel" << "  " << std::setw(12) << "verdict"
-     << std::right << std::setw(12) << "A median" << std::setw(12) << "B median" << std::setw(9)
-     << "B/A" << "\n";
+  OS << std::left << std::setw(int(Width)) << "kernel" << "  " << std::setw(12)
+     << "verdict" << std::right << std::setw(12) << "A median" << std::setw(12)
+     << "B median" << std::setw(9) << "B/A" << "\n";
   for (const json &K : C["kernels"]) {
     std::string Verdict = K["verdict"];
     if (Verdict == "not_compared")
@@ -218,9 +229,10 @@ void printComparison(std::ostream &OS, const json &C) {
     char Ratio[32] = "-";
     if (K["ratio_b_a"].is_number())
       std::snprintf(Ratio, sizeof Ratio, "%.3f", K["ratio_b_a"].get<double>());
-    OS << std::left << std::setw(int(Width)) << K["id"].get<std::string>() << "  "
-       << std::setw(12) << Verdict << std::right << std::setw(12) << timeText(K["median_a_s"])
-       << std::setw(12) << timeText(K["median_b_s"]) << std::setw(9) << Ratio;
+    OS << std::left << std::setw(int(Width)) << K["id"].get<std::string>()
+       << "  " << std::setw(12) << Verdict << std::right << std::setw(12)
+       << timeText(K["median_a_s"]) << std::setw(12)
+       << timeText(K["median_b_s"]) << std::setw(9) << Ratio;
     if (K["verdict"] == "not_compared")
       OS << "  (status " << K["status_a"].get<std::string>() << " / "
          << K["status_b"].get<std::string>() << ")";
@@ -228,14 +240,15 @@ void printComparison(std::ostream &OS, const json &C) {
     if (K.contains("outputs"))
       for (auto It = K["outputs"].begin(); It != K["outputs"].end(); ++It)
         if ((*It)["verdict"] == "differ")
-          OS << "    " << It.key() << ": " << (*It).value("reason", "differs") << "\n";
+          OS << "    " << It.key() << ": " << (*It).value("reason", "differs")
+             << "\n";
     if (K.contains("notes"))
       for (const json &N : K["notes"])
         OS << "    note: " << N.get<std::string>() << "\n";
   }
   const json &S = C["summary"];
-  OS << S["identical"] << " identical, " << S["close"] << " close, " << S["differ"]
-     << " differ, " << S["not_compared"] << " not compared\n";
+  OS << S["identical"] << " identical, " << S["close"] << " close, "
+     << S["differ"] << " differ, " << S["not_compared"] << " not compared\n";
 }
 
 } // namespace clspread::runtime

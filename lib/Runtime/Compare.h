@@ -28,8 +28,10 @@ nlohmann::json loadMeasurement(const std::string &Path);
 
 /// The comparison as JSON (see docs/runner.md); "ok" is true when every
 /// kernel was compared and none differs.
-nlohmann::json compareMeasurements(const nlohmann::json &A, const nlohmann::json &B,
-                                   const std::string &PathA, const std::string &PathB,
+nlohmann::json compareMeasurements(const nlohmann::json &A,
+                                   const nlohmann::json &B,
+                                   const std::string &PathA,
+                                   const std::string &PathB,
                                    const CompareOptions &Opts);
 
 /// Human-readable table of a comparison.

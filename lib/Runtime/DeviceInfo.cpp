@@ -17,7 +17,8 @@ std::string platformString(cl_platform_id P, cl_platform_info What) {
   if (clGetPlatformInfo(P, What, 0, nullptr, &Size) != CL_SUCCESS || Size == 0)
     return {};
   std::string S(Size, '\0');
-  check(clGetPlatformInfo(P, What, Size, S.data(), nullptr), "clGetPlatformInfo");
+  check(clGetPlatformInfo(P, What, Size, S.data(), nullptr),
+        "clGetPlatformInfo");
   S.resize(S.find('\0') == std::string::npos ? S.size() : S.find('\0'));
   return S;
 }
@@ -45,12 +46,15 @@ template <typename T> T deviceValue(cl_device_id D, cl_device_info What) {
 }
 
 std::string lower(std::string S) {
-  std::transform(S.begin(), S.end(), S.begin(), [](unsigned char C) { return char(std::tolower(C)); });
+  std::transform(S.begin(), S.end(), S.begin(),
+                 [](unsigned char C) { return char(std::tolower(C)); });
   return S;
 }
 
 bool isNumber(const std::string &S) {
-  return !S.empty() && std::all_of(S.begin(), S.end(), [](unsigned char C) { return std::isdigit(C); });
+  return !S.empty() && std::all_of(S.begin(), S.end(), [](unsigned char C) {
+    return std::isdigit(C);
+  });
 }
 
 uint64_t preferredMultiple(cl_device_id Dev) {
@@ -64,13 +68,15 @@ uint64_t preferredMultiple(cl_device_id Dev) {
   if (Err != CL_SUCCESS)
     return 0;
   Program Prog(clCreateProgramWithSource(Ctx.get(), 1, &Src, nullptr, &Err));
-  if (Err != CL_SUCCESS || clBuildProgram(Prog.get(), 1, &D, "", nullptr, nullptr) != CL_SUCCESS)
+  if (Err != CL_SUCCESS ||
+      clBuildProgram(Prog.get(), 1, &D, "", nullptr, nullptr) != CL_SUCCESS)
     return 0;
   Kernel K(clCreateKernel(Prog.get(), "clspread_probe", &Err));
   if (Err != CL_SUCCESS)
     return 0;
   size_t M = 0;
-  if (clGetKernelWorkGroupInfo(K.get(), D, CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE,
+  if (clGetKernelWorkGroupInfo(K.get(), D,
+                               CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE,
                                sizeof M, &M, nullptr) != CL_SUCCESS)
     return 0;
   return M;
@@ -79,10 +85,14 @@ uint64_t preferredMultiple(cl_device_id Dev) {
 } // namespace
 
 std::string deviceTypeName(cl_device_type T) {
-  if (T & CL_DEVICE_TYPE_GPU) return "GPU";
-  if (T & CL_DEVICE_TYPE_CPU) return "CPU";
-  if (T & CL_DEVICE_TYPE_ACCELERATOR) return "ACCELERATOR";
-  if (T & CL_DEVICE_TYPE_CUSTOM) return "CUSTOM";
+  if (T & CL_DEVICE_TYPE_GPU)
+    return "GPU";
+  if (T & CL_DEVICE_TYPE_CPU)
+    return "CPU";
+  if (T & CL_DEVICE_TYPE_ACCELERATOR)
+    return "ACCELERATOR";
+  if (T & CL_DEVICE_TYPE_CUSTOM)
+    return "CUSTOM";
   return "OTHER";
 }
 
@@ -107,10 +117,13 @@ std::vector<DeviceRef> listDevices(const std::string &PlatformSel) {
     Base.PlatformVendor = platformString(Platforms[PI], CL_PLATFORM_VENDOR);
     Base.PlatformVersion = platformString(Platforms[PI], CL_PLATFORM_VERSION);
     if (!PlatformSel.empty()) {
-      bool Match = isNumber(PlatformSel)
-                       ? std::stoul(PlatformSel) == PI
-                       : lower(Base.PlatformName).find(lower(PlatformSel)) != std::string::npos ||
-                             lower(Base.PlatformVendor).find(lower(PlatformSel)) != std::string::npos;
+      bool Match =
+          isNumber(PlatformSel)
+              ? std::stoul(PlatformSel) == PI
+              : lower(Base.PlatformName).find(lower(PlatformSel)) !=
+                        std::string::npos ||
+                    lower(Base.PlatformVendor).find(lower(PlatformSel)) !=
+                        std::string::npos;
       if (!Match)
         continue;
     }
@@ -121,7 +134,8 @@ std::vector<DeviceRef> listDevices(const std::string &PlatformSel) {
       continue;
     check(Err, "clGetDeviceIDs");
     std::vector<cl_device_id> Devs(ND);
-    check(clGetDeviceIDs(Platforms[PI], CL_DEVICE_TYPE_ALL, ND, Devs.data(), nullptr),
+    check(clGetDeviceIDs(Platforms[PI], CL_DEVICE_TYPE_ALL, ND, Devs.data(),
+                         nullptr),
           "clGetDeviceIDs");
     for (cl_device_id D : Devs) {
       DeviceRef R = Base;
@@ -137,11 +151,14 @@ std::vector<DeviceRef> listDevices(const std::string &PlatformSel) {
   return Out;
 }
 
-DeviceRef selectDevice(const std::string &PlatformSel, const std::string &DeviceSel) {
+DeviceRef selectDevice(const std::string &PlatformSel,
+                       const std::string &DeviceSel) {
   std::vector<DeviceRef> Devs = listDevices(PlatformSel);
   if (Devs.empty())
     throw DeviceError("no OpenCL device found" +
-                      (PlatformSel.empty() ? std::string() : " on platform '" + PlatformSel + "'"));
+                      (PlatformSel.empty()
+                           ? std::string()
+                           : " on platform '" + PlatformSel + "'"));
   if (DeviceSel.empty()) {
     for (const DeviceRef &D : Devs)
       if (D.Type & CL_DEVICE_TYPE_GPU)
@@ -151,8 +168,9 @@ DeviceRef selectDevice(const std::string &PlatformSel, const std::string &Device
   if (isNumber(DeviceSel)) {
     unsigned long N = std::stoul(DeviceSel);
     if (N >= Devs.size())
-      throw DeviceError("--device " + DeviceSel + " is out of range: " +
-                        std::to_string(Devs.size()) + " device(s) (see --list)");
+      throw DeviceError("--device " + DeviceSel +
+                        " is out of range: " + std::to_string(Devs.size()) +
+                        " device(s) (see --list)");
     return Devs[N];
   }
   for (const DeviceRef &D : Devs) {
@@ -162,7 +180,8 @@ DeviceRef selectDevice(const std::string &PlatformSel, const std::string &Device
         Vendor.find(lower(DeviceSel)) != std::string::npos)
       return D;
   }
-  throw DeviceError("no OpenCL device matches --device '" + DeviceSel + "' (see --list)");
+  throw DeviceError("no OpenCL device matches --device '" + DeviceSel +
+                    "' (see --list)");
 }
 
 DeviceInfo queryDeviceInfo(cl_device_id D, bool WithPreferredMultiple) {
@@ -178,27 +197,36 @@ DeviceInfo queryDeviceInfo(cl_device_id D, bool WithPreferredMultiple) {
   I.GlobalMemBytes = deviceValue<cl_ulong>(D, CL_DEVICE_GLOBAL_MEM_SIZE);
   I.MaxAllocBytes = deviceValue<cl_ulong>(D, CL_DEVICE_MAX_MEM_ALLOC_SIZE);
   I.LocalMemBytes = deviceValue<cl_ulong>(D, CL_DEVICE_LOCAL_MEM_SIZE);
-  I.ConstantBytes = deviceValue<cl_ulong>(D, CL_DEVICE_MAX_CONSTANT_BUFFER_SIZE);
-  I.GlobalCacheBytes = deviceValue<cl_ulong>(D, CL_DEVICE_GLOBAL_MEM_CACHE_SIZE);
-  I.CacheLineBytes = deviceValue<cl_uint>(D, CL_DEVICE_GLOBAL_MEM_CACHELINE_SIZE);
-  cl_device_local_mem_type LT = deviceValue<cl_device_local_mem_type>(D, CL_DEVICE_LOCAL_MEM_TYPE);
-  I.LocalMemType = LT == CL_LOCAL ? "local" : LT == CL_GLOBAL ? "global" : "none";
+  I.ConstantBytes =
+      deviceValue<cl_ulong>(D, CL_DEVICE_MAX_CONSTANT_BUFFER_SIZE);
+  I.GlobalCacheBytes =
+      deviceValue<cl_ulong>(D, CL_DEVICE_GLOBAL_MEM_CACHE_SIZE);
+  I.CacheLineBytes =
+      deviceValue<cl_uint>(D, CL_DEVICE_GLOBAL_MEM_CACHELINE_SIZE);
+  cl_device_local_mem_type LT =
+      deviceValue<cl_device_local_mem_type>(D, CL_DEVICE_LOCAL_MEM_TYPE);
+  I.LocalMemType = LT == CL_LOCAL    ? "local"
+                   : LT == CL_GLOBAL ? "global"
+                                     : "none";
   I.MaxWorkGroupSize = deviceValue<size_t>(D, CL_DEVICE_MAX_WORK_GROUP_SIZE);
   size_t Sizes[3] = {0, 0, 0};
   cl_uint Dims = deviceValue<cl_uint>(D, CL_DEVICE_MAX_WORK_ITEM_DIMENSIONS);
-  if (Dims >= 3 && clGetDeviceInfo(D, CL_DEVICE_MAX_WORK_ITEM_SIZES, sizeof Sizes, Sizes,
-                                   nullptr) == CL_SUCCESS)
+  if (Dims >= 3 && clGetDeviceInfo(D, CL_DEVICE_MAX_WORK_ITEM_SIZES,
+                                   sizeof Sizes, Sizes, nullptr) == CL_SUCCESS)
     I.MaxWorkItemSizes = {Sizes[0], Sizes[1], Sizes[2]};
   I.ImageSupport = deviceValue<cl_bool>(D, CL_DEVICE_IMAGE_SUPPORT) != CL_FALSE;
   I.Image2DMaxWidth = deviceValue<size_t>(D, CL_DEVICE_IMAGE2D_MAX_WIDTH);
   I.Image2DMaxHeight = deviceValue<size_t>(D, CL_DEVICE_IMAGE2D_MAX_HEIGHT);
   I.Fp64 = deviceValue<cl_device_fp_config>(D, CL_DEVICE_DOUBLE_FP_CONFIG) != 0;
-  I.TimerResolutionNs = deviceValue<size_t>(D, CL_DEVICE_PROFILING_TIMER_RESOLUTION);
-  const cl_device_info Widths[7] = {
-      CL_DEVICE_PREFERRED_VECTOR_WIDTH_CHAR, CL_DEVICE_PREFERRED_VECTOR_WIDTH_SHORT,
-      CL_DEVICE_PREFERRED_VECTOR_WIDTH_INT, CL_DEVICE_PREFERRED_VECTOR_WIDTH_LONG,
-      CL_DEVICE_PREFERRED_VECTOR_WIDTH_FLOAT, CL_DEVICE_PREFERRED_VECTOR_WIDTH_DOUBLE,
-      CL_DEVICE_PREFERRED_VECTOR_WIDTH_HALF};
+  I.TimerResolutionNs =
+      deviceValue<size_t>(D, CL_DEVICE_PROFILING_TIMER_RESOLUTION);
+  const cl_device_info Widths[7] = {CL_DEVICE_PREFERRED_VECTOR_WIDTH_CHAR,
+                                    CL_DEVICE_PREFERRED_VECTOR_WIDTH_SHORT,
+                                    CL_DEVICE_PREFERRED_VECTOR_WIDTH_INT,
+                                    CL_DEVICE_PREFERRED_VECTOR_WIDTH_LONG,
+                                    CL_DEVICE_PREFERRED_VECTOR_WIDTH_FLOAT,
+                                    CL_DEVICE_PREFERRED_VECTOR_WIDTH_DOUBLE,
+                                    CL_DEVICE_PREFERRED_VECTOR_WIDTH_HALF};
   for (int W = 0; W < 7; ++W)
     I.PreferredVectorWidth[size_t(W)] = deviceValue<cl_uint>(D, Widths[W]);
   if (WithPreferredMultiple)
@@ -226,12 +254,14 @@ nlohmann::json DeviceInfo::toJson() const {
   J["max_work_group_size"] = MaxWorkGroupSize;
   J["max_work_item_sizes"] = MaxWorkItemSizes;
   J["preferred_work_group_size_multiple"] =
-      PreferredMultiple ? nlohmann::json(PreferredMultiple) : nlohmann::json(nullptr);
+      PreferredMultiple ? nlohmann::json(PreferredMultiple)
+                        : nlohmann::json(nullptr);
   J["image_support"] = ImageSupport;
   J["image2d_max_size"] = {Image2DMaxWidth, Image2DMaxHeight};
   J["fp64"] = Fp64;
   J["timer_resolution_ns"] = TimerResolutionNs;
-  const char *Names[7] = {"char", "short", "int", "long", "float", "double", "half"};
+  const char *Names[7] = {"char",  "short",  "int", "long",
+                          "float", "double", "half"};
   for (int W = 0; W < 7; ++W)
     J["preferred_vector_width"][Names[W]] = PreferredVectorWidth[size_t(W)];
   return J;
@@ -240,9 +270,11 @@ nlohmann::json DeviceInfo::toJson() const {
 static std::string mib(uint64_t Bytes) {
   std::ostringstream S;
   if (Bytes >= (1ull << 30))
-    S << std::fixed << std::setprecision(1) << double(Bytes) / double(1ull << 30) << " GiB";
+    S << std::fixed << std::setprecision(1)
+      << double(Bytes) / double(1ull << 30) << " GiB";
   else if (Bytes >= (1ull << 20))
-    S << std::fixed << std::setprecision(1) << double(Bytes) / double(1ull << 20) << " MiB";
+    S << std::fixed << std::setprecision(1)
+      << double(Bytes) / double(1ull << 20) << " MiB";
   else
     S << Bytes / 1024 << " KiB";
   return S.str();
@@ -257,21 +289,24 @@ void printDeviceList(std::ostream &OS, const std::vector<DeviceRef> &Devices) {
          << R.PlatformVendor << ", " << R.PlatformVersion << ")\n";
     }
     DeviceInfo I = queryDeviceInfo(R.Device);
-    OS << "  device " << R.DeviceIndex << ": " << I.Name << " [" << I.Type << "]\n"
+    OS << "  device " << R.DeviceIndex << ": " << I.Name << " [" << I.Type
+       << "]\n"
        << "    vendor:                 " << I.Vendor << "\n"
        << "    driver version:         " << I.DriverVersion << "\n"
-       << "    OpenCL version:         " << I.Version << " (" << I.OpenCLCVersion << ")\n"
+       << "    OpenCL version:         " << I.Version << " ("
+       << I.OpenCLCVersion << ")\n"
        << "    compute units:          " << I.ComputeUnits << "\n"
        << "    max clock:              " << I.MaxClockMHz << " MHz\n"
-       << "    global memory:          " << mib(I.GlobalMemBytes) << " (max alloc "
-       << mib(I.MaxAllocBytes) << ")\n"
-       << "    local memory:           " << mib(I.LocalMemBytes) << " (" << I.LocalMemType
-       << ")\n"
+       << "    global memory:          " << mib(I.GlobalMemBytes)
+       << " (max alloc " << mib(I.MaxAllocBytes) << ")\n"
+       << "    local memory:           " << mib(I.LocalMemBytes) << " ("
+       << I.LocalMemType << ")\n"
        << "    max work-group size:    " << I.MaxWorkGroupSize << " (items "
        << I.MaxWorkItemSizes[0] << "x" << I.MaxWorkItemSizes[1] << "x"
        << I.MaxWorkItemSizes[2] << ")\n"
        << "    preferred wg multiple:  "
-       << (I.PreferredMultiple ? std::to_string(I.PreferredMultiple) : std::string("unknown"))
+       << (I.PreferredMultiple ? std::to_string(I.PreferredMultiple)
+                               : std::string("unknown"))
        << "\n"
        << "    max image2d size:       "
        << (I.ImageSupport ? std::to_string(I.Image2DMaxWidth) + "x" +

@@ -26,7 +26,8 @@ namespace clspread::runtime {
 struct DeviceInfo {
   std::string Name, Vendor, DriverVersion, Version, OpenCLCVersion, Type;
   unsigned ComputeUnits = 0, MaxClockMHz = 0;
-  uint64_t GlobalMemBytes = 0, MaxAllocBytes = 0, LocalMemBytes = 0, ConstantBytes = 0;
+  uint64_t GlobalMemBytes = 0, MaxAllocBytes = 0, LocalMemBytes = 0,
+           ConstantBytes = 0;
   uint64_t GlobalCacheBytes = 0, CacheLineBytes = 0;
   std::string LocalMemType; ///< "local" (dedicated) or "global" (emulated)
   uint64_t MaxWorkGroupSize = 0;
@@ -36,7 +37,8 @@ struct DeviceInfo {
   uint64_t Image2DMaxWidth = 0, Image2DMaxHeight = 0;
   bool Fp64 = false;
   uint64_t TimerResolutionNs = 0;
-  std::array<unsigned, 7> PreferredVectorWidth = {}; ///< char short int long float double half
+  std::array<unsigned, 7> PreferredVectorWidth =
+      {}; ///< char short int long float double half
 
   nlohmann::json toJson() const;
 };
@@ -45,7 +47,7 @@ struct DeviceRef {
   cl_platform_id Platform = nullptr;
   cl_device_id Device = nullptr;
   unsigned PlatformIndex = 0; ///< position in clGetPlatformIDs
-  unsigned DeviceIndex = 0;   ///< position among the selected platforms' devices
+  unsigned DeviceIndex = 0; ///< position among the selected platforms' devices
   std::string PlatformName, PlatformVendor, PlatformVersion;
   cl_device_type Type = 0;
 };
@@ -62,7 +64,8 @@ std::vector<DeviceRef> listDevices(const std::string &PlatformSel);
 
 /// Picks a device: \p DeviceSel "" = the first GPU, else the first device;
 /// a number indexes listDevices(); other text matches name or vendor.
-DeviceRef selectDevice(const std::string &PlatformSel, const std::string &DeviceSel);
+DeviceRef selectDevice(const std::string &PlatformSel,
+                       const std::string &DeviceSel);
 
 /// Queries the figures of \p Dev; builds a trivial kernel when
 /// \p WithPreferredMultiple for CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE.

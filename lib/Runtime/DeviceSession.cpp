@@ -14,15 +14,18 @@ DeviceSession::DeviceSession(const DeviceRef &Ref, DeviceInfo Info)
 }
 
 void DeviceSession::create() {
-  WatchGuard G("creating the context and queue (clCreateContext, clCreateCommandQueue)",
-               std::max(watchdogSeconds(), 60.0));
+  WatchGuard G(
+      "creating the context and queue (clCreateContext, clCreateCommandQueue)",
+      std::max(watchdogSeconds(), 60.0));
   cl_int Err = CL_SUCCESS;
-  cl_context_properties Props[] = {CL_CONTEXT_PLATFORM,
-                                   reinterpret_cast<cl_context_properties>(Ref.Platform), 0};
+  cl_context_properties Props[] = {
+      CL_CONTEXT_PLATFORM,
+      reinterpret_cast<cl_context_properties>(Ref.Platform), 0};
   cl_device_id D = Ref.Device;
   Ctx = Context(clCreateContext(Props, 1, &D, nullptr, nullptr, &Err));
   check(Err, "clCreateContext");
-  Q = Queue(clCreateCommandQueue(Ctx.get(), D, CL_QUEUE_PROFILING_ENABLE, &Err));
+  Q = Queue(
+      clCreateCommandQueue(Ctx.get(), D, CL_QUEUE_PROFILING_ENABLE, &Err));
   check(Err, "clCreateCommandQueue");
 }
 

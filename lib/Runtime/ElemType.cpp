@@ -8,10 +8,21 @@ namespace clspread::runtime {
 
 size_t ElemType::scalarBytes() const {
   switch (Kind) {
-  case Scalar::Char: case Scalar::UChar: return 1;
-  case Scalar::Short: case Scalar::UShort: case Scalar::Half: return 2;
-  case Scalar::Int: case Scalar::UInt: case Scalar::Float: return 4;
-  case Scalar::Long: case Scalar::ULong: case Scalar::Double: return 8;
+  case Scalar::Char:
+  case Scalar::UChar:
+    return 1;
+  case Scalar::Short:
+  case Scalar::UShort:
+  case Scalar::Half:
+    return 2;
+  case Scalar::Int:
+  case Scalar::UInt:
+  case Scalar::Float:
+    return 4;
+  case Scalar::Long:
+  case Scalar::ULong:
+  case Scalar::Double:
+    return 8;
   }
   return 1;
 }
@@ -28,12 +39,17 @@ std::optional<ElemType> parseElemType(const std::string &Text) {
     Name = Name.substr(3);
   if (Name.rfind("unsigned ", 0) == 0)
     Name = Name.substr(9).insert(0, 1, 'u');
-  struct Entry { const char *Name; Scalar Kind; };
+  struct Entry {
+    const char *Name;
+    Scalar Kind;
+  };
   static const Entry Table[] = {
-      {"char", Scalar::Char},   {"uchar", Scalar::UChar},   {"short", Scalar::Short},
-      {"ushort", Scalar::UShort}, {"int", Scalar::Int},     {"uint", Scalar::UInt},
-      {"long", Scalar::Long},   {"ulong", Scalar::ULong},   {"half", Scalar::Half},
-      {"float", Scalar::Float}, {"double", Scalar::Double}};
+      {"char", Scalar::Char},    {"uchar", Scalar::UChar},
+      {"short", Scalar::Short},  {"ushort", Scalar::UShort},
+      {"int", Scalar::Int},      {"uint", Scalar::UInt},
+      {"long", Scalar::Long},    {"ulong", Scalar::ULong},
+      {"half", Scalar::Half},    {"float", Scalar::Float},
+      {"double", Scalar::Double}};
   for (const Entry &E : Table) {
     size_t Len = std::strlen(E.Name);
     if (Name.compare(0, Len, E.Name) != 0)
@@ -64,17 +80,28 @@ template <typename T> static T load(const unsigned char *P) {
 
 double scalarToDouble(Scalar K, const unsigned char *P) {
   switch (K) {
-  case Scalar::Char: return load<int8_t>(P);
-  case Scalar::UChar: return load<uint8_t>(P);
-  case Scalar::Short: return load<int16_t>(P);
-  case Scalar::UShort: return load<uint16_t>(P);
-  case Scalar::Int: return load<int32_t>(P);
-  case Scalar::UInt: return load<uint32_t>(P);
-  case Scalar::Long: return double(load<int64_t>(P));
-  case Scalar::ULong: return double(load<uint64_t>(P));
-  case Scalar::Half: return halfToFloat(load<uint16_t>(P));
-  case Scalar::Float: return load<float>(P);
-  case Scalar::Double: return load<double>(P);
+  case Scalar::Char:
+    return load<int8_t>(P);
+  case Scalar::UChar:
+    return load<uint8_t>(P);
+  case Scalar::Short:
+    return load<int16_t>(P);
+  case Scalar::UShort:
+    return load<uint16_t>(P);
+  case Scalar::Int:
+    return load<int32_t>(P);
+  case Scalar::UInt:
+    return load<uint32_t>(P);
+  case Scalar::Long:
+    return double(load<int64_t>(P));
+  case Scalar::ULong:
+    return double(load<uint64_t>(P));
+  case Scalar::Half:
+    return halfToFloat(load<uint16_t>(P));
+  case Scalar::Float:
+    return load<float>(P);
+  case Scalar::Double:
+    return load<double>(P);
   }
   return 0.0;
 }

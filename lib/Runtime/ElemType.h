@@ -17,12 +17,24 @@
 
 namespace clspread::runtime {
 
-enum class Scalar { Char, UChar, Short, UShort, Int, UInt, Long, ULong, Half, Float, Double };
+enum class Scalar {
+  Char,
+  UChar,
+  Short,
+  UShort,
+  Int,
+  UInt,
+  Long,
+  ULong,
+  Half,
+  Float,
+  Double
+};
 
 struct ElemType {
   Scalar Kind = Scalar::UChar;
-  unsigned Lanes = 1;   ///< 1, 2, 3, 4, 8 or 16
-  std::string Name;     ///< canonical name, e.g. "float4"
+  unsigned Lanes = 1; ///< 1, 2, 3, 4, 8 or 16
+  std::string Name;   ///< canonical name, e.g. "float4"
 
   size_t scalarBytes() const;
   /// Bytes one element occupies in a buffer: a 3-vector takes 4 lanes.
@@ -30,7 +42,8 @@ struct ElemType {
   /// Scalars stored per element including vec3 padding.
   unsigned storedLanes() const { return Lanes == 3 ? 4 : Lanes; }
   bool isFloat() const {
-    return Kind == Scalar::Half || Kind == Scalar::Float || Kind == Scalar::Double;
+    return Kind == Scalar::Half || Kind == Scalar::Float ||
+           Kind == Scalar::Double;
   }
   bool isSigned() const;
 };

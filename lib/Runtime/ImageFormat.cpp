@@ -4,15 +4,32 @@
 namespace clspread::runtime {
 
 namespace {
-struct OrderEntry { const char *Name; cl_channel_order Order; unsigned Channels; };
-const OrderEntry Orders[] = {
-    {"R", CL_R, 1},       {"A", CL_A, 1},         {"RG", CL_RG, 2},
-    {"RA", CL_RA, 2},     {"RGB", CL_RGB, 3},     {"RGBA", CL_RGBA, 4},
-    {"BGRA", CL_BGRA, 4}, {"ARGB", CL_ARGB, 4},   {"INTENSITY", CL_INTENSITY, 1},
-    {"LUMINANCE", CL_LUMINANCE, 1}, {"Rx", CL_Rx, 1}, {"RGx", CL_RGx, 2},
-    {"RGBx", CL_RGBx, 3}};
+struct OrderEntry {
+  const char *Name;
+  cl_channel_order Order;
+  unsigned Channels;
+};
+const OrderEntry Orders[] = {{"R", CL_R, 1},
+                             {"A", CL_A, 1},
+                             {"RG", CL_RG, 2},
+                             {"RA", CL_RA, 2},
+                             {"RGB", CL_RGB, 3},
+                             {"RGBA", CL_RGBA, 4},
+                             {"BGRA", CL_BGRA, 4},
+                             {"ARGB", CL_ARGB, 4},
+                             {"INTENSITY", CL_INTENSITY, 1},
+                             {"LUMINANCE", CL_LUMINANCE, 1},
+                             {"Rx", CL_Rx, 1},
+                             {"RGx", CL_RGx, 2},
+                             {"RGBx", CL_RGBx, 3}};
 
-struct TypeEntry { const char *Name; cl_channel_type Type; const char *Elem; unsigned Bytes; bool Packed; };
+struct TypeEntry {
+  const char *Name;
+  cl_channel_type Type;
+  const char *Elem;
+  unsigned Bytes;
+  bool Packed;
+};
 const TypeEntry Types[] = {
     {"SNORM_INT8", CL_SNORM_INT8, "char", 1, false},
     {"SNORM_INT16", CL_SNORM_INT16, "short", 2, false},
@@ -30,11 +47,14 @@ const TypeEntry Types[] = {
     {"HALF_FLOAT", CL_HALF_FLOAT, "half", 2, false},
     {"FLOAT", CL_FLOAT, "float", 4, false}};
 
-std::string strip(const std::string &S) { return S.rfind("CL_", 0) == 0 ? S.substr(3) : S; }
+std::string strip(const std::string &S) {
+  return S.rfind("CL_", 0) == 0 ? S.substr(3) : S;
+}
 } // namespace
 
 std::optional<ImageFormat> parseImageFormat(const std::string &OrderText,
-                                            const std::string &TypeText, std::string &Error) {
+                                            const std::string &TypeText,
+                                            std::string &Error) {
   const OrderEntry *O = nullptr;
   for (const OrderEntry &E : Orders)
     if (strip(OrderText) == E.Name)

@@ -20,11 +20,13 @@ namespace clspread::runtime {
 struct ImageFormat {
   cl_image_format Format{};
   size_t PixelBytes = 0;
-  ElemType Channel; ///< scalar type of one channel (packed formats: the whole pixel)
+  ElemType
+      Channel; ///< scalar type of one channel (packed formats: the whole pixel)
 };
 
 /// Resolves "RGBA" + "FLOAT"; nullopt with \p Error set when unknown.
-std::optional<ImageFormat> parseImageFormat(const std::string &Order, const std::string &Type,
+std::optional<ImageFormat> parseImageFormat(const std::string &Order,
+                                            const std::string &Type,
                                             std::string &Error);
 
 /// Names without the CL_ prefix, for messages.

@@ -28,16 +28,26 @@ const char *isolationName(Isolation I) {
 
 std::string signalName(int Sig) {
   switch (Sig) {
-  case SIGSEGV: return "SIGSEGV";
-  case SIGABRT: return "SIGABRT";
-  case SIGBUS: return "SIGBUS";
-  case SIGFPE: return "SIGFPE";
-  case SIGILL: return "SIGILL";
-  case SIGKILL: return "SIGKILL";
-  case SIGTERM: return "SIGTERM";
-  case SIGTRAP: return "SIGTRAP";
-  case SIGSYS: return "SIGSYS";
-  default: return "signal " + std::to_string(Sig);
+  case SIGSEGV:
+    return "SIGSEGV";
+  case SIGABRT:
+    return "SIGABRT";
+  case SIGBUS:
+    return "SIGBUS";
+  case SIGFPE:
+    return "SIGFPE";
+  case SIGILL:
+    return "SIGILL";
+  case SIGKILL:
+    return "SIGKILL";
+  case SIGTERM:
+    return "SIGTERM";
+  case SIGTRAP:
+    return "SIGTRAP";
+  case SIGSYS:
+    return "SIGSYS";
+  default:
+    return "signal " + std::to_string(Sig);
   }
 }
 
@@ -75,8 +85,8 @@ struct Batch {
   bool Header;       ///< send the measurement header
 };
 
-[[noreturn]] void workerMain(int Fd, const Plan &P, const RunRequest &Req, const Batch &B,
-                             Isolation Mode) {
+[[noreturn]] void workerMain(int Fd, const Plan &P, const RunRequest &Req,
+                             const Batch &B, Isolation Mode) {
   ChannelFd = Fd;
   startWatchdog(Req.Settings.Timeout, onHang);
   // Test hook (tests/runner, case watchdog-blocking): keep using the
@@ -89,7 +99,8 @@ struct Batch {
     DeviceRef Ref;
     DeviceInfo Info;
     {
-      WatchGuard G("opening the device (clGetPlatformIDs, clGetDeviceInfo, a trivial build)",
+      WatchGuard G("opening the device (clGetPlatformIDs, clGetDeviceInfo, a "
+                   "trivial build)",
                    std::max(watchdogSeconds(), 300.0));
       Ref = selectDevice(Req.PlatformSel, Req.DeviceSel);
       Info = queryDeviceInfo(Ref.Device);
@@ -100,8 +111,8 @@ struct Batch {
       H["settings"]["isolation"] = isolationName(Mode);
       send({{"header", H}});
       if (Req.Progress)
-        std::cerr << "clspread-run: " << Info.Name << " (" << Ref.PlatformName << "), "
-                  << Sel.size() << " kernel(s)\n";
+        std::cerr << "clspread-run: " << Info.Name << " (" << Ref.PlatformName
+                  << "), " << Sel.size() << " kernel(s)\n";
     }
     DeviceSession Session(Ref, Info);
     Session.RenewAfterAbandon = Keep;
@@ -139,10 +150,12 @@ struct Outcome {
   int Status = 0; ///< waitpid status
 };
 
-Outcome runWorker(const Plan &P, const RunRequest &Req, const Batch &B, Isolation Mode) {
+Outcome runWorker(const Plan &P, const RunRequest &Req, const Batch &B,
+                  Isolation Mode) {
   int Fds[2];
   if (::pipe2(Fds, O_CLOEXEC) != 0)
-    throw std::runtime_error(std::string("cannot create a pipe: ") + std::strerror(errno));
+    throw std::runtime_error(std::string("cannot create a pipe: ") +
+                             std::strerror(errno));
   std::fflush(nullptr);
   std::cerr.flush();
   pid_t Pid = ::fork();
@@ -150,7 +163,8 @@ Outcome runWorker(const Plan &P, const RunRequest &Req, const Batch &B, Isolatio
     int E = errno;
     ::close(Fds[0]);
     ::close(Fds[1]);
-    throw std::runtime_error(std::string("cannot start a worker process: ") + std::strerror(E));
+    throw std::runtime_error(std::string("cannot start a worker process: ") +
+                             std::strerror(E));
   }
   if (Pid == 0) {
     ::close(Fds[0]);
@@ -183,7 +197,8 @@ Outcome runWorker(const Plan &P, const RunRequest &Req, const Batch &B, Isolatio
       break;
     Buf.append(Chunk, size_t(N));
     size_t Start = 0;
-    for (size_t Nl; (Nl = Buf.find('\n', Start)) != std::string::npos; Start = Nl + 1)
+    for (size_t Nl; (Nl = Buf.find('\n', Start)) != std::string::npos;
+         Start = Nl + 1)
       handle(Buf.substr(Start, Nl - Start));
     Buf.erase(0, Start);
   }
@@ -198,7 +213,8 @@ std::string endText(int Status) {
   if (WIFSIGNALED(Status))
     return "died of signal " + std::to_string(WTERMSIG(Status)) + " (" +
            signalName(WTERMSIG(Status)) + ")";
-  return "exited with status " + std::to_string(WEXITSTATUS(Status)) + " without a result";
+  return "exited with status " + std::to_string(WEXITSTATUS(Status)) +
+         " without a result";
 }
 
 } // namespace
@@ -209,7 +225,8 @@ json runIsolated(const Plan &P, const RunRequest &Req, Isolation Mode) {
   json Results = json::array();
   size_t Next = 0;
   while (Header.is_null() || Next < Sel.size()) {
-    size_t End = Mode == Isolation::PerKernel ? std::min(Next + 1, Sel.size()) : Sel.size();
+    size_t End = Mode == Isolation::PerKernel ? std::min(Next + 1, Sel.size())
+                                              : Sel.size();
     Batch B{&Sel, Next, End, Header.is_null()};
     Outcome O = runWorker(P, Req, B, Mode);
     if (Header.is_null()) {
@@ -219,7 +236,8 @@ json runIsolated(const Plan &P, const RunRequest &Req, Isolation Mode) {
           throw std::runtime_error(O.Fatal);
         if (!O.Hung.empty())
           throw std::runtime_error(O.Hung);
-        throw std::runtime_error("the worker process opening the device " + endText(O.Status));
+        throw std::runtime_error("the worker process opening the device " +
+                                 endText(O.Status));
       }
       Header = std::move(O.Header);
     }
@@ -235,13 +253,15 @@ json runIsolated(const Plan &P, const RunRequest &Req, Isolation Mode) {
     std::optional<int> Signal;
     if (!O.Hung.empty()) {
       R.Status = "timeout";
-      R.Message = O.Hung + "; its process was ended and the run went on in a fresh one";
+      R.Message =
+          O.Hung + "; its process was ended and the run went on in a fresh one";
     } else if (!O.Fatal.empty()) {
       R.Status = "error";
       R.Message = "a fresh process could not open the device again: " + O.Fatal;
     } else {
       R.Status = "crashed";
-      R.Message = "the runner's process " + endText(O.Status) + " while running this kernel";
+      R.Message = "the runner's process " + endText(O.Status) +
+                  " while running this kernel";
       if (WIFSIGNALED(O.Status))
         Signal = WTERMSIG(O.Status);
       if (O.Results.size() > 0) {
@@ -251,19 +271,20 @@ json runIsolated(const Plan &P, const RunRequest &Req, Isolation Mode) {
         Outcome A = runWorker(P, Req, Alone, Mode);
         if (A.Results.size() == 1) {
           json J = std::move(A.Results[0]);
-          J["warnings"].push_back("the process it first ran in " + endText(O.Status) +
-                                  " while running it, after " +
-                                  std::to_string(O.Results.size()) +
-                                  " other kernel(s); run again alone it did not, so an "
-                                  "earlier kernel may have corrupted that process's memory");
+          J["warnings"].push_back(
+              "the process it first ran in " + endText(O.Status) +
+              " while running it, after " + std::to_string(O.Results.size()) +
+              " other kernel(s); run again alone it did not, so an "
+              "earlier kernel may have corrupted that process's memory");
           Results.push_back(std::move(J));
           ++Next;
           continue;
         }
-        R.Message += "; run again alone in a fresh process it " +
-                     (!A.Hung.empty()    ? "hung: " + A.Hung
-                      : !A.Fatal.empty() ? "could not open the device: " + A.Fatal
-                                         : endText(A.Status));
+        R.Message +=
+            "; run again alone in a fresh process it " +
+            (!A.Hung.empty()    ? "hung: " + A.Hung
+             : !A.Fatal.empty() ? "could not open the device: " + A.Fatal
+                                : endText(A.Status));
         if (WIFSIGNALED(A.Status))
           Signal = WTERMSIG(A.Status);
       }

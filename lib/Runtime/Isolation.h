@@ -45,7 +45,8 @@ const char *isolationName(Isolation I);
 /// measurement JSON with one result per selected kernel, in plan order.
 /// Throws UsageError (unknown --kernel id) or std::runtime_error when no
 /// worker could open the device (its message says why): exit status 2.
-nlohmann::json runIsolated(const Plan &P, const RunRequest &Req, Isolation Mode);
+nlohmann::json runIsolated(const Plan &P, const RunRequest &Req,
+                           Isolation Mode);
 
 /// "SIGSEGV" for 11, "signal 77" for one without a name here.
 std::string signalName(int Sig);

@@ -39,7 +39,8 @@ std::string bytesText(uint64_t B) {
 bool isRefusal(const ClError &E) {
   cl_int Code = E.code();
   return E.call() == "clEnqueueNDRangeKernel" &&
-         (Code == CL_INVALID_WORK_GROUP_SIZE || Code == CL_INVALID_WORK_ITEM_SIZE ||
+         (Code == CL_INVALID_WORK_GROUP_SIZE ||
+          Code == CL_INVALID_WORK_ITEM_SIZE ||
           Code == CL_INVALID_GLOBAL_WORK_SIZE || Code == CL_OUT_OF_RESOURCES);
 }
 
@@ -64,18 +65,22 @@ cl_image_desc imageDesc(const ArgSpec &A) {
 
 /// Writes \p Data to argument \p A's memory \p M, whole, blocking: an image
 /// or a buffer. Returns the status and the call's name for check().
-std::pair<cl_int, const char *> writeWhole(cl_command_queue Q, cl_mem M, const ArgSpec &A,
-                                           const std::vector<unsigned char> &Data) {
-  WatchGuard G(std::string(A.Kind == ArgKind::Image2D ? "clEnqueueWriteImage"
-                                                      : "clEnqueueWriteBuffer") +
+std::pair<cl_int, const char *>
+writeWhole(cl_command_queue Q, cl_mem M, const ArgSpec &A,
+           const std::vector<unsigned char> &Data) {
+  WatchGuard G(std::string(A.Kind == ArgKind::Image2D
+                               ? "clEnqueueWriteImage"
+                               : "clEnqueueWriteBuffer") +
                " (" + argWhere(A) + ", blocking)");
   if (A.Kind == ArgKind::Image2D) {
-    size_t Origin[3] = {0, 0, 0}, Region[3] = {size_t(A.Width), size_t(A.Height), 1};
-    return {clEnqueueWriteImage(Q, M, CL_TRUE, Origin, Region, 0, 0, Data.data(), 0, nullptr,
-                                nullptr),
+    size_t Origin[3] = {0, 0, 0},
+           Region[3] = {size_t(A.Width), size_t(A.Height), 1};
+    return {clEnqueueWriteImage(Q, M, CL_TRUE, Origin, Region, 0, 0,
+                                Data.data(), 0, nullptr, nullptr),
             "clEnqueueWriteImage"};
   }
-  return {clEnqueueWriteBuffer(Q, M, CL_TRUE, 0, Data.size(), Data.data(), 0, nullptr, nullptr),
+  return {clEnqueueWriteBuffer(Q, M, CL_TRUE, 0, Data.size(), Data.data(), 0,
+                               nullptr, nullptr),
           "clEnqueueWriteBuffer"};
 }
 
@@ -84,11 +89,12 @@ struct Bound {
   const ArgSpec *Spec = nullptr;
   Mem Memory;
   Sampler Samp;
-  ElemType Elem;                      ///< how to read written data back
-  size_t Bytes = 0;                   ///< size of written data
-  bool Written = false;               ///< write or read_write: restored, checked
-  Mem Pristine;                       ///< device copy of the initial contents
-  std::vector<unsigned char> Initial; ///< host copy, when Pristine could not be made
+  ElemType Elem;        ///< how to read written data back
+  size_t Bytes = 0;     ///< size of written data
+  bool Written = false; ///< write or read_write: restored, checked
+  Mem Pristine;         ///< device copy of the initial contents
+  std::vector<unsigned char>
+      Initial; ///< host copy, when Pristine could not be made
   std::vector<unsigned char> Readback;
   std::optional<uint64_t> FirstHash;
   bool Differs = false;
@@ -109,15 +115,15 @@ private:
   void bindSampler(Bound &B);
   /// Keeps a written argument's initial contents for restore(): a device
   /// copy (an image of \p Format, or a buffer when null), else the host's.
-  void keepInitial(Bound &B, std::vector<unsigned char> &&Data, const ElemType &Elem,
-                   const cl_image_format *Format);
+  void keepInitial(Bound &B, std::vector<unsigned char> &&Data,
+                   const ElemType &Elem, const cl_image_format *Format);
   uint64_t localBytes(const Sizes &Local) const;
   void setLocalArgs(const Sizes &Local);
   void restore();
   void checkOutputs(bool Final);
   LaunchTiming launchOnce(const Sizes &Local);
-  TimingStats timeLaunches(const Sizes &Local, unsigned Warmup, bool Check, double &WallMedian,
-                           bool &Profiled);
+  TimingStats timeLaunches(const Sizes &Local, unsigned Warmup, bool Check,
+                           double &WallMedian, bool &Profiled);
   std::string explainRefusal(const Sizes &Local) const;
   void sweep();
   void abandon();
@@ -158,7 +164,8 @@ KernelResult Run::run() {
     R.WallMedian = Wall;
     R.Profiled = Profiled;
     if (!Profiled)
-      R.Warnings.push_back("the driver gave no profiling times; median_s etc. are wall-clock");
+      R.Warnings.push_back(
+          "the driver gave no profiling times; median_s etc. are wall-clock");
     bool Differs = false;
     for (const Bound &B : Args)
       Differs |= B.Differs;
@@ -206,17 +213,20 @@ bool Run::build() {
   // A build may take long legitimately (PoCL compiles at 1 s per kernel
   // cold); it gets at least 5 minutes whatever --timeout says.
   WatchGuard G("clBuildProgram", std::max(watchdogSeconds(), 300.0));
-  cl_int Built = clBuildProgram(Prog.get(), 1, &D, Spec.BuildOptions.c_str(), nullptr, nullptr);
+  cl_int Built = clBuildProgram(Prog.get(), 1, &D, Spec.BuildOptions.c_str(),
+                                nullptr, nullptr);
   R.BuildSeconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - T0).count();
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - T0)
+          .count();
 
   size_t LogSize = 0;
   std::string Log;
-  if (clGetProgramBuildInfo(Prog.get(), D, CL_PROGRAM_BUILD_LOG, 0, nullptr, &LogSize) ==
-          CL_SUCCESS &&
+  if (clGetProgramBuildInfo(Prog.get(), D, CL_PROGRAM_BUILD_LOG, 0, nullptr,
+                            &LogSize) == CL_SUCCESS &&
       LogSize > 1) {
     Log.resize(LogSize);
-    clGetProgramBuildInfo(Prog.get(), D, CL_PROGRAM_BUILD_LOG, LogSize, Log.data(), nullptr);
+    clGetProgramBuildInfo(Prog.get(), D, CL_PROGRAM_BUILD_LOG, LogSize,
+                          Log.data(), nullptr);
     Log.resize(std::strlen(Log.c_str()));
   }
   while (!Log.empty() && std::isspace((unsigned char)Log.back()))
@@ -228,13 +238,14 @@ bool Run::build() {
   R.Status = "build_error";
   R.Message = std::string("clBuildProgram: ") + clErrorName(Built) + " (" +
               std::to_string(Built) + ") building " +
-              (Spec.File.empty() ? "the source" : Spec.File) + " with options '" +
-              Spec.BuildOptions + "'";
+              (Spec.File.empty() ? "the source" : Spec.File) +
+              " with options '" + Spec.BuildOptions + "'";
   if (Log.empty()) {
     R.Message += "; the driver gave no build log";
   } else {
     const size_t Cap = 16384; // the full log is in "build_log"
-    R.Message += "; build log:\n" + (Log.size() > Cap ? Log.substr(0, Cap) + "\n[...]" : Log);
+    R.Message += "; build log:\n" +
+                 (Log.size() > Cap ? Log.substr(0, Cap) + "\n[...]" : Log);
   }
   return false;
 }
@@ -245,18 +256,22 @@ void Run::createKernel() {
   if (Err == CL_INVALID_KERNEL_NAME) {
     size_t Size = 0;
     std::string Names;
-    if (clGetProgramInfo(Prog.get(), CL_PROGRAM_KERNEL_NAMES, 0, nullptr, &Size) == CL_SUCCESS &&
+    if (clGetProgramInfo(Prog.get(), CL_PROGRAM_KERNEL_NAMES, 0, nullptr,
+                         &Size) == CL_SUCCESS &&
         Size > 1) {
       Names.resize(Size);
-      clGetProgramInfo(Prog.get(), CL_PROGRAM_KERNEL_NAMES, Size, Names.data(), nullptr);
+      clGetProgramInfo(Prog.get(), CL_PROGRAM_KERNEL_NAMES, Size, Names.data(),
+                       nullptr);
       Names.resize(std::strlen(Names.c_str()));
-      for (size_t Pos = 0; (Pos = Names.find(';', Pos)) != std::string::npos; Pos += 2)
+      for (size_t Pos = 0; (Pos = Names.find(';', Pos)) != std::string::npos;
+           Pos += 2)
         Names.replace(Pos, 1, ", ");
     }
-    throw KernelProblem("kernel '" + Spec.KernelName + "' not found in " +
-                        (Spec.File.empty() ? std::string("the program") : Spec.File) +
-                        " (clCreateKernel: CL_INVALID_KERNEL_NAME); the program defines: " +
-                        (Names.empty() ? std::string("(unknown)") : Names));
+    throw KernelProblem(
+        "kernel '" + Spec.KernelName + "' not found in " +
+        (Spec.File.empty() ? std::string("the program") : Spec.File) +
+        " (clCreateKernel: CL_INVALID_KERNEL_NAME); the program defines: " +
+        (Names.empty() ? std::string("(unknown)") : Names));
   }
   check(Err, "clCreateKernel", "kernel '" + Spec.KernelName + "'");
 
@@ -267,20 +282,22 @@ void Run::createKernel() {
   cl_ulong Local = 0, Private = 0;
   nlohmann::json &I = R.KernelInfo;
   I = nlohmann::json::object();
-  if (clGetKernelWorkGroupInfo(K.get(), D, CL_KERNEL_WORK_GROUP_SIZE, sizeof WG, &WG, nullptr) ==
-      CL_SUCCESS)
+  if (clGetKernelWorkGroupInfo(K.get(), D, CL_KERNEL_WORK_GROUP_SIZE, sizeof WG,
+                               &WG, nullptr) == CL_SUCCESS)
     I["work_group_size"] = KernelMaxGroup = WG;
-  if (clGetKernelWorkGroupInfo(K.get(), D, CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE,
+  if (clGetKernelWorkGroupInfo(K.get(), D,
+                               CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE,
                                sizeof Mult, &Mult, nullptr) == CL_SUCCESS)
     I["preferred_work_group_size_multiple"] = Mult;
-  if (clGetKernelWorkGroupInfo(K.get(), D, CL_KERNEL_LOCAL_MEM_SIZE, sizeof Local, &Local,
-                               nullptr) == CL_SUCCESS)
+  if (clGetKernelWorkGroupInfo(K.get(), D, CL_KERNEL_LOCAL_MEM_SIZE,
+                               sizeof Local, &Local, nullptr) == CL_SUCCESS)
     I["local_mem_bytes"] = StaticLocal = Local;
-  if (clGetKernelWorkGroupInfo(K.get(), D, CL_KERNEL_PRIVATE_MEM_SIZE, sizeof Private, &Private,
-                               nullptr) == CL_SUCCESS)
+  if (clGetKernelWorkGroupInfo(K.get(), D, CL_KERNEL_PRIVATE_MEM_SIZE,
+                               sizeof Private, &Private, nullptr) == CL_SUCCESS)
     I["private_mem_bytes"] = Private;
-  if (clGetKernelWorkGroupInfo(K.get(), D, CL_KERNEL_COMPILE_WORK_GROUP_SIZE, sizeof Compile,
-                               Compile, nullptr) == CL_SUCCESS &&
+  if (clGetKernelWorkGroupInfo(K.get(), D, CL_KERNEL_COMPILE_WORK_GROUP_SIZE,
+                               sizeof Compile, Compile,
+                               nullptr) == CL_SUCCESS &&
       Compile[0] != 0) {
     Reqd = {Compile[0], Compile[1], Compile[2]};
     I["reqd_work_group_size"] = Reqd;
@@ -291,19 +308,21 @@ void Run::createKernel() {
 
 void Run::bindArgs() {
   cl_uint NumArgs = 0;
-  check(clGetKernelInfo(K.get(), CL_KERNEL_NUM_ARGS, sizeof NumArgs, &NumArgs, nullptr),
+  check(clGetKernelInfo(K.get(), CL_KERNEL_NUM_ARGS, sizeof NumArgs, &NumArgs,
+                        nullptr),
         "clGetKernelInfo");
   std::set<unsigned> Given;
   for (const ArgSpec &A : Spec.Args) {
     if (A.Index >= NumArgs)
-      throw KernelProblem("arg " + std::to_string(A.Index) + " '" + A.Name + "': kernel '" +
-                          Spec.KernelName + "' takes only " + std::to_string(NumArgs) +
-                          " argument(s)");
+      throw KernelProblem("arg " + std::to_string(A.Index) + " '" + A.Name +
+                          "': kernel '" + Spec.KernelName + "' takes only " +
+                          std::to_string(NumArgs) + " argument(s)");
     Given.insert(A.Index);
   }
   for (unsigned I = 0; I < NumArgs; ++I)
     if (!Given.count(I))
-      throw KernelProblem("kernel '" + Spec.KernelName + "' takes " + std::to_string(NumArgs) +
+      throw KernelProblem("kernel '" + Spec.KernelName + "' takes " +
+                          std::to_string(NumArgs) +
                           " argument(s) but the plan gives none for index " +
                           std::to_string(I));
 
@@ -314,14 +333,23 @@ void Run::bindArgs() {
     const ArgSpec &A = *B.Spec;
     std::string Where = argWhere(A);
     switch (A.Kind) {
-    case ArgKind::Buffer: bindBuffer(B); break;
-    case ArgKind::Image2D: bindImage(B); break;
-    case ArgKind::Sampler: bindSampler(B); break;
-    case ArgKind::Scalar:
-      check(clSetKernelArg(K.get(), A.Index, A.Value.size(), A.Value.data()), "clSetKernelArg",
-            Where + " (" + A.TypeName + ", " + std::to_string(A.Value.size()) + " bytes)");
+    case ArgKind::Buffer:
+      bindBuffer(B);
       break;
-    case ArgKind::Local: break; // set per local size by setLocalArgs()
+    case ArgKind::Image2D:
+      bindImage(B);
+      break;
+    case ArgKind::Sampler:
+      bindSampler(B);
+      break;
+    case ArgKind::Scalar:
+      check(clSetKernelArg(K.get(), A.Index, A.Value.size(), A.Value.data()),
+            "clSetKernelArg",
+            Where + " (" + A.TypeName + ", " + std::to_string(A.Value.size()) +
+                " bytes)");
+      break;
+    case ArgKind::Local:
+      break; // set per local size by setLocalArgs()
     }
   }
 }
@@ -336,7 +364,8 @@ void Run::bindBuffer(Bound &B) {
                         bytesText(Dev.MaxAllocBytes) + ")");
   cl_mem_flags Flags = memFlags(A.Acc);
   cl_int Err = CL_SUCCESS;
-  B.Memory = Mem(clCreateBuffer(Ses.context(), Flags, size_t(A.Bytes), nullptr, &Err));
+  B.Memory =
+      Mem(clCreateBuffer(Ses.context(), Flags, size_t(A.Bytes), nullptr, &Err));
   check(Err, "clCreateBuffer", Where + " (" + bytesText(A.Bytes) + ")");
   std::vector<unsigned char> Data(size_t(A.Bytes), OutputPattern);
   if (A.Acc != Access::Write)
@@ -353,7 +382,8 @@ void Run::bindBuffer(Bound &B) {
   auto [WriteErr, WriteCall] = writeWhole(Ses.queue(), B.Memory.get(), A, Data);
   check(WriteErr, WriteCall, Where);
   cl_mem M = B.Memory.get();
-  check(clSetKernelArg(K.get(), A.Index, sizeof M, &M), "clSetKernelArg", Where);
+  check(clSetKernelArg(K.get(), A.Index, sizeof M, &M), "clSetKernelArg",
+        Where);
   if (A.isWritten())
     keepInitial(B, std::move(Data), A.Elem, nullptr);
 }
@@ -370,7 +400,8 @@ void Run::bindImage(Bound &B) {
     throw KernelProblem(Where + ": " + Err);
   if ((Dev.Image2DMaxWidth && A.Width > Dev.Image2DMaxWidth) ||
       (Dev.Image2DMaxHeight && A.Height > Dev.Image2DMaxHeight))
-    throw KernelProblem(Where + ": " + std::to_string(A.Width) + "x" + std::to_string(A.Height) +
+    throw KernelProblem(Where + ": " + std::to_string(A.Width) + "x" +
+                        std::to_string(A.Height) +
                         " exceeds the device's largest image2d (" +
                         std::to_string(Dev.Image2DMaxWidth) + "x" +
                         std::to_string(Dev.Image2DMaxHeight) + ")");
@@ -378,38 +409,45 @@ void Run::bindImage(Bound &B) {
   // Say "format not supported" plainly instead of a bare
   // CL_IMAGE_FORMAT_NOT_SUPPORTED from clCreateImage.
   cl_uint N = 0;
-  check(clGetSupportedImageFormats(Ses.context(), Flags, CL_MEM_OBJECT_IMAGE2D, 0, nullptr, &N),
+  check(clGetSupportedImageFormats(Ses.context(), Flags, CL_MEM_OBJECT_IMAGE2D,
+                                   0, nullptr, &N),
         "clGetSupportedImageFormats");
   std::vector<cl_image_format> Supported(N);
   if (N)
-    check(clGetSupportedImageFormats(Ses.context(), Flags, CL_MEM_OBJECT_IMAGE2D, N,
-                                     Supported.data(), nullptr),
+    check(clGetSupportedImageFormats(Ses.context(), Flags,
+                                     CL_MEM_OBJECT_IMAGE2D, N, Supported.data(),
+                                     nullptr),
           "clGetSupportedImageFormats");
-  bool Found = std::any_of(Supported.begin(), Supported.end(), [&](const cl_image_format &X) {
-    return X.image_channel_order == F->Format.image_channel_order &&
-           X.image_channel_data_type == F->Format.image_channel_data_type;
-  });
+  bool Found = std::any_of(
+      Supported.begin(), Supported.end(), [&](const cl_image_format &X) {
+        return X.image_channel_order == F->Format.image_channel_order &&
+               X.image_channel_data_type == F->Format.image_channel_data_type;
+      });
   if (!Found)
-    throw KernelProblem(Where + ": image format " + A.ChannelOrder + "/" + A.ChannelType +
-                        " is not supported by the device for " + accessName(A.Acc) + " access");
+    throw KernelProblem(Where + ": image format " + A.ChannelOrder + "/" +
+                        A.ChannelType + " is not supported by the device for " +
+                        accessName(A.Acc) + " access");
 
   cl_image_desc Desc = imageDesc(A);
   cl_int E = CL_SUCCESS;
-  B.Memory = Mem(clCreateImage(Ses.context(), Flags, &F->Format, &Desc, nullptr, &E));
+  B.Memory =
+      Mem(clCreateImage(Ses.context(), Flags, &F->Format, &Desc, nullptr, &E));
   check(E, "clCreateImage", Where);
-  std::vector<unsigned char> Data(size_t(A.Width * A.Height * F->PixelBytes), OutputPattern);
+  std::vector<unsigned char> Data(size_t(A.Width * A.Height * F->PixelBytes),
+                                  OutputPattern);
   if (A.Acc != Access::Write)
     fillRandom(Data, F->Channel, streamSeed(S.Seed, Spec.Id, A.Index));
   auto [WriteErr, WriteCall] = writeWhole(Ses.queue(), B.Memory.get(), A, Data);
   check(WriteErr, WriteCall, Where);
   cl_mem M = B.Memory.get();
-  check(clSetKernelArg(K.get(), A.Index, sizeof M, &M), "clSetKernelArg", Where);
+  check(clSetKernelArg(K.get(), A.Index, sizeof M, &M), "clSetKernelArg",
+        Where);
   if (A.isWritten())
     keepInitial(B, std::move(Data), F->Channel, &F->Format);
 }
 
-void Run::keepInitial(Bound &B, std::vector<unsigned char> &&Data, const ElemType &Elem,
-                      const cl_image_format *Format) {
+void Run::keepInitial(Bound &B, std::vector<unsigned char> &&Data,
+                      const ElemType &Elem, const cl_image_format *Format) {
   // Restoring from a device-side copy costs a device-to-device copy per
   // launch instead of a host transfer (64 MiB over PCIe is milliseconds,
   // on device tens of microseconds), which keeps 1000-launch measurements
@@ -422,9 +460,11 @@ void Run::keepInitial(Bound &B, std::vector<unsigned char> &&Data, const ElemTyp
   cl_int Err = CL_SUCCESS;
   if (Format) {
     cl_image_desc Desc = imageDesc(A);
-    B.Pristine = Mem(clCreateImage(Ses.context(), CL_MEM_READ_WRITE, Format, &Desc, nullptr, &Err));
+    B.Pristine = Mem(clCreateImage(Ses.context(), CL_MEM_READ_WRITE, Format,
+                                   &Desc, nullptr, &Err));
   } else {
-    B.Pristine = Mem(clCreateBuffer(Ses.context(), CL_MEM_READ_WRITE, B.Bytes, nullptr, &Err));
+    B.Pristine = Mem(clCreateBuffer(Ses.context(), CL_MEM_READ_WRITE, B.Bytes,
+                                    nullptr, &Err));
   }
   if (Err == CL_SUCCESS)
     Err = writeWhole(Ses.queue(), B.Pristine.get(), A, Data).first;
@@ -439,21 +479,29 @@ void Run::bindSampler(Bound &B) {
   std::string Where = argWhere(A);
   cl_addressing_mode Mode = CL_ADDRESS_CLAMP_TO_EDGE;
   std::string M = A.Addressing;
-  if (M == "NONE") Mode = CL_ADDRESS_NONE;
-  else if (M == "CLAMP") Mode = CL_ADDRESS_CLAMP;
-  else if (M == "REPEAT") Mode = CL_ADDRESS_REPEAT;
-  else if (M == "MIRRORED_REPEAT") Mode = CL_ADDRESS_MIRRORED_REPEAT;
+  if (M == "NONE")
+    Mode = CL_ADDRESS_NONE;
+  else if (M == "CLAMP")
+    Mode = CL_ADDRESS_CLAMP;
+  else if (M == "REPEAT")
+    Mode = CL_ADDRESS_REPEAT;
+  else if (M == "MIRRORED_REPEAT")
+    Mode = CL_ADDRESS_MIRRORED_REPEAT;
   else if (M != "CLAMP_TO_EDGE")
     throw KernelProblem(Where + ": unknown sampler addressing \"" + M + "\"");
   cl_filter_mode Filter = CL_FILTER_NEAREST;
-  if (A.Filter == "LINEAR") Filter = CL_FILTER_LINEAR;
+  if (A.Filter == "LINEAR")
+    Filter = CL_FILTER_LINEAR;
   else if (A.Filter != "NEAREST")
-    throw KernelProblem(Where + ": unknown sampler filter \"" + A.Filter + "\"");
+    throw KernelProblem(Where + ": unknown sampler filter \"" + A.Filter +
+                        "\"");
   cl_int E = CL_SUCCESS;
-  B.Samp = Sampler(clCreateSampler(Ses.context(), A.Normalized ? CL_TRUE : CL_FALSE, Mode, Filter, &E));
+  B.Samp = Sampler(clCreateSampler(
+      Ses.context(), A.Normalized ? CL_TRUE : CL_FALSE, Mode, Filter, &E));
   check(E, "clCreateSampler", Where);
   cl_sampler Sm = B.Samp.get();
-  check(clSetKernelArg(K.get(), A.Index, sizeof Sm, &Sm), "clSetKernelArg", Where);
+  check(clSetKernelArg(K.get(), A.Index, sizeof Sm, &Sm), "clSetKernelArg",
+        Where);
 }
 
 uint64_t Run::localBytes(const Sizes &Local) const {
@@ -472,15 +520,18 @@ void Run::setLocalArgs(const Sizes &Local) {
       continue;
     std::string Where = argWhere(A);
     if (A.BytesPerItem && !Local)
-      throw KernelProblem(Where + ": \"bytes_per_item\" needs an explicit local size");
+      throw KernelProblem(Where +
+                          ": \"bytes_per_item\" needs an explicit local size");
     uint64_t Bytes = A.Bytes + A.BytesPerItem * Group;
-    check(clSetKernelArg(K.get(), A.Index, size_t(Bytes), nullptr), "clSetKernelArg",
+    check(clSetKernelArg(K.get(), A.Index, size_t(Bytes), nullptr),
+          "clSetKernelArg",
           Where + " (__local, " + std::to_string(Bytes) + " bytes)");
   }
 }
 
 void Run::restore() {
-  WatchGuard G("restoring the outputs before a launch (clEnqueueCopyBuffer/Image, clFinish)");
+  WatchGuard G("restoring the outputs before a launch "
+               "(clEnqueueCopyBuffer/Image, clFinish)");
   bool Copied = false;
   for (Bound &B : Args) {
     if (!B.Written)
@@ -490,16 +541,17 @@ void Run::restore() {
     size_t Region[3] = {size_t(B.Spec->Width), size_t(B.Spec->Height), 1};
     if (B.Pristine) {
       if (B.Spec->Kind == ArgKind::Image2D)
-        check(clEnqueueCopyImage(Ses.queue(), B.Pristine.get(), B.Memory.get(), Origin, Origin,
-                                 Region, 0, nullptr, nullptr),
+        check(clEnqueueCopyImage(Ses.queue(), B.Pristine.get(), B.Memory.get(),
+                                 Origin, Origin, Region, 0, nullptr, nullptr),
               "clEnqueueCopyImage", Where);
       else
-        check(clEnqueueCopyBuffer(Ses.queue(), B.Pristine.get(), B.Memory.get(), 0, 0, B.Bytes, 0,
-                                  nullptr, nullptr),
+        check(clEnqueueCopyBuffer(Ses.queue(), B.Pristine.get(), B.Memory.get(),
+                                  0, 0, B.Bytes, 0, nullptr, nullptr),
               "clEnqueueCopyBuffer", Where);
       Copied = true;
     } else {
-      auto [WriteErr, WriteCall] = writeWhole(Ses.queue(), B.Memory.get(), *B.Spec, B.Initial);
+      auto [WriteErr, WriteCall] =
+          writeWhole(Ses.queue(), B.Memory.get(), *B.Spec, B.Initial);
       check(WriteErr, WriteCall, Where);
     }
   }
@@ -516,7 +568,8 @@ void Run::checkOutputs(bool Final) {
     return;
   ReadbackBytes += Need;
   ++R.CheckedLaunches;
-  WatchGuard G("reading the outputs back (clEnqueueReadBuffer/Image, blocking)");
+  WatchGuard G(
+      "reading the outputs back (clEnqueueReadBuffer/Image, blocking)");
   for (Bound &B : Args) {
     if (!B.Written)
       continue;
@@ -525,12 +578,14 @@ void Run::checkOutputs(bool Final) {
     if (B.Spec->Kind == ArgKind::Image2D) {
       size_t Origin[3] = {0, 0, 0};
       size_t Region[3] = {size_t(B.Spec->Width), size_t(B.Spec->Height), 1};
-      check(clEnqueueReadImage(Ses.queue(), B.Memory.get(), CL_TRUE, Origin, Region, 0, 0,
-                               B.Readback.data(), 0, nullptr, nullptr),
+      check(clEnqueueReadImage(Ses.queue(), B.Memory.get(), CL_TRUE, Origin,
+                               Region, 0, 0, B.Readback.data(), 0, nullptr,
+                               nullptr),
             "clEnqueueReadImage", Where);
     } else {
-      check(clEnqueueReadBuffer(Ses.queue(), B.Memory.get(), CL_TRUE, 0, B.Bytes,
-                                B.Readback.data(), 0, nullptr, nullptr),
+      check(clEnqueueReadBuffer(Ses.queue(), B.Memory.get(), CL_TRUE, 0,
+                                B.Bytes, B.Readback.data(), 0, nullptr,
+                                nullptr),
             "clEnqueueReadBuffer", Where);
     }
     uint64_t Hash = fnv1a64(B.Readback.data(), B.Readback.size());
@@ -556,24 +611,30 @@ std::string Run::explainRefusal(const Sizes &Local) const {
   uint64_t Group = L[0] * L[1] * L[2];
   std::vector<std::string> Why;
   if (KernelMaxGroup && Group > KernelMaxGroup)
-    Why.push_back(std::to_string(Group) + " work-items exceed the kernel's maximum work-group "
-                  "size " + std::to_string(KernelMaxGroup));
+    Why.push_back(std::to_string(Group) +
+                  " work-items exceed the kernel's maximum work-group "
+                  "size " +
+                  std::to_string(KernelMaxGroup));
   for (unsigned D = 0; D < 3; ++D) {
     if (Dev.MaxWorkItemSizes[D] && L[D] > Dev.MaxWorkItemSizes[D])
       Why.push_back("local[" + std::to_string(D) + "]=" + std::to_string(L[D]) +
                     " exceeds the device's max work-item size " +
                     std::to_string(Dev.MaxWorkItemSizes[D]));
     if (D < Spec.Dims && Spec.Global[D] % L[D] != 0)
-      Why.push_back("global[" + std::to_string(D) + "]=" + std::to_string(Spec.Global[D]) +
-                    " is not a multiple of local[" + std::to_string(D) + "]=" +
-                    std::to_string(L[D]) + " (OpenCL 1.2 requires it)");
+      Why.push_back("global[" + std::to_string(D) +
+                    "]=" + std::to_string(Spec.Global[D]) +
+                    " is not a multiple of local[" + std::to_string(D) +
+                    "]=" + std::to_string(L[D]) + " (OpenCL 1.2 requires it)");
   }
   if (Reqd[0] && Reqd != L)
-    Why.push_back("the kernel requires reqd_work_group_size" + sizesText(Reqd, 3));
+    Why.push_back("the kernel requires reqd_work_group_size" +
+                  sizesText(Reqd, 3));
   if (Dev.LocalMemBytes && localBytes(Local) > Dev.LocalMemBytes)
     Why.push_back("the work-group needs " + std::to_string(localBytes(Local)) +
-                  " bytes of local memory, the device has " + std::to_string(Dev.LocalMemBytes));
-  std::string Text = "local size " + sizesText(L, Spec.Dims) + " refused by the device";
+                  " bytes of local memory, the device has " +
+                  std::to_string(Dev.LocalMemBytes));
+  std::string Text =
+      "local size " + sizesText(L, Spec.Dims) + " refused by the device";
   for (size_t I = 0; I < Why.size(); ++I)
     Text += (I ? "; " : ": ") + Why[I];
   return Text;
@@ -585,7 +646,8 @@ LaunchTiming Run::launchOnce(const Sizes &Local) {
   WatchGuard G("the launch (clEnqueueNDRangeKernel, clFlush, clGetEventInfo)",
                2 * watchdogSeconds() + 5);
   try {
-    return timedLaunch(Ses.queue(), K.get(), Spec.Dims, Spec.Global, Local, S.Timeout);
+    return timedLaunch(Ses.queue(), K.get(), Spec.Dims, Spec.Global, Local,
+                       S.Timeout);
   } catch (const ClError &E) {
     if (isRefusal(E))
       throw ClError(E.call(), E.code(), explainRefusal(Local));
@@ -616,8 +678,9 @@ TimingStats Run::timeLaunches(const Sizes &Local, unsigned Warmup, bool Check,
     Device.push_back(D);
     Wall.push_back(T.WallSeconds);
     Sum += D;
-    bool Done = Device.size() >= Max ||
-                (Device.size() >= std::max(S.MinRepeats, 1u) && Sum >= S.MinTime);
+    bool Done =
+        Device.size() >= Max ||
+        (Device.size() >= std::max(S.MinRepeats, 1u) && Sum >= S.MinTime);
     if (Check)
       checkOutputs(Done);
     if (Done)
@@ -630,24 +693,29 @@ TimingStats Run::timeLaunches(const Sizes &Local, unsigned Warmup, bool Check,
 void Run::sweep() {
   R.Swept = true;
   const DeviceInfo &Dev = Ses.info();
-  uint64_t MaxGroup = std::min<uint64_t>(Dev.MaxWorkGroupSize ? Dev.MaxWorkGroupSize : 1024,
-                                         KernelMaxGroup ? KernelMaxGroup : 1u << 30);
+  uint64_t MaxGroup =
+      std::min<uint64_t>(Dev.MaxWorkGroupSize ? Dev.MaxWorkGroupSize : 1024,
+                         KernelMaxGroup ? KernelMaxGroup : 1u << 30);
   std::vector<Sizes> Cands;
-  bool PerItem = std::any_of(Spec.Args.begin(), Spec.Args.end(),
-                             [](const ArgSpec &A) { return A.BytesPerItem > 0; });
+  bool PerItem =
+      std::any_of(Spec.Args.begin(), Spec.Args.end(),
+                  [](const ArgSpec &A) { return A.BytesPerItem > 0; });
   if (Reqd[0]) {
     Cands.push_back(Reqd);
-    R.Warnings.push_back("local sweep limited to the kernel's reqd_work_group_size");
+    R.Warnings.push_back(
+        "local sweep limited to the kernel's reqd_work_group_size");
   } else {
     if (!PerItem)
       Cands.push_back(std::nullopt); // the driver's own choice, for reference
-    for (const Sizes3 &L : sweepCandidates(Spec.Dims, Spec.Global, MaxGroup, Dev.MaxWorkItemSizes,
-                                           Dev.PreferredMultiple))
+    for (const Sizes3 &L :
+         sweepCandidates(Spec.Dims, Spec.Global, MaxGroup, Dev.MaxWorkItemSizes,
+                         Dev.PreferredMultiple))
       Cands.push_back(L);
-    if (Spec.Local && std::find(Cands.begin(), Cands.end(), Sizes(Spec.Local)) == Cands.end())
+    if (Spec.Local &&
+        std::find(Cands.begin(), Cands.end(), Sizes(Spec.Local)) == Cands.end())
       Cands.push_back(Spec.Local);
-    if (Spec.ModelLocal &&
-        std::find(Cands.begin(), Cands.end(), Sizes(Spec.ModelLocal)) == Cands.end())
+    if (Spec.ModelLocal && std::find(Cands.begin(), Cands.end(),
+                                     Sizes(Spec.ModelLocal)) == Cands.end())
       Cands.push_back(Spec.ModelLocal);
   }
   for (const Sizes &L : Cands) {
@@ -655,7 +723,8 @@ void Run::sweep() {
     E.Local = L;
     if (Dev.LocalMemBytes && localBytes(L) > Dev.LocalMemBytes) {
       E.Status = "skipped";
-      E.Reason = "needs " + std::to_string(localBytes(L)) + " bytes of local memory, the device has " +
+      E.Reason = "needs " + std::to_string(localBytes(L)) +
+                 " bytes of local memory, the device has " +
                  std::to_string(Dev.LocalMemBytes);
       R.Sweep.push_back(E);
       continue;
@@ -700,7 +769,8 @@ void Run::abandon() {
   try {
     Ses.renew();
   } catch (const std::exception &E) {
-    R.Warnings.push_back(std::string("could not create a fresh context: ") + E.what());
+    R.Warnings.push_back(std::string("could not create a fresh context: ") +
+                         E.what());
   }
 }
 
@@ -720,7 +790,8 @@ KernelResult resultFor(const KernelSpec &Spec) {
   return R;
 }
 
-KernelResult runKernel(DeviceSession &Session, const KernelSpec &Spec, const RunSettings &S) {
+KernelResult runKernel(DeviceSession &Session, const KernelSpec &Spec,
+                       const RunSettings &S) {
   return Run(Session, Spec, S).run();
 }
 

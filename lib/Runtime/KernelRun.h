@@ -1,4 +1,4 @@
-//===- KernelRun.h - Build, bind, time and check one plan kernel -*- C++ -*-===//
+//===- KernelRun.h - Build, bind, time and check one plan kernel ----------===//
 //
 // runKernel() turns one KernelSpec into one KernelResult and never throws
 // for problems of that kernel: build failures, missing kernels, refused
@@ -25,7 +25,8 @@
 
 namespace clspread::runtime {
 
-KernelResult runKernel(DeviceSession &Session, const KernelSpec &Spec, const RunSettings &S);
+KernelResult runKernel(DeviceSession &Session, const KernelSpec &Spec,
+                       const RunSettings &S);
 
 /// A result naming \p Spec (id, file, sizes, the plan's warnings) with no
 /// measurement yet: status "error", empty message.

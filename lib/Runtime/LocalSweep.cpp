@@ -5,8 +5,9 @@
 
 namespace clspread::runtime {
 
-std::vector<Sizes3> sweepCandidates(unsigned Dims, const Sizes3 &Global, uint64_t MaxGroup,
-                                    const Sizes3 &MaxItems, uint64_t PreferredMultiple) {
+std::vector<Sizes3> sweepCandidates(unsigned Dims, const Sizes3 &Global,
+                                    uint64_t MaxGroup, const Sizes3 &MaxItems,
+                                    uint64_t PreferredMultiple) {
   std::vector<Sizes3> Raw;
   uint64_t Start = MaxGroup < 8 ? 1 : 8;
   // Along x: powers of two and multiples of the preferred multiple.
@@ -17,8 +18,9 @@ std::vector<Sizes3> sweepCandidates(unsigned Dims, const Sizes3 &Global, uint64_
       Raw.push_back({PreferredMultiple * F, 1, 1});
   if (Dims >= 2) {
     static const uint64_t Shapes2D[][2] = {
-        {8, 8},   {16, 4},  {32, 2},  {16, 8},  {32, 4},  {64, 2},  {8, 16}, {16, 16},
-        {32, 8},  {64, 4},  {128, 2}, {32, 16}, {64, 8},  {32, 32}, {4, 4},  {8, 4}};
+        {8, 8},  {16, 4},  {32, 2}, {16, 8}, {32, 4},  {64, 2},
+        {8, 16}, {16, 16}, {32, 8}, {64, 4}, {128, 2}, {32, 16},
+        {64, 8}, {32, 32}, {4, 4},  {8, 4}};
     for (const auto &S : Shapes2D)
       Raw.push_back({S[0], S[1], 1});
     if (PreferredMultiple > 0)
@@ -26,7 +28,8 @@ std::vector<Sizes3> sweepCandidates(unsigned Dims, const Sizes3 &Global, uint64_
         Raw.push_back({PreferredMultiple, Y, 1});
   }
   if (Dims >= 3) {
-    static const uint64_t Shapes3D[][3] = {{4, 4, 4}, {8, 8, 2}, {8, 8, 4}, {16, 8, 2}, {16, 4, 4}};
+    static const uint64_t Shapes3D[][3] = {
+        {4, 4, 4}, {8, 8, 2}, {8, 8, 4}, {16, 8, 2}, {16, 4, 4}};
     for (const auto &S : Shapes3D)
       Raw.push_back({S[0], S[1], S[2]});
   }
@@ -39,7 +42,8 @@ std::vector<Sizes3> sweepCandidates(unsigned Dims, const Sizes3 &Global, uint64_
       uint64_t G = D < Dims ? Global[D] : 1;
       if (D >= Dims && L[D] != 1)
         Ok = false;
-      else if (L[D] == 0 || G % L[D] != 0 || (MaxItems[D] && L[D] > MaxItems[D]))
+      else if (L[D] == 0 || G % L[D] != 0 ||
+               (MaxItems[D] && L[D] > MaxItems[D]))
         Ok = false;
     }
     if (Ok && std::find(Out.begin(), Out.end(), L) == Out.end())

@@ -26,8 +26,9 @@ using Sizes3 = std::array<uint64_t, 3>;
 /// bounded by the work-group limit \p MaxGroup (the smaller of the
 /// device's and the kernel's) and the per-dimension \p MaxItems. Sorted
 /// by work-group size, then by shape; no duplicates.
-std::vector<Sizes3> sweepCandidates(unsigned Dims, const Sizes3 &Global, uint64_t MaxGroup,
-                                    const Sizes3 &MaxItems, uint64_t PreferredMultiple);
+std::vector<Sizes3> sweepCandidates(unsigned Dims, const Sizes3 &Global,
+                                    uint64_t MaxGroup, const Sizes3 &MaxItems,
+                                    uint64_t PreferredMultiple);
 
 } // namespace clspread::runtime
 

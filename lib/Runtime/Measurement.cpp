@@ -83,10 +83,12 @@ json KernelResult::toJson() const {
 }
 
 json RunSettings::toJson() const {
-  return {{"warmup", Warmup},         {"min_repeats", MinRepeats}, {"min_time_s", MinTime},
-          {"max_repeats", MaxRepeats}, {"timeout_s", Timeout},     {"seed", Seed},
-          {"local_sweep", LocalSweep}, {"checksum_budget_bytes", ChecksumBudget},
-          {"sample_k", SampleK}};
+  return {
+      {"warmup", Warmup},          {"min_repeats", MinRepeats},
+      {"min_time_s", MinTime},     {"max_repeats", MaxRepeats},
+      {"timeout_s", Timeout},      {"seed", Seed},
+      {"local_sweep", LocalSweep}, {"checksum_budget_bytes", ChecksumBudget},
+      {"sample_k", SampleK}};
 }
 
 json Measurement::toJson() const {

@@ -26,7 +26,8 @@ namespace clspread::runtime {
 constexpr const char *RunnerVersion = "0.1.0";
 
 struct SweepEntry {
-  std::optional<std::array<uint64_t, 3>> Local; ///< nullopt: the driver's choice
+  std::optional<std::array<uint64_t, 3>>
+      Local;                 ///< nullopt: the driver's choice
   std::string Status = "ok"; ///< ok | refused | skipped | error | timeout
   std::string Reason;
   TimingStats Stats;
@@ -61,9 +62,9 @@ struct KernelResult {
 struct RunSettings {
   unsigned Warmup = 2;
   unsigned MinRepeats = 10;
-  double MinTime = 0.2;      ///< seconds of summed kernel time
+  double MinTime = 0.2; ///< seconds of summed kernel time
   unsigned MaxRepeats = 1000;
-  double Timeout = 60;       ///< seconds per launch; <= 0 disables
+  double Timeout = 60; ///< seconds per launch; <= 0 disables
   uint64_t Seed = 1;
   bool LocalSweep = false;
   /// Output bytes read back for checksums per kernel before the runner

@@ -5,8 +5,8 @@
 
 namespace clspread::runtime {
 
-OutputSample sampleOutput(const std::vector<unsigned char> &Bytes, const ElemType &Type,
-                          unsigned K) {
+OutputSample sampleOutput(const std::vector<unsigned char> &Bytes,
+                          const ElemType &Type, unsigned K) {
   OutputSample S;
   S.Elem = Type.Name;
   const size_t SB = Type.scalarBytes(), Stored = Type.storedLanes();
@@ -32,8 +32,12 @@ OutputSample sampleOutput(const std::vector<unsigned char> &Bytes, const ElemTyp
 nlohmann::json OutputSample::toJson() const {
   // NaN has no JSON form; nlohmann writes it as null, which --compare
   // treats as "not finite" on both sides.
-  return {{"elem", Elem},          {"values", Values},        {"k", K},
-          {"first_sum", FirstSum}, {"last_sum", LastSum},    {"strided_sum", StridedSum},
+  return {{"elem", Elem},
+          {"values", Values},
+          {"k", K},
+          {"first_sum", FirstSum},
+          {"last_sum", LastSum},
+          {"strided_sum", StridedSum},
           {"nonfinite", NonFinite}};
 }
 

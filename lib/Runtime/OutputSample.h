@@ -32,8 +32,8 @@ struct OutputSample {
 };
 
 /// Summarizes \p Bytes as elements of \p Type; vec3 padding lanes are skipped.
-OutputSample sampleOutput(const std::vector<unsigned char> &Bytes, const ElemType &Type,
-                          unsigned K = 256);
+OutputSample sampleOutput(const std::vector<unsigned char> &Bytes,
+                          const ElemType &Type, unsigned K = 256);
 
 } // namespace clspread::runtime
 

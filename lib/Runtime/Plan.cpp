@@ -17,9 +17,12 @@ namespace clspread::runtime {
 
 const char *accessName(Access A) {
   switch (A) {
-  case Access::Read: return "read";
-  case Access::Write: return "write";
-  case Access::ReadWrite: return "read_write";
+  case Access::Read:
+    return "read";
+  case Access::Write:
+    return "write";
+  case Access::ReadWrite:
+    return "read_write";
   }
   return "read_write";
 }
@@ -58,7 +61,8 @@ std::string notReadable(const std::string &Path, uint64_t Max) {
 
 /// The plan file or a kernel source: regular files only, size checked
 /// before reading (issue 17). \p Why says what went wrong.
-std::string readFile(const std::string &Path, bool &Ok, std::string *Why = nullptr,
+std::string readFile(const std::string &Path, bool &Ok,
+                     std::string *Why = nullptr,
                      uint64_t Max = uint64_t(256) << 20) {
   if (std::string Bad = notReadable(Path, Max); !Bad.empty()) {
     Ok = false;
@@ -78,7 +82,8 @@ std::string readFile(const std::string &Path, bool &Ok, std::string *Why = nullp
 
 std::string dirOf(const std::string &Path) {
   size_t Slash = Path.find_last_of('/');
-  return Slash == std::string::npos ? "." : Path.substr(0, Slash == 0 ? 1 : Slash);
+  return Slash == std::string::npos ? "."
+                                    : Path.substr(0, Slash == 0 ? 1 : Slash);
 }
 
 /// Collects the problems of one kernel entry with a shared prefix.
@@ -120,7 +125,8 @@ struct Checker {
   }
 
   /// A non-negative integer field; nullopt when absent or null.
-  std::optional<uint64_t> count(const json &J, const char *Key, const std::string &Where) {
+  std::optional<uint64_t> count(const json &J, const char *Key,
+                                const std::string &Where) {
     auto It = J.find(Key);
     if (It == J.end() || It->is_null())
       return std::nullopt;
@@ -133,11 +139,13 @@ struct Checker {
         It->get<double>() < 0x1p64 &&
         std::floor(It->get<double>()) == It->get<double>())
       return uint64_t(It->get<double>());
-    problem(Where + "\"" + Key + "\" must be a non-negative integer, got " + It->dump());
+    problem(Where + "\"" + Key + "\" must be a non-negative integer, got " +
+            It->dump());
     return std::nullopt;
   }
 
-  std::optional<std::array<uint64_t, 3>> sizes(const json &J, const char *Key, unsigned Dims) {
+  std::optional<std::array<uint64_t, 3>> sizes(const json &J, const char *Key,
+                                               unsigned Dims) {
     auto It = J.find(Key);
     if (It == J.end() || It->is_null())
       return std::nullopt;
@@ -147,8 +155,8 @@ struct Checker {
       if (D < 1 || D >= 0x1p64 || std::floor(D) != D ||
           (It->is_number_integer() && !It->is_number_unsigned() &&
            It->get<int64_t>() < 1)) {
-        problem(std::string("\"") + Key + "\" must be a positive integer, got " +
-                It->dump());
+        problem(std::string("\"") + Key +
+                "\" must be a positive integer, got " + It->dump());
         return std::nullopt;
       }
       S[0] = It->is_number_float() ? uint64_t(D) : It->get<uint64_t>();
@@ -156,19 +164,20 @@ struct Checker {
       for (size_t I = 0; I < It->size(); ++I) {
         const json &V = (*It)[I];
         if (!V.is_number_integer() || V.get<int64_t>() <= 0) {
-          problem(std::string("\"") + Key + "\" entries must be positive integers, got " +
-                  It->dump());
+          problem(std::string("\"") + Key +
+                  "\" entries must be positive integers, got " + It->dump());
           return std::nullopt;
         }
         S[I] = V.get<uint64_t>();
       }
       for (size_t I = Dims; I < It->size(); ++I)
         if (S[I] != 1)
-          problem(std::string("\"") + Key + "\" has size " + std::to_string(S[I]) +
-                  " in dimension " + std::to_string(I) + " but \"dims\" is " +
-                  std::to_string(Dims));
+          problem(std::string("\"") + Key + "\" has size " +
+                  std::to_string(S[I]) + " in dimension " + std::to_string(I) +
+                  " but \"dims\" is " + std::to_string(Dims));
     } else {
-      problem(std::string("\"") + Key + "\" must be an array of 1 to 3 positive integers");
+      problem(std::string("\"") + Key +
+              "\" must be an array of 1 to 3 positive integers");
       return std::nullopt;
     }
     if (S[0] == 0)
@@ -186,9 +195,11 @@ Access parseAccess(Checker &C, const json &A, const std::string &Where) {
   if (S == "read_write")
     return Access::ReadWrite;
   if (S.empty())
-    C.warn(Where + "no \"access\"; treated as read_write (filled with input data, checksummed)");
+    C.warn(Where + "no \"access\"; treated as read_write (filled with input "
+                   "data, checksummed)");
   else
-    C.problem(Where + "\"access\" must be read, write or read_write, got \"" + S + "\"");
+    C.problem(Where + "\"access\" must be read, write or read_write, got \"" +
+              S + "\"");
   return Access::ReadWrite;
 }
 
@@ -199,7 +210,8 @@ template <typename T> void put(std::vector<unsigned char> &Out, T V) {
 }
 
 /// Encodes one lane of a scalar argument; false if out of range.
-bool encodeLane(std::vector<unsigned char> &Out, Scalar K, const json &V, std::string &Err) {
+bool encodeLane(std::vector<unsigned char> &Out, Scalar K, const json &V,
+                std::string &Err) {
   // Booleans are refused too: nlohmann's number getters throw on them,
   // which used to abort the whole plan with a message naming nothing.
   if (!V.is_number()) {
@@ -217,7 +229,8 @@ bool encodeLane(std::vector<unsigned char> &Out, Scalar K, const json &V, std::s
     return true;
   }
   // Integers: keep 64-bit values exact (nlohmann stores them as integers).
-  bool Neg = V.is_number_integer() && !V.is_number_unsigned() && V.get<int64_t>() < 0;
+  bool Neg =
+      V.is_number_integer() && !V.is_number_unsigned() && V.get<int64_t>() < 0;
   if (V.is_number_float()) {
     double D = V.get<double>();
     if (std::floor(D) != D) {
@@ -233,22 +246,51 @@ bool encodeLane(std::vector<unsigned char> &Out, Scalar K, const json &V, std::s
     Neg = D < 0;
   }
   double F = V.is_number_float() ? V.get<double>() : 0;
-  int64_t S = !V.is_number_float() ? V.get<int64_t>() : F < 0x1p63 ? int64_t(F) : 0;
-  uint64_t U = !V.is_number_float() ? V.get<uint64_t>() : F >= 0 ? uint64_t(F) : 0;
+  int64_t S = !V.is_number_float() ? V.get<int64_t>()
+              : F < 0x1p63         ? int64_t(F)
+                                   : 0;
+  uint64_t U = !V.is_number_float() ? V.get<uint64_t>()
+               : F >= 0             ? uint64_t(F)
+                                    : 0;
   auto fits = [&](int64_t Lo, uint64_t Hi) {
     return Neg ? (S >= Lo) : (U <= Hi);
   };
   bool Ok = true;
   switch (K) {
-  case Scalar::Char: Ok = fits(INT8_MIN, INT8_MAX); put(Out, int8_t(S)); break;
-  case Scalar::UChar: Ok = !Neg && fits(0, UINT8_MAX); put(Out, uint8_t(U)); break;
-  case Scalar::Short: Ok = fits(INT16_MIN, INT16_MAX); put(Out, int16_t(S)); break;
-  case Scalar::UShort: Ok = !Neg && fits(0, UINT16_MAX); put(Out, uint16_t(U)); break;
-  case Scalar::Int: Ok = fits(INT32_MIN, INT32_MAX); put(Out, int32_t(S)); break;
-  case Scalar::UInt: Ok = !Neg && fits(0, UINT32_MAX); put(Out, uint32_t(U)); break;
-  case Scalar::Long: Ok = fits(INT64_MIN, INT64_MAX); put(Out, S); break;
-  case Scalar::ULong: Ok = !Neg; put(Out, U); break;
-  default: break;
+  case Scalar::Char:
+    Ok = fits(INT8_MIN, INT8_MAX);
+    put(Out, int8_t(S));
+    break;
+  case Scalar::UChar:
+    Ok = !Neg && fits(0, UINT8_MAX);
+    put(Out, uint8_t(U));
+    break;
+  case Scalar::Short:
+    Ok = fits(INT16_MIN, INT16_MAX);
+    put(Out, int16_t(S));
+    break;
+  case Scalar::UShort:
+    Ok = !Neg && fits(0, UINT16_MAX);
+    put(Out, uint16_t(U));
+    break;
+  case Scalar::Int:
+    Ok = fits(INT32_MIN, INT32_MAX);
+    put(Out, int32_t(S));
+    break;
+  case Scalar::UInt:
+    Ok = !Neg && fits(0, UINT32_MAX);
+    put(Out, uint32_t(U));
+    break;
+  case Scalar::Long:
+    Ok = fits(INT64_MIN, INT64_MAX);
+    put(Out, S);
+    break;
+  case Scalar::ULong:
+    Ok = !Neg;
+    put(Out, U);
+    break;
+  default:
+    break;
   }
   if (!Ok)
     Err = "value " + V.dump() + " does not fit the type";
@@ -327,13 +369,15 @@ bool parseArg(Checker &C, const json &A, size_t Pos, ArgSpec &Arg) {
       C.problem(Where + "unknown element type \"" + Elem + "\"");
     }
     if (Arg.Bytes && Arg.Elem.bytes() && Arg.Bytes % Arg.Elem.bytes())
-      C.warn(Where + std::to_string(Arg.Bytes) + " bytes is not a whole number of " +
-             Arg.Elem.Name + " (" + std::to_string(Arg.Elem.bytes()) + " bytes each)");
+      C.warn(Where + std::to_string(Arg.Bytes) +
+             " bytes is not a whole number of " + Arg.Elem.Name + " (" +
+             std::to_string(Arg.Elem.bytes()) + " bytes each)");
     auto R = A.find("range");
     if (R != A.end() && !R->is_null()) {
-      if (R->is_array() && R->size() == 2 && (*R)[0].is_number() && (*R)[1].is_number() &&
-          (*R)[0].get<double>() <= (*R)[1].get<double>())
-        Arg.Range = std::make_pair((*R)[0].get<double>(), (*R)[1].get<double>());
+      if (R->is_array() && R->size() == 2 && (*R)[0].is_number() &&
+          (*R)[1].is_number() && (*R)[0].get<double>() <= (*R)[1].get<double>())
+        Arg.Range =
+            std::make_pair((*R)[0].get<double>(), (*R)[1].get<double>());
       else
         C.problem(Where + "\"range\" must be [lo, hi] with lo <= hi");
     }
@@ -348,7 +392,8 @@ bool parseArg(Checker &C, const json &A, size_t Pos, ArgSpec &Arg) {
       C.problem(Where + "unknown \"order\" \"" + Order +
                 "\" (sorted, permutation, monotone)");
     if ((Arg.Fill == ArgSpec::Order::Permutation ||
-         Arg.Fill == ArgSpec::Order::Monotone) && !Arg.Range)
+         Arg.Fill == ArgSpec::Order::Monotone) &&
+        !Arg.Range)
       C.problem(Where + "\"order\": \"" + Order + "\" needs a \"range\"");
     if (Arg.Fill != ArgSpec::Order::None && Arg.StructBytes)
       C.problem(Where + "\"order\" applies to buffers of scalars, not structs");
@@ -360,8 +405,9 @@ bool parseArg(Checker &C, const json &A, size_t Pos, ArgSpec &Arg) {
     Arg.TypeName = C.str(A, "type", false);
     auto T = parseElemType(Arg.TypeName);
     if (!T) {
-      C.problem(Where + (Arg.TypeName.empty() ? std::string("missing \"type\"")
-                                              : "unknown scalar type \"" + Arg.TypeName + "\""));
+      C.problem(Where + (Arg.TypeName.empty()
+                             ? std::string("missing \"type\"")
+                             : "unknown scalar type \"" + Arg.TypeName + "\""));
       return true;
     }
     auto V = A.find("value");
@@ -380,8 +426,8 @@ bool parseArg(Checker &C, const json &A, size_t Pos, ArgSpec &Arg) {
       }
     }
     if (V->is_array() && V->size() != T->Lanes)
-      C.problem(Where + "value has " + std::to_string(V->size()) + " lanes, " + T->Name +
-                " has " + std::to_string(T->Lanes));
+      C.problem(Where + "value has " + std::to_string(V->size()) + " lanes, " +
+                T->Name + " has " + std::to_string(T->Lanes));
   } else if (Kind == "local") {
     Arg.Kind = ArgKind::Local;
     auto Bytes = C.count(A, "bytes", Where);
@@ -410,8 +456,9 @@ bool parseArg(Checker &C, const json &A, size_t Pos, ArgSpec &Arg) {
     C.problem(Where + "pipe arguments are not supported by clspread-run "
                       "(the kernel needs a producer and a consumer)");
   } else {
-    C.problem(Where + (Kind.empty() ? std::string("missing \"kind\"")
-                                    : "unknown kind \"" + Kind + "\"") +
+    C.problem(Where +
+              (Kind.empty() ? std::string("missing \"kind\"")
+                            : "unknown kind \"" + Kind + "\"") +
               " (buffer, scalar, local, image2d, sampler)");
   }
   return true;
@@ -479,15 +526,19 @@ KernelSpec parseKernel(const json &J, size_t Pos, const std::string &BaseDir) {
     if (!Ok && Why == "cannot open it")
       K.Source = readFile(K.File, Ok, &Why, MaxSource);
     if (!Ok)
-      C.problem("no \"source\" and cannot read \"file\" " + K.File + " (tried " + Path +
-                (Why == "cannot open it" ? " and the working directory" : ": " + Why) +
+      C.problem("no \"source\" and cannot read \"file\" " + K.File +
+                " (tried " + Path +
+                (Why == "cannot open it" ? " and the working directory"
+                                         : ": " + Why) +
                 ")");
   } else {
     C.problem("missing \"source\" (and no \"file\" to read it from)");
   }
 
   auto Dims = C.count(J, "dims", "");
-  K.Dims = Dims && *Dims <= 3 ? unsigned(*Dims) : Dims ? 0 : 1; // no wrap past 2^32
+  K.Dims = Dims && *Dims <= 3 ? unsigned(*Dims)
+           : Dims             ? 0
+                              : 1; // no wrap past 2^32
   if (K.Dims < 1 || K.Dims > 3) {
     C.problem("\"dims\" must be 1, 2 or 3");
     K.Dims = 1;
@@ -518,7 +569,8 @@ KernelSpec parseKernel(const json &J, size_t Pos, const std::string &BaseDir) {
 
 } // namespace
 
-Plan parsePlan(const std::string &Text, const std::string &Path, const std::string &BaseDir) {
+Plan parsePlan(const std::string &Text, const std::string &Path,
+               const std::string &BaseDir) {
   json J;
   try {
     // Comments are accepted so hand-written plans can be annotated.
@@ -531,8 +583,11 @@ Plan parsePlan(const std::string &Text, const std::string &Path, const std::stri
   if (!J.is_object())
     throw PlanError(Path + ": a plan must be a JSON object");
   auto Schema = J.find("schema");
-  if (Schema == J.end() || !Schema->is_number_integer() || Schema->get<int>() != 1)
-    throw PlanError(Path + ": unsupported or missing \"schema\" (this runner reads schema 1)");
+  if (Schema == J.end() || !Schema->is_number_integer() ||
+      Schema->get<int>() != 1)
+    throw PlanError(
+        Path +
+        ": unsupported or missing \"schema\" (this runner reads schema 1)");
   auto Kernels = J.find("kernels");
   if (Kernels == J.end() || !Kernels->is_array())
     throw PlanError(Path + ": missing \"kernels\" array");
@@ -555,7 +610,8 @@ Plan parsePlan(const std::string &Text, const std::string &Path, const std::stri
       K.Problems.push_back(std::string("invalid kernel entry: ") + E.what());
     }
     if (!Ids.insert(K.Id).second)
-      K.Problems.push_back("id \"" + K.Id + "\" is used by an earlier kernel of the plan");
+      K.Problems.push_back("id \"" + K.Id +
+                           "\" is used by an earlier kernel of the plan");
     P.Kernels.push_back(std::move(K));
   }
   return P;

@@ -60,7 +60,8 @@ struct ArgSpec {
   std::string Addressing = "CLAMP_TO_EDGE", Filter = "NEAREST";
 
   bool isWritten() const {
-    return (Kind == ArgKind::Buffer || Kind == ArgKind::Image2D) && Acc != Access::Read;
+    return (Kind == ArgKind::Buffer || Kind == ArgKind::Image2D) &&
+           Acc != Access::Read;
   }
 };
 
@@ -98,7 +99,8 @@ class PlanError : public std::runtime_error {
 /// "file" relative to the plan's directory (then the working directory).
 Plan loadPlan(const std::string &Path);
 /// Same, from text already in memory; \p BaseDir resolves "file".
-Plan parsePlan(const std::string &Text, const std::string &Path, const std::string &BaseDir);
+Plan parsePlan(const std::string &Text, const std::string &Path,
+               const std::string &BaseDir);
 
 /// "[256,1,1]"-style text for messages.
 std::string sizesText(const std::array<uint64_t, 3> &S, unsigned Dims);

@@ -1,21 +1,24 @@
 //===- RandomFill.cpp - Seeded, portable buffer contents ------------------===//
 #include "RandomFill.h"
 
-#include <algorithm>
 #include "Checksum.h"
+#include <algorithm>
 
 #include <cmath>
 #include <cstring>
 
 namespace clspread::runtime {
 
-uint64_t streamSeed(uint64_t Seed, const std::string &KernelId, unsigned ArgIndex) {
+uint64_t streamSeed(uint64_t Seed, const std::string &KernelId,
+                    unsigned ArgIndex) {
   SplitMix64 Mix(Seed ^ fnv1a64(KernelId.data(), KernelId.size()) ^
                  (uint64_t(ArgIndex) * 0x2545f4914f6cdd1dULL));
   return Mix.next();
 }
 
-template <typename T> static void store(unsigned char *P, T V) { std::memcpy(P, &V, sizeof V); }
+template <typename T> static void store(unsigned char *P, T V) {
+  std::memcpy(P, &V, sizeof V);
+}
 
 static void fillScalar(unsigned char *P, Scalar K, SplitMix64 &Rng,
                        const std::optional<std::pair<double, double>> &Range) {
@@ -37,7 +40,8 @@ static void fillScalar(unsigned char *P, Scalar K, SplitMix64 &Rng,
     long double Lo = std::ceil((long double)Range->first);
     long double Hi = std::floor((long double)Range->second);
     long double Span = Hi - Lo + 1;
-    long double V = Span > 0 ? Lo + std::floor((long double)Rng.unit() * Span) : Lo;
+    long double V =
+        Span > 0 ? Lo + std::floor((long double)Rng.unit() * Span) : Lo;
     if (V > Hi)
       V = Hi;
     if (V < 0)
@@ -46,15 +50,26 @@ static void fillScalar(unsigned char *P, Scalar K, SplitMix64 &Rng,
       Bits = uint64_t(V);
   }
   switch (K) {
-  case Scalar::Char: case Scalar::UChar: store(P, uint8_t(Bits)); break;
-  case Scalar::Short: case Scalar::UShort: store(P, uint16_t(Bits)); break;
-  case Scalar::Int: case Scalar::UInt: store(P, uint32_t(Bits)); break;
-  default: store(P, Bits); break;
+  case Scalar::Char:
+  case Scalar::UChar:
+    store(P, uint8_t(Bits));
+    break;
+  case Scalar::Short:
+  case Scalar::UShort:
+    store(P, uint16_t(Bits));
+    break;
+  case Scalar::Int:
+  case Scalar::UInt:
+    store(P, uint32_t(Bits));
+    break;
+  default:
+    store(P, Bits);
+    break;
   }
 }
 
-void fillRandom(std::vector<unsigned char> &Bytes, const ElemType &Type, uint64_t Seed,
-                std::optional<std::pair<double, double>> Range) {
+void fillRandom(std::vector<unsigned char> &Bytes, const ElemType &Type,
+                uint64_t Seed, std::optional<std::pair<double, double>> Range) {
   SplitMix64 Rng(Seed);
   const size_t SB = Type.scalarBytes();
   size_t Whole = Bytes.size() / SB * SB;
@@ -67,17 +82,35 @@ void fillRandom(std::vector<unsigned char> &Bytes, const ElemType &Type, uint64_
 /// Stores \p V (already within the type's values) as a \p K.
 static void storeValue(unsigned char *P, Scalar K, long double V) {
   switch (K) {
-  case Scalar::Half: store(P, floatToHalf(float(V))); return;
-  case Scalar::Float: store(P, float(V)); return;
-  case Scalar::Double: store(P, double(V)); return;
-  default: break;
+  case Scalar::Half:
+    store(P, floatToHalf(float(V)));
+    return;
+  case Scalar::Float:
+    store(P, float(V));
+    return;
+  case Scalar::Double:
+    store(P, double(V));
+    return;
+  default:
+    break;
   }
   uint64_t Bits = V < 0 ? uint64_t(int64_t(V)) : uint64_t(V);
   switch (K) {
-  case Scalar::Char: case Scalar::UChar: store(P, uint8_t(Bits)); break;
-  case Scalar::Short: case Scalar::UShort: store(P, uint16_t(Bits)); break;
-  case Scalar::Int: case Scalar::UInt: store(P, uint32_t(Bits)); break;
-  default: store(P, Bits); break;
+  case Scalar::Char:
+  case Scalar::UChar:
+    store(P, uint8_t(Bits));
+    break;
+  case Scalar::Short:
+  case Scalar::UShort:
+    store(P, uint16_t(Bits));
+    break;
+  case Scalar::Int:
+  case Scalar::UInt:
+    store(P, uint32_t(Bits));
+    break;
+  default:
+    store(P, Bits);
+    break;
   }
 }
 
@@ -88,27 +121,39 @@ static long double loadValue(const unsigned char *P, Scalar K) {
     return T;
   };
   switch (K) {
-  case Scalar::Char: return get(int8_t());
-  case Scalar::UChar: return get(uint8_t());
-  case Scalar::Short: return get(int16_t());
-  case Scalar::UShort: return get(uint16_t());
-  case Scalar::Int: return get(int32_t());
-  case Scalar::UInt: return get(uint32_t());
-  case Scalar::Long: return get(int64_t());
-  case Scalar::ULong: return get(uint64_t());
-  case Scalar::Half: return halfToFloat(get(uint16_t()));
-  case Scalar::Float: return get(float());
-  case Scalar::Double: return get(double());
+  case Scalar::Char:
+    return get(int8_t());
+  case Scalar::UChar:
+    return get(uint8_t());
+  case Scalar::Short:
+    return get(int16_t());
+  case Scalar::UShort:
+    return get(uint16_t());
+  case Scalar::Int:
+    return get(int32_t());
+  case Scalar::UInt:
+    return get(uint32_t());
+  case Scalar::Long:
+    return get(int64_t());
+  case Scalar::ULong:
+    return get(uint64_t());
+  case Scalar::Half:
+    return halfToFloat(get(uint16_t()));
+  case Scalar::Float:
+    return get(float());
+  case Scalar::Double:
+    return get(double());
   }
   return 0;
 }
 
-void fillOrdered(std::vector<unsigned char> &Bytes, const ElemType &Type, uint64_t Seed,
-                 std::optional<std::pair<double, double>> Range, const std::string &Order) {
+void fillOrdered(std::vector<unsigned char> &Bytes, const ElemType &Type,
+                 uint64_t Seed, std::optional<std::pair<double, double>> Range,
+                 const std::string &Order) {
   const size_t SB = Type.scalarBytes();
   const size_t N = Bytes.size() / SB;
-  const bool Float =
-      Type.Kind == Scalar::Half || Type.Kind == Scalar::Float || Type.Kind == Scalar::Double;
+  const bool Float = Type.Kind == Scalar::Half || Type.Kind == Scalar::Float ||
+                     Type.Kind == Scalar::Double;
   if (Order == "sorted" || N == 0) {
     fillRandom(Bytes, Type, Seed, Range);
     std::vector<long double> V(N);
@@ -143,12 +188,14 @@ void fillOrdered(std::vector<unsigned char> &Bytes, const ElemType &Type, uint64
           std::swap(Perm[J], Perm[K]);
         }
       }
-      storeValue(Bytes.data() + I * SB, Type.Kind, Lo + (long double)Perm[I % Count]);
+      storeValue(Bytes.data() + I * SB, Type.Kind,
+                 Lo + (long double)Perm[I % Count]);
     }
   } else { // monotone
     std::vector<long double> V(N);
     for (size_t I = 0; I < N; ++I) {
-      long double U = Lo + (long double)Rng.unit() * (Hi - Lo + (Float ? 0 : 1));
+      long double U =
+          Lo + (long double)Rng.unit() * (Hi - Lo + (Float ? 0 : 1));
       V[I] = Float ? U : std::min(Hi, std::floor(U));
     }
     std::sort(V.begin(), V.end());
@@ -163,14 +210,15 @@ void fillOrdered(std::vector<unsigned char> &Bytes, const ElemType &Type, uint64
 
 void fillRandomStructs(std::vector<unsigned char> &Bytes, uint64_t StructBytes,
                        const std::vector<std::pair<uint64_t, ElemType>> &Fields,
-                       uint64_t Seed, std::optional<std::pair<double, double>> Range) {
+                       uint64_t Seed,
+                       std::optional<std::pair<double, double>> Range) {
   SplitMix64 Rng(Seed);
   std::fill(Bytes.begin(), Bytes.end(), 0);
   for (size_t Base = 0; Base + StructBytes <= Bytes.size(); Base += StructBytes)
     for (const auto &[Offset, Type] : Fields)
       for (unsigned L = 0; L < Type.Lanes; ++L)
-        fillScalar(Bytes.data() + Base + Offset + L * Type.scalarBytes(), Type.Kind, Rng,
-                   Range);
+        fillScalar(Bytes.data() + Base + Offset + L * Type.scalarBytes(),
+                   Type.Kind, Rng, Range);
 }
 
 } // namespace clspread::runtime

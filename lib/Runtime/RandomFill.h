@@ -47,20 +47,22 @@ constexpr unsigned char OutputPattern = 0xA5;
 
 /// Stream seed for one argument: mixes the run seed, the kernel id and the
 /// argument index so each buffer has its own independent stream.
-uint64_t streamSeed(uint64_t Seed, const std::string &KernelId, unsigned ArgIndex);
+uint64_t streamSeed(uint64_t Seed, const std::string &KernelId,
+                    unsigned ArgIndex);
 
 /// Fills \p Bytes with random elements of \p Type. \p Range, when given,
 /// bounds the values: [lo, hi) for floats, [lo, hi] for integers. Bytes past
 /// the last whole element are random too.
 /// Fills a buffer of structs of \p StructBytes: each field with values of
 /// its type (as fillRandom), the padding with zeros.
-void fillRandomStructs(std::vector<unsigned char> &Bytes, uint64_t StructBytes,
-                       const std::vector<std::pair<uint64_t, ElemType>> &Fields,
-                       uint64_t Seed,
-                       std::optional<std::pair<double, double>> Range = std::nullopt);
+void fillRandomStructs(
+    std::vector<unsigned char> &Bytes, uint64_t StructBytes,
+    const std::vector<std::pair<uint64_t, ElemType>> &Fields, uint64_t Seed,
+    std::optional<std::pair<double, double>> Range = std::nullopt);
 
 void fillRandom(std::vector<unsigned char> &Bytes, const ElemType &Type,
-                uint64_t Seed, std::optional<std::pair<double, double>> Range = {});
+                uint64_t Seed,
+                std::optional<std::pair<double, double>> Range = {});
 
 /// Index buffers (a plan argument's "order"): \p Order is "sorted" (the
 /// values of fillRandom, ascending), "permutation" (each integer of

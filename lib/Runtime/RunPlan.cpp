@@ -11,21 +11,24 @@
 
 namespace clspread::runtime {
 
-std::vector<const KernelSpec *> selectKernels(const Plan &P, const RunRequest &Req) {
+std::vector<const KernelSpec *> selectKernels(const Plan &P,
+                                              const RunRequest &Req) {
   std::vector<const KernelSpec *> Selected;
   for (const std::string &Id : Req.KernelIds)
     if (std::none_of(P.Kernels.begin(), P.Kernels.end(),
                      [&](const KernelSpec &K) { return K.Id == Id; }))
-      throw UsageError("--kernel " + Id + ": no kernel with this id in " + P.Path);
+      throw UsageError("--kernel " + Id + ": no kernel with this id in " +
+                       P.Path);
   for (const KernelSpec &K : P.Kernels)
     if (Req.KernelIds.empty() ||
-        std::find(Req.KernelIds.begin(), Req.KernelIds.end(), K.Id) != Req.KernelIds.end())
+        std::find(Req.KernelIds.begin(), Req.KernelIds.end(), K.Id) !=
+            Req.KernelIds.end())
       Selected.push_back(&K);
   return Selected;
 }
 
-Measurement measurementHeader(const Plan &P, const RunRequest &Req, const DeviceRef &Ref,
-                              const DeviceInfo &Info) {
+Measurement measurementHeader(const Plan &P, const RunRequest &Req,
+                              const DeviceRef &Ref, const DeviceInfo &Info) {
   Measurement M;
   M.Command = Req.Command;
   M.Date = isoDateUtc();
@@ -38,11 +41,11 @@ Measurement measurementHeader(const Plan &P, const RunRequest &Req, const Device
   return M;
 }
 
-void reportKernel(const RunRequest &Req, size_t I, size_t N, const std::string &Id,
-                  const std::string &Status, const std::string &Message,
-                  const std::string &OkText) {
-  std::string Line =
-      "clspread-run: [" + std::to_string(I + 1) + "/" + std::to_string(N) + "] " + Id + ": ";
+void reportKernel(const RunRequest &Req, size_t I, size_t N,
+                  const std::string &Id, const std::string &Status,
+                  const std::string &Message, const std::string &OkText) {
+  std::string Line = "clspread-run: [" + std::to_string(I + 1) + "/" +
+                     std::to_string(N) + "] " + Id + ": ";
   if (Status == "ok") {
     if (Req.Progress)
       std::cerr << Line << OkText << "\n";
@@ -57,11 +60,12 @@ void reportKernel(const RunRequest &Req, size_t I, size_t N, const std::string &
   }
 }
 
-void reportKernel(const RunRequest &Req, size_t I, size_t N, const KernelResult &R) {
+void reportKernel(const RunRequest &Req, size_t I, size_t N,
+                  const KernelResult &R) {
   std::ostringstream Ok;
   if (R.ok()) {
-    Ok << durationText(R.Device.Median) << " median of " << R.Device.Count << " (cv "
-       << int(R.Device.Cv * 1000) / 10.0 << "%)";
+    Ok << durationText(R.Device.Median) << " median of " << R.Device.Count
+       << " (cv " << int(R.Device.Cv * 1000) / 10.0 << "%)";
     if (R.Deterministic && !*R.Deterministic)
       Ok << ", output differs between launches";
   }
@@ -74,8 +78,8 @@ Measurement runPlan(const Plan &P, const RunRequest &Req) {
   Measurement M = measurementHeader(P, Req, Ref, queryDeviceInfo(Ref.Device));
   DeviceSession Session(Ref, M.Device);
   if (Req.Progress)
-    std::cerr << "clspread-run: " << M.Device.Name << " (" << M.Platform << "), "
-              << Selected.size() << " kernel(s)\n";
+    std::cerr << "clspread-run: " << M.Device.Name << " (" << M.Platform
+              << "), " << Selected.size() << " kernel(s)\n";
   for (size_t I = 0; I < Selected.size(); ++I) {
     KernelResult R = runKernel(Session, *Selected[I], Req.Settings);
     reportKernel(Req, I, Selected.size(), R);

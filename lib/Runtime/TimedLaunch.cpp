@@ -34,7 +34,8 @@ LaunchTiming timedLaunch(cl_command_queue Q, cl_kernel K, unsigned Dims,
   LaunchTiming T;
   cl_event Raw = nullptr;
   auto T0 = Clock::now();
-  check(clEnqueueNDRangeKernel(Q, K, Dims, nullptr, G, Local ? L : nullptr, 0, nullptr, &Raw),
+  check(clEnqueueNDRangeKernel(Q, K, Dims, nullptr, G, Local ? L : nullptr, 0,
+                               nullptr, &Raw),
         "clEnqueueNDRangeKernel");
   Event E(Raw);
   check(clFlush(Q), "clFlush");
@@ -42,20 +43,22 @@ LaunchTiming timedLaunch(cl_command_queue Q, cl_kernel K, unsigned Dims,
   auto Sleep = std::chrono::microseconds(10);
   for (;;) {
     cl_int Status = CL_QUEUED;
-    check(clGetEventInfo(E.get(), CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof Status, &Status,
-                          nullptr),
+    check(clGetEventInfo(E.get(), CL_EVENT_COMMAND_EXECUTION_STATUS,
+                         sizeof Status, &Status, nullptr),
           "clGetEventInfo");
     if (Status == CL_COMPLETE)
       break;
     if (Status < 0) // the command was terminated abnormally
-      throw ClError(KernelExecutionCall, Status, "the launch failed on the device");
+      throw ClError(KernelExecutionCall, Status,
+                    "the launch failed on the device");
     double Elapsed = since(T0);
     if (TimeoutSeconds > 0 && Elapsed > TimeoutSeconds)
-      throw LaunchTimeout("the launch did not complete within " + secondsText(TimeoutSeconds) +
+      throw LaunchTimeout("the launch did not complete within " +
+                          secondsText(TimeoutSeconds) +
                           " (watchdog, --timeout); event status " +
-                          (Status == CL_RUNNING ? "CL_RUNNING" : Status == CL_SUBMITTED
-                                                                     ? "CL_SUBMITTED"
-                                                                     : "CL_QUEUED"));
+                          (Status == CL_RUNNING     ? "CL_RUNNING"
+                           : Status == CL_SUBMITTED ? "CL_SUBMITTED"
+                                                    : "CL_QUEUED"));
     if (Elapsed < 200e-6) {
       std::this_thread::yield();
       continue;
@@ -67,9 +70,10 @@ LaunchTiming timedLaunch(cl_command_queue Q, cl_kernel K, unsigned Dims,
   T.WallSeconds = since(T0);
 
   cl_ulong Start = 0, End = 0;
-  cl_int E1 = clGetEventProfilingInfo(E.get(), CL_PROFILING_COMMAND_START, sizeof Start, &Start,
-                                      nullptr);
-  cl_int E2 = clGetEventProfilingInfo(E.get(), CL_PROFILING_COMMAND_END, sizeof End, &End, nullptr);
+  cl_int E1 = clGetEventProfilingInfo(E.get(), CL_PROFILING_COMMAND_START,
+                                      sizeof Start, &Start, nullptr);
+  cl_int E2 = clGetEventProfilingInfo(E.get(), CL_PROFILING_COMMAND_END,
+                                      sizeof End, &End, nullptr);
   if (E1 == CL_SUCCESS && E2 == CL_SUCCESS && End >= Start) {
     T.DeviceSeconds = double(End - Start) * 1e-9;
     T.Profiled = true;

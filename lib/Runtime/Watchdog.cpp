@@ -13,16 +13,17 @@ namespace {
 using Clock = std::chrono::steady_clock;
 
 long long nowNs() {
-  return std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now().time_since_epoch())
+  return std::chrono::duration_cast<std::chrono::nanoseconds>(
+             Clock::now().time_since_epoch())
       .count();
 }
 
 double DefaultSeconds = 0;
 bool Running = false;
 WatchdogFire Fire = nullptr;
-std::atomic<long long> Deadline{0};           ///< steady-clock ns; 0 = unarmed
+std::atomic<long long> Deadline{0}; ///< steady-clock ns; 0 = unarmed
 std::atomic<const std::string *> What{nullptr}; ///< the guarded call's text
-std::atomic<double> Armed{0};                 ///< its deadline in seconds
+std::atomic<double> Armed{0};                   ///< its deadline in seconds
 
 void watch() {
   for (;;) {
@@ -33,8 +34,8 @@ void watch() {
     const std::string *W = What.load(std::memory_order_acquire);
     char Buf[64];
     std::snprintf(Buf, sizeof Buf, "%g s", Armed.load());
-    Fire((W ? *W : std::string("a blocking OpenCL call")) + " did not return within " + Buf +
-         " (watchdog, --timeout)");
+    Fire((W ? *W : std::string("a blocking OpenCL call")) +
+         " did not return within " + Buf + " (watchdog, --timeout)");
   }
 }
 
@@ -51,8 +52,12 @@ void startWatchdog(double Seconds, WatchdogFire OnFire) {
 
 double watchdogSeconds() { return Running ? DefaultSeconds : 0; }
 
-WatchGuard::WatchGuard(const char *W, double Seconds) : Text(W) { arm(Seconds); }
-WatchGuard::WatchGuard(const std::string &W, double Seconds) : Text(W) { arm(Seconds); }
+WatchGuard::WatchGuard(const char *W, double Seconds) : Text(W) {
+  arm(Seconds);
+}
+WatchGuard::WatchGuard(const std::string &W, double Seconds) : Text(W) {
+  arm(Seconds);
+}
 
 void WatchGuard::arm(double Seconds) {
   PrevDeadline = Deadline.load(std::memory_order_relaxed);

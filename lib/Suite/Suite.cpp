@@ -19,8 +19,8 @@
 //===----------------------------------------------------------------------===//
 #include "Suite/Suite.h"
 #include "Analysis/LoopLines.h"
-#include "Support/Embedded.h"
 #include "Frontend/OpenCLFrontend.h"
+#include "Support/Embedded.h"
 #include "Support/InputFile.h"
 
 #include "llvm/Support/FileSystem.h"
@@ -92,12 +92,9 @@ std::optional<uint64_t> parseByteSize(std::string_view Text) {
     ++I;
   std::string Unit = S.substr(I);
   static const std::pair<const char *, double> Units[] = {
-      {"", 1.0},          {"B", 1.0},
-      {"KiB", 0x1p10},    {"MiB", 0x1p20},
-      {"GiB", 0x1p30},    {"TiB", 0x1p40},
-      {"kB", 1e3},        {"KB", 1e3},
-      {"MB", 1e6},        {"GB", 1e9},
-      {"TB", 1e12}};
+      {"", 1.0},       {"B", 1.0},      {"KiB", 0x1p10}, {"MiB", 0x1p20},
+      {"GiB", 0x1p30}, {"TiB", 0x1p40}, {"kB", 1e3},     {"KB", 1e3},
+      {"MB", 1e6},     {"GB", 1e9},     {"TB", 1e12}};
   for (const auto &[Name, Scale] : Units) {
     if (Unit != Name)
       continue;
@@ -117,9 +114,9 @@ public:
   explicit Diag(std::string_view FileName) : FileName(FileName) {}
 
   llvm::Error at(const YAML::Mark &M, const std::string &Msg) const {
-    std::string Where =
-        M.is_null() ? std::string(FileName)
-                    : fmt::format("{}:{}:{}", FileName, M.line + 1, M.column + 1);
+    std::string Where = M.is_null() ? std::string(FileName)
+                                    : fmt::format("{}:{}:{}", FileName,
+                                                  M.line + 1, M.column + 1);
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                    "%s: error: %s", Where.c_str(), Msg.c_str());
   }
@@ -135,19 +132,23 @@ public:
   MapFields(const YAML::Node &Map) : Map(Map) {}
 
   /// Fails on a key that is not a plain scalar, unknown or repeated.
-  llvm::Error checkKeys(const Diag &D, std::initializer_list<const char *> Allowed,
+  llvm::Error checkKeys(const Diag &D,
+                        std::initializer_list<const char *> Allowed,
                         const std::string &Where) {
     for (auto KV : Map) {
       const YAML::Node &Key = KV.first;
       if (!Key.IsScalar())
-        return D.at(Key.Mark(), fmt::format("keys in {} must be plain names", Where));
+        return D.at(Key.Mark(),
+                    fmt::format("keys in {} must be plain names", Where));
       const std::string &Name = Key.Scalar();
       bool Known = std::any_of(Allowed.begin(), Allowed.end(),
                                [&](const char *A) { return Name == A; });
       if (!Known)
-        return D.at(Key.Mark(), fmt::format("unknown key '{}' in {}", Name, Where));
+        return D.at(Key.Mark(),
+                    fmt::format("unknown key '{}' in {}", Name, Where));
       if (Fields.count(Name))
-        return D.at(Key.Mark(), fmt::format("duplicate key '{}' in {}", Name, Where));
+        return D.at(Key.Mark(),
+                    fmt::format("duplicate key '{}' in {}", Name, Where));
       Fields.emplace(Name, KV.second);
     }
     return llvm::Error::success();
@@ -182,14 +183,16 @@ public:
 private:
   llvm::Error parseEntry(const YAML::Node &N, SuiteEntry &E);
   llvm::Error parsePipelines(const YAML::Node &N, Suite &S);
-  llvm::Expected<std::string> scalar(const YAML::Node &N, const std::string &What);
+  llvm::Expected<std::string> scalar(const YAML::Node &N,
+                                     const std::string &What);
   llvm::Error parseSizes(const YAML::Node &N, const std::string &What,
                          unsigned &Dims, std::array<uint64_t, 3> &Sizes);
   llvm::Error parseLocal(const YAML::Node &N, const std::string &What,
                          LaunchSpec &L);
   llvm::Error checkDivides(const YAML::Mark &M, const std::string &Prefix,
                            const LaunchSpec &L);
-  llvm::Error parseArgs(const YAML::Node &N, std::map<std::string, ArgValue> &Args);
+  llvm::Error parseArgs(const YAML::Node &N,
+                        std::map<std::string, ArgValue> &Args);
   llvm::Error parseQuick(const YAML::Node &N, SuiteEntry &E);
   llvm::Error parseBufferMap(const YAML::Node &N, const std::string &Name,
                              SuiteEntry &E);
@@ -223,8 +226,11 @@ static bool isIdentifier(const std::string &S) {
 }
 
 /// Whether \p Source mentions \p Name as an identifier followed by '('.
-static bool mentionsFunction(const std::string &Source, const std::string &Name) {
-  auto IsIdent = [](char C) { return std::isalnum((unsigned char)C) || C == '_'; };
+static bool mentionsFunction(const std::string &Source,
+                             const std::string &Name) {
+  auto IsIdent = [](char C) {
+    return std::isalnum((unsigned char)C) || C == '_';
+  };
   for (size_t Pos = Source.find(Name); Pos != std::string::npos;
        Pos = Source.find(Name, Pos + 1)) {
     if (Pos > 0 && IsIdent(Source[Pos - 1]))
@@ -247,10 +253,12 @@ llvm::Error Parser::parseSizes(const YAML::Node &N, const std::string &What,
   } else if (N.IsScalar()) {
     Items.push_back(N);
   } else {
-    return D.at(N.Mark(), fmt::format("{} must be a list of 1 to 3 sizes", What));
+    return D.at(N.Mark(),
+                fmt::format("{} must be a list of 1 to 3 sizes", What));
   }
   if (Items.empty())
-    return D.at(N.Mark(), fmt::format("{} must be a list of 1 to 3 sizes", What));
+    return D.at(N.Mark(),
+                fmt::format("{} must be a list of 1 to 3 sizes", What));
   if (Items.size() > 3)
     return D.at(N.Mark(), fmt::format("{} has {} sizes; at most 3 are allowed",
                                       What, Items.size()));
@@ -266,8 +274,9 @@ llvm::Error Parser::parseSizes(const YAML::Node &N, const std::string &What,
     errno = 0;
     unsigned long long V = Digits ? std::strtoull(T.c_str(), nullptr, 10) : 0;
     if (!Digits || errno)
-      return D.at(Item.Mark(),
-                  fmt::format("{} size '{}' is not a positive integer", What, T));
+      return D.at(
+          Item.Mark(),
+          fmt::format("{} size '{}' is not a positive integer", What, T));
     if (V == 0)
       return D.at(Item.Mark(), fmt::format("{} size must be positive, got 0 in "
                                            "dimension {}",
@@ -341,8 +350,8 @@ llvm::Error Parser::parseQuick(const YAML::Node &N, SuiteEntry &E) {
     return Err;
   LaunchSpec &Q = E.Quick;
   Q = LaunchSpec();
-  if (llvm::Error Err = parseSizes(*F.get("global"), "quick global", Q.Dims,
-                                   Q.Global))
+  if (llvm::Error Err =
+          parseSizes(*F.get("global"), "quick global", Q.Dims, Q.Global))
     return Err;
   if (const YAML::Node *L = F.get("local")) {
     if (llvm::Error Err = parseLocal(*L, "quick local", Q))
@@ -355,8 +364,8 @@ llvm::Error Parser::parseQuick(const YAML::Node &N, SuiteEntry &E) {
                               "local has {}; give quick a local size",
                               Q.Dims, E.Launch.Dims));
     Q.Local = E.Launch.Local;
-    if (llvm::Error Err =
-            checkDivides(F.get("global")->Mark(), "local (from the full launch)", Q))
+    if (llvm::Error Err = checkDivides(F.get("global")->Mark(),
+                                       "local (from the full launch)", Q))
       return Err;
   }
   Q.Args = E.Launch.Args;
@@ -382,7 +391,8 @@ static std::optional<double> contentNumber(const std::string &T) {
 /// `range: "[0, 1024)"` (brackets say which ends are included) or
 /// `range: [lo, hi]` (both included); integer ends of a half-open range
 /// step in by one.
-static std::optional<std::pair<double, double>> contentRange(const YAML::Node &N) {
+static std::optional<std::pair<double, double>>
+contentRange(const YAML::Node &N) {
   std::optional<double> Lo, Hi;
   bool LoOpen = false, HiOpen = false;
   if (N.IsSequence() && N.size() == 2 && N[0].IsScalar() && N[1].IsScalar()) {
@@ -431,11 +441,12 @@ llvm::Error Parser::parseBufferMap(const YAML::Node &N, const std::string &Name,
   if (const YAML::Node *R = F.get("range")) {
     C.Range = contentRange(*R);
     if (!C.Range)
-      return D.at(R->Mark(),
-                  fmt::format("bad range for buffer '{}': expected \"[lo, hi)\" "
-                              "(quoted; brackets include an end, parentheses "
-                              "exclude it) or [lo, hi] with lo <= hi",
-                              Name));
+      return D.at(
+          R->Mark(),
+          fmt::format("bad range for buffer '{}': expected \"[lo, hi)\" "
+                      "(quoted; brackets include an end, parentheses "
+                      "exclude it) or [lo, hi] with lo <= hi",
+                      Name));
   }
   int Orders = 0;
   if (const YAML::Node *S = F.get("sorted")) {
@@ -448,8 +459,8 @@ llvm::Error Parser::parseBufferMap(const YAML::Node &N, const std::string &Name,
   }
   if (const YAML::Node *P = F.get("permutation")) {
     uint64_t Count = 0;
-    if (!P->IsScalar() || llvm::StringRef(P->Scalar()).getAsInteger(10, Count) ||
-        Count == 0)
+    if (!P->IsScalar() ||
+        llvm::StringRef(P->Scalar()).getAsInteger(10, Count) || Count == 0)
       return D.at(P->Mark(), fmt::format("permutation of buffer '{}' must be a "
                                          "positive count N (values 0 to N-1)",
                                          Name));
@@ -484,12 +495,11 @@ llvm::Error Parser::parseEntry(const YAML::Node &N, SuiteEntry &E) {
   if (!N.IsMap())
     return D.at(N.Mark(), "a kernel entry must be a map");
   MapFields F(N);
-  if (llvm::Error Err =
-          F.checkKeys(D,
-                      {"id", "file", "kernel", "variant_of", "description",
-                       "global", "local", "args", "build_options", "buffers",
-                       "quick", "trips"},
-                      "kernel entry"))
+  if (llvm::Error Err = F.checkKeys(
+          D,
+          {"id", "file", "kernel", "variant_of", "description", "global",
+           "local", "args", "build_options", "buffers", "quick", "trips"},
+          "kernel entry"))
     return Err;
   if (llvm::Error Err = F.require(D, {"id"}, "kernel entry"))
     return Err;
@@ -539,7 +549,8 @@ llvm::Error Parser::parseEntry(const YAML::Node &N, SuiteEntry &E) {
                 fmt::format("kernel '{}' is not a function name", E.Kernel));
 
   LaunchSpec &L = E.Launch;
-  if (llvm::Error Err = parseSizes(*F.get("global"), "global", L.Dims, L.Global))
+  if (llvm::Error Err =
+          parseSizes(*F.get("global"), "global", L.Dims, L.Global))
     return Err;
   if (const YAML::Node *Local = F.get("local"))
     if (llvm::Error Err = parseLocal(*Local, "local", L))
@@ -606,8 +617,8 @@ llvm::Error Parser::parseEntry(const YAML::Node &N, SuiteEntry &E) {
     for (auto KV : *T) {
       const YAML::Node &Key = KV.first, &Value = KV.second;
       unsigned Line = 0;
-      if (!Key.IsScalar() || llvm::StringRef(Key.Scalar()).getAsInteger(10, Line) ||
-          Line == 0)
+      if (!Key.IsScalar() ||
+          llvm::StringRef(Key.Scalar()).getAsInteger(10, Line) || Line == 0)
         return D.at(Key.Mark(), "a trips key must be the line number of a "
                                 "loop in the entry's file");
       uint64_t Count = 0;
@@ -638,17 +649,19 @@ llvm::Error Parser::checkVariants(const Suite &S) {
       continue;
     std::vector<const SuiteEntry *> Group = S.variants(E.VariantOf);
     if (Group.size() < 2)
-      return D.at(VariantMarks[I],
-                  fmt::format("job '{}' has only one variant ('{}'); a job needs "
-                              "at least two entries (omit variant_of for a "
-                              "single kernel)",
-                              E.VariantOf, E.Id));
+      return D.at(
+          VariantMarks[I],
+          fmt::format("job '{}' has only one variant ('{}'); a job needs "
+                      "at least two entries (omit variant_of for a "
+                      "single kernel)",
+                      E.VariantOf, E.Id));
     const SuiteEntry *Same = S.find(E.VariantOf);
     if (Same && Same->VariantOf != E.VariantOf)
-      return D.at(VariantMarks[I],
-                  fmt::format("job name '{}' is also the id of entry '{}', which "
-                              "is not one of its variants",
-                              E.VariantOf, Same->Id));
+      return D.at(
+          VariantMarks[I],
+          fmt::format("job name '{}' is also the id of entry '{}', which "
+                      "is not one of its variants",
+                      E.VariantOf, Same->Id));
   }
   return llvm::Error::success();
 }
@@ -709,7 +722,8 @@ llvm::Error Parser::parsePipelines(const YAML::Node &N, Suite &S) {
       return D.at(P.Mark(), "a pipeline must be a map with keys id, stages "
                             "and connect");
     MapFields F(P);
-    if (llvm::Error Err = F.checkKeys(D, {"id", "stages", "connect"}, "pipeline"))
+    if (llvm::Error Err =
+            F.checkKeys(D, {"id", "stages", "connect"}, "pipeline"))
       return Err;
     if (llvm::Error Err = F.require(D, {"id", "stages"}, "pipeline"))
       return Err;
@@ -726,9 +740,8 @@ llvm::Error Parser::parsePipelines(const YAML::Node &N, Suite &S) {
       return D.at(Stages.Mark(), "stages must list two or more entry ids");
     for (const YAML::Node &St : Stages) {
       if (!St.IsScalar() || !S.find(St.Scalar()))
-        return D.at(St.Mark(),
-                    fmt::format("no entry '{}' in this manifest",
-                                St.IsScalar() ? St.Scalar() : "?"));
+        return D.at(St.Mark(), fmt::format("no entry '{}' in this manifest",
+                                           St.IsScalar() ? St.Scalar() : "?"));
       SP.Stages.push_back(St.Scalar());
     }
     // connect: { from-stage.arg: to-stage.arg }, the later stage reading
@@ -801,19 +814,21 @@ llvm::Expected<Suite> loadSuiteFile(const std::string &Path) {
   if (!Text)
     return llvm::createStringError(
         llvm::inconvertibleErrorCode(),
-        "clspread: error: cannot read suite manifest '%s': %s",
-        Path.c_str(), llvm::toString(Text.takeError()).c_str());
+        "clspread: error: cannot read suite manifest '%s': %s", Path.c_str(),
+        llvm::toString(Text.takeError()).c_str());
   std::string Dir = llvm::sys::path::parent_path(Path).str();
-  return parseSuite(*Text, Path, [Dir](const std::string &File)
-                                    -> llvm::Expected<std::string> {
-    llvm::SmallString<256> Full(Dir);
-    llvm::sys::path::append(Full, File);
-    // An entry's file is a kernel source like any other: a FIFO or
-    // /dev/zero named there must not block or fill memory.
-    bool Placed = false;
-    return readKernelSource(
-        llvm::sys::path::is_absolute(File) ? File : std::string(Full), Placed);
-  });
+  return parseSuite(
+      *Text, Path,
+      [Dir](const std::string &File) -> llvm::Expected<std::string> {
+        llvm::SmallString<256> Full(Dir);
+        llvm::sys::path::append(Full, File);
+        // An entry's file is a kernel source like any other: a FIFO or
+        // /dev/zero named there must not block or fill memory.
+        bool Placed = false;
+        return readKernelSource(
+            llvm::sys::path::is_absolute(File) ? File : std::string(Full),
+            Placed);
+      });
 }
 
 llvm::Expected<Suite> bundledSuite(std::string_view ManifestPath) {
@@ -834,13 +849,14 @@ llvm::Expected<Suite> bundledSuite(std::string_view ManifestPath) {
   std::string Dir = Slash == std::string_view::npos
                         ? ""
                         : std::string(ManifestPath.substr(0, Slash + 1));
-  return parseSuite(Manifest->Content, Label,
-                    [Lookup, Dir](const std::string &File) -> llvm::Expected<std::string> {
-                      if (const EmbeddedFile *F = Lookup(Dir + File))
-                        return std::string(F->Content);
-                      return llvm::createStringError(
-                          llvm::inconvertibleErrorCode(), "not a bundled kernel file");
-                    });
+  return parseSuite(
+      Manifest->Content, Label,
+      [Lookup, Dir](const std::string &File) -> llvm::Expected<std::string> {
+        if (const EmbeddedFile *F = Lookup(Dir + File))
+          return std::string(F->Content);
+        return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                       "not a bundled kernel file");
+      });
 }
 
 } // namespace clspread

@@ -65,7 +65,7 @@ struct SuitePipeline {
 
 struct Suite {
   std::string Path; ///< the manifest's path; "<bundled>/suite.yaml" if built in
-  std::vector<SuiteEntry> Entries; ///< in manifest order
+  std::vector<SuiteEntry> Entries;      ///< in manifest order
   std::vector<SuitePipeline> Pipelines; ///< in manifest order
 
   const SuiteEntry *find(std::string_view Id) const;
@@ -93,7 +93,8 @@ llvm::Expected<Suite> loadSuiteFile(const std::string &Path);
 /// The suite compiled into the binary from kernels/.
 /// A manifest compiled into the binary: the suite ("suite.yaml") or the
 /// calibration micro-benchmarks ("calibrate/calibrate.yaml").
-llvm::Expected<Suite> bundledSuite(std::string_view ManifestPath = "suite.yaml");
+llvm::Expected<Suite>
+bundledSuite(std::string_view ManifestPath = "suite.yaml");
 
 /// Parses a byte count such as "4096", "512 B", "16 MiB", "1.5 GiB" or
 /// "64 MB" (binary KiB/MiB/GiB/TiB and decimal kB/KB/MB/GB/TB). Bytes only:

@@ -15,7 +15,7 @@
 namespace clspread {
 
 struct EmbeddedFile {
-  std::string_view Path;    ///< relative to the set's base, e.g. "hd4870.yaml"
+  std::string_view Path; ///< relative to the set's base, e.g. "hd4870.yaml"
   std::string_view Content;
 };
 

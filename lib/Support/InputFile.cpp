@@ -66,7 +66,8 @@ static uint64_t codeBytes(StringRef Text) {
 
 Expected<std::unique_ptr<MemoryBuffer>>
 readInputFile(const std::string &Path, const char *What, uint64_t MaxBytes) {
-  std::string Name = fmt::format("{}'{}'", *What ? std::string(What) + " " : "", Path);
+  std::string Name =
+      fmt::format("{}'{}'", *What ? std::string(What) + " " : "", Path);
   if (std::string Kind = notRegular(Path); !Kind.empty())
     return createStringError(inconvertibleErrorCode(),
                              "cannot read %s: %s, not a regular file",

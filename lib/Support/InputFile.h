@@ -44,7 +44,8 @@ readInputFile(const std::string &Path, const char *What, uint64_t MaxBytes);
 
 /// Reads a kernel source. Errors (message without the "clspread: error: "
 /// prefix, which the caller adds): not a regular file, unreadable, binary,
-/// or more than MaxKernelCodeBytes of code. A NUL byte gives "FILE:LINE:COL: error: ..." in full, with
+/// or more than MaxKernelCodeBytes of code. A NUL byte gives "FILE:LINE:COL:
+/// error: ..." in full, with
 /// \p Placed set, since it has a place.
 llvm::Expected<std::string> readKernelSource(const std::string &Path,
                                              bool &Placed);

@@ -8,9 +8,9 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <cerrno>
-#include <optional>
 #include <cstring>
 #include <fcntl.h>
+#include <optional>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -82,7 +82,8 @@ static std::optional<int> ownDescriptor(StringRef Path) {
   if (Path == "/dev/stderr")
     return STDERR_FILENO;
   unsigned N;
-  if ((Path.consume_front("/dev/fd/") || Path.consume_front("/proc/self/fd/")) &&
+  if ((Path.consume_front("/dev/fd/") ||
+       Path.consume_front("/proc/self/fd/")) &&
       !Path.getAsInteger(10, N))
     return int(N);
   return std::nullopt;

@@ -1,4 +1,4 @@
-//===- OutputFile.h - Write an output whole, or leave the old one ---*- C++ -*-===//
+//===- OutputFile.h - Write an output whole, or leave the old one ---------===//
 //
 // Every file clspread writes (-o reports, plans, SARIF, workbooks, the
 // calibrated profile, validate's directory) goes through writeOutput(), so

@@ -33,7 +33,7 @@ struct ValidatedKernel {
   std::array<uint64_t, 3> Global{}, Local{};
   bool HasLocal = false;
   uint64_t WorkItems = 0;
-  double EstimateS = 0;   ///< Tkernel + the profile's launch overhead
+  double EstimateS = 0; ///< Tkernel + the profile's launch overhead
   double TAluS = 0, TTexS = 0, TMemS = 0, OverheadS = 0;
   double BytesMoved = 0; ///< DRAM bytes of the launch, as the model has them
   double AluOps = 0;     ///< ALU lane-ops of the launch
@@ -117,9 +117,10 @@ std::string stringField(const llvm::json::Object *O, llvm::StringRef Key);
 /// An id that two results share is an error naming it (which one was
 /// meant cannot be known). A kernel whose time is invalid gets the status
 /// "invalid" and the reason; it is not compared.
-llvm::Expected<Validation> joinMeasurements(const AnalysisReport &Report,
-                                            const llvm::json::Value &Measurements,
-                                            const std::string &Command);
+llvm::Expected<Validation>
+joinMeasurements(const AnalysisReport &Report,
+                 const llvm::json::Value &Measurements,
+                 const std::string &Command);
 
 /// Fills Summary and Pairs from Kernels (exposed for tests).
 void summarize(Validation &V);

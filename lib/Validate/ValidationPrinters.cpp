@@ -4,9 +4,9 @@
 // inline CSS and SVG, no scripts, no external files.
 //
 //===----------------------------------------------------------------------===//
-#include "Validate/Validation.h"
 #include "Report/AnalysisReport.h"
 #include "Support/Html.h"
+#include "Validate/Validation.h"
 
 #include "llvm/ADT/StringExtras.h"
 
@@ -41,16 +41,15 @@ json::Value toJSON(const Validation &V) {
     json::Object O{
         {"id", K.Id},
         {"name", K.Name},
-        {"variant_of", K.VariantOf.empty() ? json::Value(nullptr)
-                                           : json::Value(K.VariantOf)},
-        {"launch", json::Object{{"global", json::Array{K.Global[0], K.Global[1],
-                                                       K.Global[2]}},
-                                {"local", K.HasLocal
-                                              ? json::Value(json::Array{
-                                                    K.Local[0], K.Local[1],
-                                                    K.Local[2]})
-                                              : json::Value(nullptr)},
-                                {"work_items", K.WorkItems}}},
+        {"variant_of",
+         K.VariantOf.empty() ? json::Value(nullptr) : json::Value(K.VariantOf)},
+        {"launch",
+         json::Object{
+             {"global", json::Array{K.Global[0], K.Global[1], K.Global[2]}},
+             {"local", K.HasLocal ? json::Value(json::Array{
+                                        K.Local[0], K.Local[1], K.Local[2]})
+                                  : json::Value(nullptr)},
+             {"work_items", K.WorkItems}}},
         {"estimate_s", num(K.EstimateS)},
         {"t_alu_s", num(K.TAluS)},
         {"t_tex_s", num(K.TTexS)},
@@ -75,9 +74,11 @@ json::Value toJSON(const Validation &V) {
   }
   json::Array Pairs;
   for (const VariantPair &P : V.Pairs)
-    Pairs.push_back(json::Object{
-        {"job", P.Job}, {"a", P.A}, {"b", P.B}, {"correct", P.Correct},
-        {"measured_apart", P.Distinct}});
+    Pairs.push_back(json::Object{{"job", P.Job},
+                                 {"a", P.A},
+                                 {"b", P.B},
+                                 {"correct", P.Correct},
+                                 {"measured_apart", P.Distinct}});
   json::Array Notes;
   for (const auto &N : V.ProfileNotes)
     Notes.push_back(N);
@@ -104,18 +105,17 @@ json::Value toJSON(const Validation &V) {
       {"variant_pairs", std::move(Pairs)},
       {"unknown_ids", std::move(Unknown)},
       {"results_without_id", V.ResultsWithoutId},
-      {"summary", json::Object{{"kernels", S.Kernels},
-                               {"measured", S.Measured},
-                               {"invalid", S.Invalid},
-                               {"median_abs_error", stat(S.MedianAbsError)},
-                               {"p90_abs_error", stat(S.P90AbsError)},
-                               {"spearman", stat(S.Spearman)},
-                               {"variant_pairs", S.VariantPairs},
-                               {"variant_order_correct",
-                                S.VariantOrderCorrect},
-                               {"pairs_measured_apart", S.DistinctPairs},
-                               {"pairs_measured_apart_correct",
-                                S.DistinctCorrect}}}};
+      {"summary",
+       json::Object{{"kernels", S.Kernels},
+                    {"measured", S.Measured},
+                    {"invalid", S.Invalid},
+                    {"median_abs_error", stat(S.MedianAbsError)},
+                    {"p90_abs_error", stat(S.P90AbsError)},
+                    {"spearman", stat(S.Spearman)},
+                    {"variant_pairs", S.VariantPairs},
+                    {"variant_order_correct", S.VariantOrderCorrect},
+                    {"pairs_measured_apart", S.DistinctPairs},
+                    {"pairs_measured_apart_correct", S.DistinctCorrect}}}};
 }
 
 static std::string pct(double X) {
@@ -128,8 +128,7 @@ static std::string secs(double S) {
 
 /// "(2 invalid)" after the kernel count, or "".
 static std::string invalidNote(const ValidationSummary &S) {
-  return S.Invalid ? fmt::format(" ({} with an invalid time)", S.Invalid)
-                   : "";
+  return S.Invalid ? fmt::format(" ({} with an invalid time)", S.Invalid) : "";
 }
 
 std::string summaryText(const Validation &V) {
@@ -156,8 +155,8 @@ std::string toMarkdown(const Validation &V) {
   Out += fmt::format("- profile: `{}` ({})\n- device: {} (platform {}, "
                      "driver {})\n- date: {}\n- command: `{}`\n- "
                      "measured with: `{}`\n",
-                     V.ProfileId, V.ProfileName, V.Device, V.Platform,
-                     V.Driver, V.Date, V.Command, V.MeasuredWith);
+                     V.ProfileId, V.ProfileName, V.Device, V.Platform, V.Driver,
+                     V.Date, V.Command, V.MeasuredWith);
   for (const auto &N : V.ProfileNotes)
     Out += "- model: " + N + "\n";
   if (!V.UnknownIds.empty())
@@ -174,9 +173,9 @@ std::string toMarkdown(const Validation &V) {
   if (S.Measured)
     Out += fmt::format(
         "| {} of {} | {:.1f}% | {:.1f}% | {:.3f} | {} of {} | {} of {} |\n",
-        S.Measured, S.Kernels, 100 * S.MedianAbsError,
-        100 * S.P90AbsError, S.Spearman, S.VariantOrderCorrect, S.VariantPairs,
-        S.DistinctCorrect, S.DistinctPairs);
+        S.Measured, S.Kernels, 100 * S.MedianAbsError, 100 * S.P90AbsError,
+        S.Spearman, S.VariantOrderCorrect, S.VariantPairs, S.DistinctCorrect,
+        S.DistinctPairs);
   else
     Out += fmt::format("| 0 of {}{}: nothing compared | – | – | – | – | – |\n",
                        S.Kernels, invalidNote(S));
@@ -184,8 +183,8 @@ std::string toMarkdown(const Validation &V) {
          "T_MEM | estimate | measured (cv) | error | achieved DRAM | "
          "achieved ALU |\n|---|---|---|---|---|---|---|---|---|---|---|---|\n";
   for (const ValidatedKernel &K : V.Kernels) {
-    std::string Launch = sizes(K.Global) +
-                         (K.HasLocal ? " / " + sizes(K.Local) : "");
+    std::string Launch =
+        sizes(K.Global) + (K.HasLocal ? " / " + sizes(K.Local) : "");
     if (K.MeasuredS)
       Out += fmt::format(
           "| {} | {} | {} | {} | {} | {} | {} | {} | {} ({:.1f}%) | {} | "
@@ -248,41 +247,52 @@ static std::string scatterSVG(const Validation &V, std::string_view Head = {}) {
            std::string(Head) +
            "<text x=\"20\" y=\"40\" class=\"axis\">No kernel was "
            "measured.</text></svg>\n";
-  double L0 = std::floor(std::log10(Lo / 1.5)), L1 = std::ceil(std::log10(Hi * 1.5));
+  double L0 = std::floor(std::log10(Lo / 1.5)),
+         L1 = std::ceil(std::log10(Hi * 1.5));
   const double W = 520, H = 520, M = 60;
   // A time of 0 (an estimate of nothing) sits on the axis, not at -inf.
-  auto lg = [&](double T) { return std::max(std::log10(std::max(T, 1e-300)), L0); };
+  auto lg = [&](double T) {
+    return std::max(std::log10(std::max(T, 1e-300)), L0);
+  };
   auto X = [&](double T) { return M + (lg(T) - L0) / (L1 - L0) * (W - 2 * M); };
-  auto Y = [&](double T) { return H - M - (lg(T) - L0) / (L1 - L0) * (H - 2 * M); };
-  std::string S = fmt::format(
-      "<svg class=\"scatter\" xmlns=\"http://www.w3.org/2000/svg\" width=\"{}\" "
-      "height=\"{}\" viewBox=\"0 0 {} {}\">{}\n",
-      W, H, W, H, Head);
+  auto Y = [&](double T) {
+    return H - M - (lg(T) - L0) / (L1 - L0) * (H - 2 * M);
+  };
+  std::string S =
+      fmt::format("<svg class=\"scatter\" xmlns=\"http://www.w3.org/2000/svg\" "
+                  "width=\"{}\" "
+                  "height=\"{}\" viewBox=\"0 0 {} {}\">{}\n",
+                  W, H, W, H, Head);
   double A = std::pow(10, L0), B = std::pow(10, L1);
   // ±25% band around y = x, then the line itself.
-  S += fmt::format("<polygon class=\"band\" points=\"{:.1f},{:.1f} {:.1f},{:.1f} "
-                   "{:.1f},{:.1f} {:.1f},{:.1f}\"/>\n",
-                   X(A), Y(A * 1.25), X(B / 1.25), Y(B), X(B), Y(B * 0.75),
-                   X(A), Y(A * 0.75));
-  S += fmt::format("<line class=\"diag\" x1=\"{:.1f}\" y1=\"{:.1f}\" x2=\"{:.1f}\" "
-                   "y2=\"{:.1f}\"/>\n",
-                   X(A), Y(A), X(B), Y(B));
+  S += fmt::format(
+      "<polygon class=\"band\" points=\"{:.1f},{:.1f} {:.1f},{:.1f} "
+      "{:.1f},{:.1f} {:.1f},{:.1f}\"/>\n",
+      X(A), Y(A * 1.25), X(B / 1.25), Y(B), X(B), Y(B * 0.75), X(A),
+      Y(A * 0.75));
+  S += fmt::format(
+      "<line class=\"diag\" x1=\"{:.1f}\" y1=\"{:.1f}\" x2=\"{:.1f}\" "
+      "y2=\"{:.1f}\"/>\n",
+      X(A), Y(A), X(B), Y(B));
   for (double E = L0; E <= L1; E += 1) {
     double T = std::pow(10, E);
-    S += fmt::format("<line class=\"grid\" x1=\"{0:.1f}\" y1=\"{1}\" x2=\"{0:.1f}\" "
-                     "y2=\"{2}\"/><text x=\"{0:.1f}\" y=\"{3}\" "
-                     "class=\"tick\">{4}</text>\n",
-                     X(T), M, H - M, H - M + 16, escapeHtml(secs(T)));
-    S += fmt::format("<line class=\"grid\" x1=\"{1}\" y1=\"{0:.1f}\" x2=\"{2}\" "
-                     "y2=\"{0:.1f}\"/><text x=\"{3}\" y=\"{0:.1f}\" "
-                     "class=\"tick\" text-anchor=\"end\">{4}</text>\n",
-                     Y(T), M, W - M, M - 4, escapeHtml(secs(T)));
+    S += fmt::format(
+        "<line class=\"grid\" x1=\"{0:.1f}\" y1=\"{1}\" x2=\"{0:.1f}\" "
+        "y2=\"{2}\"/><text x=\"{0:.1f}\" y=\"{3}\" "
+        "class=\"tick\">{4}</text>\n",
+        X(T), M, H - M, H - M + 16, escapeHtml(secs(T)));
+    S +=
+        fmt::format("<line class=\"grid\" x1=\"{1}\" y1=\"{0:.1f}\" x2=\"{2}\" "
+                    "y2=\"{0:.1f}\"/><text x=\"{3}\" y=\"{0:.1f}\" "
+                    "class=\"tick\" text-anchor=\"end\">{4}</text>\n",
+                    Y(T), M, W - M, M - 4, escapeHtml(secs(T)));
   }
   S += fmt::format("<text x=\"{}\" y=\"{}\" class=\"axis\">estimated</text>\n",
                    W / 2, H - 18);
-  S += fmt::format("<text x=\"16\" y=\"{}\" class=\"axis\" transform=\"rotate(-90 "
-                   "16 {})\">measured</text>\n",
-                   H / 2, H / 2);
+  S += fmt::format(
+      "<text x=\"16\" y=\"{}\" class=\"axis\" transform=\"rotate(-90 "
+      "16 {})\">measured</text>\n",
+      H / 2, H / 2);
   // Variants joined.
   std::map<std::string, std::vector<const ValidatedKernel *>> Jobs;
   for (const auto &K : V.Kernels)
@@ -296,12 +306,13 @@ static std::string scatterSVG(const Validation &V, std::string_view Head = {}) {
                        X(Ks[I]->EstimateS), Y(*Ks[I]->MeasuredS));
   for (const auto &K : V.Kernels)
     if (K.MeasuredS)
-      S += fmt::format("<circle class=\"point {}\" cx=\"{:.1f}\" cy=\"{:.1f}\" "
-                       "r=\"5\"><title>{}: estimate {}, measured {} ({})</title>"
-                       "</circle>\n",
-                       K.Bound, X(K.EstimateS), Y(*K.MeasuredS), escapeHtml(K.Id),
-                       escapeHtml(secs(K.EstimateS)), escapeHtml(secs(*K.MeasuredS)),
-                       escapeHtml(pct(K.error())));
+      S += fmt::format(
+          "<circle class=\"point {}\" cx=\"{:.1f}\" cy=\"{:.1f}\" "
+          "r=\"5\"><title>{}: estimate {}, measured {} ({})</title>"
+          "</circle>\n",
+          K.Bound, X(K.EstimateS), Y(*K.MeasuredS), escapeHtml(K.Id),
+          escapeHtml(secs(K.EstimateS)), escapeHtml(secs(*K.MeasuredS)),
+          escapeHtml(pct(K.error())));
   S += "</svg>\n";
   return S;
 }
@@ -357,7 +368,9 @@ std::string toHTML(const Validation &V) {
   const ValidationSummary &S = V.Summary;
   std::string H =
       "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n"
-      "<title>clspread validate: " + escapeHtml(V.ProfileId) + "</title>\n<style>\n"
+      "<title>clspread validate: " +
+      escapeHtml(V.ProfileId) +
+      "</title>\n<style>\n"
       "body{font-family:sans-serif;margin:2em;color:#222}"
       "table{border-collapse:collapse;font-size:13px}"
       "td,th{border:1px solid #ccc;padding:3px 6px;text-align:right}"
@@ -365,9 +378,10 @@ std::string toHTML(const Validation &V) {
       std::string(ChartStyle) + "\n</style></head><body>\n";
   H += "<h1>Estimate vs measured: " + escapeHtml(V.ProfileId) + " on " +
        escapeHtml(V.Device) + "</h1>\n<ul>";
-  H += "<li>profile: " + escapeHtml(V.ProfileId) + " (" + escapeHtml(V.ProfileName) + ")</li>";
-  H += "<li>device: " + escapeHtml(V.Device) + ", platform " + escapeHtml(V.Platform) +
-       ", driver " + escapeHtml(V.Driver) + "</li>";
+  H += "<li>profile: " + escapeHtml(V.ProfileId) + " (" +
+       escapeHtml(V.ProfileName) + ")</li>";
+  H += "<li>device: " + escapeHtml(V.Device) + ", platform " +
+       escapeHtml(V.Platform) + ", driver " + escapeHtml(V.Driver) + "</li>";
   H += "<li>date: " + escapeHtml(V.Date) + "</li><li>command: <code>" +
        escapeHtml(V.Command) + "</code></li><li>measured with: <code>" +
        escapeHtml(V.MeasuredWith) + "</code></li>";
@@ -391,8 +405,8 @@ std::string toHTML(const Validation &V) {
                      "<b>{:.3f}</b>; variant order correct in <b>{} of {}</b> "
                      "pairs ({} of {} measured more than 10% apart).</p>\n",
                      S.Measured, S.Kernels, 100 * S.MedianAbsError,
-                   100 * S.P90AbsError, S.Spearman, S.VariantOrderCorrect,
-                   S.VariantPairs, S.DistinctCorrect, S.DistinctPairs);
+                     100 * S.P90AbsError, S.Spearman, S.VariantOrderCorrect,
+                     S.VariantPairs, S.DistinctCorrect, S.DistinctPairs);
   H += "<h2>Estimated vs measured time</h2>\n<p>Log–log; the green band is "
        "±25% around y = x; dashed lines join variants of one job; colour is "
        "the model's bound (red ALU, blue MEM, orange TEX).</p>\n";
@@ -401,13 +415,15 @@ std::string toHTML(const Validation &V) {
        "<th>estimate</th><th>measured</th><th>error</th><th>terms and "
        "measured time</th></tr>\n";
   for (const ValidatedKernel &K : V.Kernels) {
-    H += "<tr><td>" + escapeHtml(K.Id) + "</td><td>" + escapeHtml(K.VariantOf) + "</td><td>" +
-         escapeHtml(K.Bound) + "</td><td>" + escapeHtml(secs(K.EstimateS)) + "</td>";
+    H += "<tr><td>" + escapeHtml(K.Id) + "</td><td>" + escapeHtml(K.VariantOf) +
+         "</td><td>" + escapeHtml(K.Bound) + "</td><td>" +
+         escapeHtml(secs(K.EstimateS)) + "</td>";
     if (K.MeasuredS)
-      H += "<td>" + escapeHtml(secs(*K.MeasuredS)) + "</td><td>" + escapeHtml(pct(K.error())) +
-           "</td>";
+      H += "<td>" + escapeHtml(secs(*K.MeasuredS)) + "</td><td>" +
+           escapeHtml(pct(K.error())) + "</td>";
     else
-      H += "<td colspan=\"2\">" + escapeHtml(K.Status + ": " + K.Message) + "</td>";
+      H += "<td colspan=\"2\">" + escapeHtml(K.Status + ": " + K.Message) +
+           "</td>";
     H += "<td>" + barsSVG(K) + "</td></tr>\n";
   }
   H += "</table>\n</body></html>\n";

@@ -24,24 +24,25 @@
 #include <csignal>
 #include <cstring>
 #include <fstream>
+#include <iostream>
+#include <string>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
-#include <iostream>
-#include <string>
 
 using namespace clspread::runtime;
 
 static int Passed = 0, Failed = 0;
 
-#define CHECK(Cond)                                                                            \
-  do {                                                                                         \
-    if (Cond)                                                                                  \
-      ++Passed;                                                                                \
-    else {                                                                                     \
-      ++Failed;                                                                                \
-      std::cout << __FILE__ << ":" << __LINE__ << ": check failed: " #Cond "\n";               \
-    }                                                                                          \
+#define CHECK(Cond)                                                            \
+  do {                                                                         \
+    if (Cond)                                                                  \
+      ++Passed;                                                                \
+    else {                                                                     \
+      ++Failed;                                                                \
+      std::cout << __FILE__ << ":" << __LINE__                                 \
+                << ": check failed: " #Cond "\n";                              \
+    }                                                                          \
   } while (0)
 
 static bool contains(const std::string &S, const std::string &Part) {
@@ -52,10 +53,12 @@ static void testElemTypes() {
   auto F4 = parseElemType("float4");
   CHECK(F4 && F4->Kind == Scalar::Float && F4->Lanes == 4 && F4->bytes() == 16);
   auto U3 = parseElemType("uchar3");
-  CHECK(U3 && U3->Kind == Scalar::UChar && U3->bytes() == 4 && U3->storedLanes() == 4);
+  CHECK(U3 && U3->Kind == Scalar::UChar && U3->bytes() == 4 &&
+        U3->storedLanes() == 4);
   CHECK(parseElemType("uint") && parseElemType("uint")->Kind == Scalar::UInt);
   CHECK(parseElemType("int2") && parseElemType("int2")->Kind == Scalar::Int);
-  CHECK(parseElemType("unsigned int") && parseElemType("unsigned int")->Kind == Scalar::UInt);
+  CHECK(parseElemType("unsigned int") &&
+        parseElemType("unsigned int")->Kind == Scalar::UInt);
   CHECK(parseElemType("cl_ulong") && parseElemType("cl_ulong")->bytes() == 8);
   CHECK(parseElemType("double16") && parseElemType("double16")->bytes() == 128);
   CHECK(!parseElemType("float5"));
@@ -67,7 +70,7 @@ static void testHalf() {
   CHECK(floatToHalf(1.0f) == 0x3c00);
   CHECK(floatToHalf(-2.0f) == 0xc000);
   CHECK(floatToHalf(65504.0f) == 0x7bff);
-  CHECK(floatToHalf(1e6f) == 0x7c00);        // overflow to inf
+  CHECK(floatToHalf(1e6f) == 0x7c00);          // overflow to inf
   CHECK(floatToHalf(5.9604645e-8f) == 0x0001); // smallest subnormal
   CHECK(halfToFloat(0x3555) > 0.333f && halfToFloat(0x3555) < 0.334f);
   bool RoundTrip = true;
@@ -137,14 +140,16 @@ static void testFill() {
   CHECK(IntRange && SawNeg);
   // Known-answer: the stream must not change between versions, or
   // checksums from older measurements stop matching.
-  CHECK(hex64(fnv1a64(A.data(), A.size())) == hex64(fnv1a64(B.data(), B.size())));
+  CHECK(hex64(fnv1a64(A.data(), A.size())) ==
+        hex64(fnv1a64(B.data(), B.size())));
   CHECK(hex64(fnv1a64("a", 1)) == "af63dc4c8601ec8c");
   CHECK(hex64(0x1234) == "0000000000001234");
 }
 
 static void testStats() {
   TimingStats S = summarize({3, 1, 2, 10});
-  CHECK(S.Count == 4 && S.Median == 2.5 && S.Min == 1 && S.Max == 10 && S.Mean == 4);
+  CHECK(S.Count == 4 && S.Median == 2.5 && S.Min == 1 && S.Max == 10 &&
+        S.Mean == 4);
   CHECK(S.Cv > 0.9 && S.Cv < 1.1);
   CHECK(summarize({5}).Cv == 0 && summarize({5}).Median == 5);
   CHECK(summarize({}).Count == 0);
@@ -160,7 +165,8 @@ static bool has(const std::vector<Sizes3> &V, Sizes3 S) {
 static void testSweep() {
   auto C1 = sweepCandidates(1, {4096, 1, 1}, 1024, {1024, 1024, 64}, 32);
   CHECK(has(C1, {8, 1, 1}) && has(C1, {64, 1, 1}) && has(C1, {1024, 1, 1}));
-  CHECK(!has(C1, {2048, 1, 1}) && !has(C1, {96, 1, 1})); // over the max; 4096 % 96 != 0
+  CHECK(!has(C1, {2048, 1, 1}) &&
+        !has(C1, {96, 1, 1})); // over the max; 4096 % 96 != 0
   CHECK(!has(C1, {4, 1, 1}));
   auto C2 = sweepCandidates(2, {1920, 1080, 1}, 256, {1024, 1024, 64}, 32);
   CHECK(has(C2, {8, 8, 1}) && !has(C2, {16, 16, 1})); // 1080 % 16 != 0
@@ -200,10 +206,13 @@ static void testPlan() {
   CHECK(P.Kernels.size() == 4);
   const KernelSpec &A = P.Kernels[0];
   CHECK(A.Problems.empty());
-  CHECK(A.Dims == 2 && A.Global == (std::array<uint64_t, 3>{64, 32, 1}) && A.Local);
+  CHECK(A.Dims == 2 && A.Global == (std::array<uint64_t, 3>{64, 32, 1}) &&
+        A.Local);
   CHECK(A.VariantOf == "job" && A.Args.size() == 5);
-  CHECK(A.Args[0].Bytes == 1024 && A.Args[0].Acc == Access::Read && A.Args[0].Elem.Lanes == 4);
-  CHECK(A.Args[1].Value.size() == 2 && A.Args[1].Value[0] == 0xff && A.Args[1].Value[1] == 0xff);
+  CHECK(A.Args[0].Bytes == 1024 && A.Args[0].Acc == Access::Read &&
+        A.Args[0].Elem.Lanes == 4);
+  CHECK(A.Args[1].Value.size() == 2 && A.Args[1].Value[0] == 0xff &&
+        A.Args[1].Value[1] == 0xff);
   int32_t V[2];
   std::memcpy(V, A.Args[2].Value.data(), 8);
   CHECK(A.Args[2].Value.size() == 8 && V[0] == 1 && V[1] == -2);
@@ -215,8 +224,10 @@ static void testPlan() {
   CHECK(contains(B, "does not fit"));
   CHECK(contains(B, "given twice"));
   CHECK(!P.Kernels[1].Local);
-  CHECK(P.Kernels[2].Problems.size() == 1 && contains(P.Kernels[2].Problems[0], "earlier kernel"));
-  CHECK(!P.Kernels[3].Problems.empty() && contains(P.Kernels[3].Problems[0], "source"));
+  CHECK(P.Kernels[2].Problems.size() == 1 &&
+        contains(P.Kernels[2].Problems[0], "earlier kernel"));
+  CHECK(!P.Kernels[3].Problems.empty() &&
+        contains(P.Kernels[3].Problems[0], "source"));
 
   bool Threw = false;
   try {
@@ -292,9 +303,11 @@ static void testPlan() {
   };
   CHECK(Wrap.Kernels[0].Id == "big-index" &&
         contains(problems(0), "\"index\" 4294967296 is out of range"));
-  CHECK(Wrap.Kernels[1].Id == "bool-value" &&
-        contains(problems(1), "arg 0 'n': \"value\" must be a number, got true"));
-  CHECK(contains(problems(2), "arg 0 'v': \"value\" must be a number, got false"));
+  CHECK(
+      Wrap.Kernels[1].Id == "bool-value" &&
+      contains(problems(1), "arg 0 'n': \"value\" must be a number, got true"));
+  CHECK(contains(problems(2),
+                 "arg 0 'v': \"value\" must be a number, got false"));
   CHECK(contains(problems(3), "\"dims\" must be 1, 2 or 3"));
   CHECK(Wrap.Kernels[4].Problems.empty() && Wrap.Kernels[4].Args.size() == 1 &&
         Wrap.Kernels[4].Args[0].Index == 4294967295u);
@@ -309,33 +322,51 @@ static void testSamples() {
       std::memcpy(&Bytes[size_t(E * 16 + L * 4)], &V, 4);
     }
   OutputSample S = sampleOutput(Bytes, F3, 4);
-  CHECK(S.Values == 30 && S.K == 4 && S.FirstSum == 4 && S.LastSum == 4 && S.StridedSum == 4);
+  CHECK(S.Values == 30 && S.K == 4 && S.FirstSum == 4 && S.LastSum == 4 &&
+        S.StridedSum == 4);
   CHECK(S.NonFinite == 0);
 }
 
-static nlohmann::json measurement(const std::string &Sum, double First, const char *Elem) {
-  nlohmann::json R = {{"id", "k"},       {"status", "ok"},     {"median_s", 1e-3},
-                      {"checksums", {{"out", Sum}}}, {"deterministic", true},
-                      {"samples", {{"out", {{"elem", Elem}, {"values", 100}, {"k", 4},
-                                            {"first_sum", First}, {"last_sum", 2.0},
-                                            {"strided_sum", 3.0}, {"nonfinite", 0}}}}}};
-  return {{"tool", "clspread-run"}, {"seed", 1}, {"plan_fnv1a64", "x"}, {"device", "d"},
-          {"date", "t"}, {"results", {R}}};
+static nlohmann::json measurement(const std::string &Sum, double First,
+                                  const char *Elem) {
+  nlohmann::json R = {{"id", "k"},
+                      {"status", "ok"},
+                      {"median_s", 1e-3},
+                      {"checksums", {{"out", Sum}}},
+                      {"deterministic", true},
+                      {"samples",
+                       {{"out",
+                         {{"elem", Elem},
+                          {"values", 100},
+                          {"k", 4},
+                          {"first_sum", First},
+                          {"last_sum", 2.0},
+                          {"strided_sum", 3.0},
+                          {"nonfinite", 0}}}}}};
+  return {{"tool", "clspread-run"}, {"seed", 1},   {"plan_fnv1a64", "x"},
+          {"device", "d"},          {"date", "t"}, {"results", {R}}};
 }
 
 static void testCompare() {
   CompareOptions O;
   auto Verdict = [&](const nlohmann::json &A, const nlohmann::json &B) {
-    return compareMeasurements(A, B, "a", "b", O)["kernels"][0]["verdict"].get<std::string>();
+    return compareMeasurements(A, B, "a", "b", O)["kernels"][0]["verdict"]
+        .get<std::string>();
   };
-  CHECK(Verdict(measurement("aa", 1.0, "float"), measurement("aa", 1.0, "float")) == "identical");
-  CHECK(Verdict(measurement("aa", 1.0, "float"), measurement("bb", 1.00001, "float")) == "close");
-  CHECK(Verdict(measurement("aa", 1.0, "float"), measurement("bb", 1.01, "float")) == "differ");
-  CHECK(Verdict(measurement("aa", 1.0, "int"), measurement("bb", 1.0, "int")) == "close");
-  CHECK(Verdict(measurement("aa", 5.0, "int"), measurement("bb", 6.0, "int")) == "differ");
+  CHECK(Verdict(measurement("aa", 1.0, "float"),
+                measurement("aa", 1.0, "float")) == "identical");
+  CHECK(Verdict(measurement("aa", 1.0, "float"),
+                measurement("bb", 1.00001, "float")) == "close");
+  CHECK(Verdict(measurement("aa", 1.0, "float"),
+                measurement("bb", 1.01, "float")) == "differ");
+  CHECK(Verdict(measurement("aa", 1.0, "int"), measurement("bb", 1.0, "int")) ==
+        "close");
+  CHECK(Verdict(measurement("aa", 5.0, "int"), measurement("bb", 6.0, "int")) ==
+        "differ");
   auto Bad = measurement("aa", 1.0, "float");
   Bad["results"][0]["status"] = "error";
-  auto C = compareMeasurements(measurement("aa", 1.0, "float"), Bad, "a", "b", O);
+  auto C =
+      compareMeasurements(measurement("aa", 1.0, "float"), Bad, "a", "b", O);
   CHECK(C["kernels"][0]["verdict"] == "not_compared" && C["ok"] == false);
   auto Seed = measurement("aa", 1.0, "float");
   Seed["seed"] = 2;
@@ -344,7 +375,8 @@ static void testCompare() {
 }
 
 static void testMisc() {
-  CHECK(std::string(clErrorName(CL_INVALID_WORK_GROUP_SIZE)) == "CL_INVALID_WORK_GROUP_SIZE");
+  CHECK(std::string(clErrorName(CL_INVALID_WORK_GROUP_SIZE)) ==
+        "CL_INVALID_WORK_GROUP_SIZE");
   CHECK(std::string(clErrorName(-11)) == "CL_BUILD_PROGRAM_FAILURE");
   CHECK(std::string(clErrorName(12345)) == "CL_UNKNOWN_ERROR");
   ClError E("clFoo", -5, "arg 1");
@@ -355,7 +387,8 @@ static void testMisc() {
   F = parseImageFormat("CL_R", "CL_FLOAT", Err);
   CHECK(F && F->PixelBytes == 4);
   CHECK(parseImageFormat("RGB", "UNORM_SHORT_565", Err)->PixelBytes == 2);
-  CHECK(!parseImageFormat("RGBA", "FLOAT64", Err) && contains(Err, "channel_type"));
+  CHECK(!parseImageFormat("RGBA", "FLOAT64", Err) &&
+        contains(Err, "channel_type"));
   CHECK(sizesText({16, 8, 1}, 2) == "[16,8]");
 }
 
@@ -386,7 +419,8 @@ static void testAtomicFileInterrupted() {
     std::ifstream Stat("/proc/" + std::to_string(Child) + "/wchan");
     std::string W;
     Stat >> W;
-    if (W.find("fifo") != std::string::npos || W.find("pipe") != std::string::npos)
+    if (W.find("fifo") != std::string::npos ||
+        W.find("pipe") != std::string::npos)
       break;
     ::usleep(10000);
   }

@@ -1,4 +1,4 @@
-//===- main.cpp - clspread-run: flags and wiring ---------------------------===//
+//===- main.cpp - clspread-run: flags and wiring --------------------------===//
 //
 // Parses the command line and hands over to lib/Runtime. The flags are
 // parsed by hand on purpose: the runner must build on boards that have
@@ -215,7 +215,8 @@ Args parseArgs(int Argc, char **Argv) {
     } else if (A.Plan.empty()) {
       A.Plan = Flag;
     } else {
-      usageError("more than one plan given ('" + A.Plan + "' and '" + Flag + "')");
+      usageError("more than one plan given ('" + A.Plan + "' and '" + Flag +
+                 "')");
     }
   }
   if (A.Isolate && A.NoIsolate)
@@ -265,9 +266,9 @@ int runCompare(const Args &A) {
   CompareOptions Opts;
   if (A.RTol)
     Opts.RTol = *A.RTol;
-  nlohmann::json C =
-      compareMeasurements(loadMeasurement(A.Compare[0]), loadMeasurement(A.Compare[1]),
-                          A.Compare[0], A.Compare[1], Opts);
+  nlohmann::json C = compareMeasurements(loadMeasurement(A.Compare[0]),
+                                         loadMeasurement(A.Compare[1]),
+                                         A.Compare[0], A.Compare[1], Opts);
   std::string Text;
   if (A.Json) {
     Text = C.dump(2) + "\n";
@@ -301,7 +302,8 @@ int runMeasure(const Args &A, int Argc, char **Argv) {
   if (A.Repeats && !A.MinTime) {
     S.MinRepeats = *A.Repeats;
     S.MinTime = 0;
-    S.MaxRepeats = A.MaxRepeats ? std::max(*A.MaxRepeats, *A.Repeats) : *A.Repeats;
+    S.MaxRepeats =
+        A.MaxRepeats ? std::max(*A.MaxRepeats, *A.Repeats) : *A.Repeats;
   } else {
     if (A.Repeats)
       S.MinRepeats = *A.Repeats;
@@ -316,8 +318,9 @@ int runMeasure(const Args &A, int Argc, char **Argv) {
   // measurements (issue 17): refused before anything runs.
   if (!A.Output.empty()) {
     struct stat In, Out;
-    if (::stat(A.Plan.c_str(), &In) == 0 && ::stat(A.Output.c_str(), &Out) == 0 &&
-        S_ISREG(Out.st_mode) && In.st_dev == Out.st_dev && In.st_ino == Out.st_ino)
+    if (::stat(A.Plan.c_str(), &In) == 0 &&
+        ::stat(A.Output.c_str(), &Out) == 0 && S_ISREG(Out.st_mode) &&
+        In.st_dev == Out.st_dev && In.st_ino == Out.st_ino)
       throw UsageError("the output '" + A.Output + "' is the plan '" + A.Plan +
                        "'; writing it would destroy the plan");
   }
@@ -332,12 +335,14 @@ int runMeasure(const Args &A, int Argc, char **Argv) {
     Abandoned = M.Abandoned;
   } else {
     // No OpenCL call happens in this process: workers open the device.
-    J = runIsolated(P, Req, A.Isolate ? Isolation::PerKernel : Isolation::Worker);
+    J = runIsolated(P, Req,
+                    A.Isolate ? Isolation::PerKernel : Isolation::Worker);
   }
   int Failures = 0;
   for (const nlohmann::json &R : J["results"])
     Failures += R.value("status", "") != "ok";
-  int Status = emit(A.Output, J.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) +
+  int Status = emit(A.Output, J.dump(2, ' ', false,
+                                     nlohmann::json::error_handler_t::replace) +
                                   "\n")
                    ? (Failures ? 1 : 0)
                    : 2;

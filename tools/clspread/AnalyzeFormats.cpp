@@ -76,10 +76,8 @@ class XlsxFormat : public OutputFormat<AnalyzeResults> {
 
 llvm::ArrayRef<FormatRegistration<AnalyzeResults>> clspread::analyzeFormats() {
   static const FormatRegistration<AnalyzeResults> Registry[] = {
-      {"table", createFormat<TableFormat>},
-      {"json", createFormat<JsonFormat>},
-      {"csv", createFormat<CsvFormat>},
-      {"html", createFormat<HtmlFormat>},
+      {"table", createFormat<TableFormat>}, {"json", createFormat<JsonFormat>},
+      {"csv", createFormat<CsvFormat>},     {"html", createFormat<HtmlFormat>},
       {"xlsx", createFormat<XlsxFormat>},
   };
   return Registry;

@@ -85,8 +85,9 @@ bool clspread::parseLaunchFlags(const std::string &Global,
     }
     for (unsigned D = 0; D < 3 && Given && RequireDivides; ++D)
       if (L.Global[D] % (*Lo)[D]) {
-        printError(llvm::errs(), "--local " + Local + " does not divide --global " +
-                                     Global + " (OpenCL 1.2 needs it to)");
+        printError(llvm::errs(), "--local " + Local +
+                                     " does not divide --global " + Global +
+                                     " (OpenCL 1.2 needs it to)");
         return false;
       }
     L.Local = *Lo;
@@ -105,8 +106,8 @@ bool clspread::parseLaunchFlags(const std::string &Global,
     if (P->second.IsFloat && !V.empty() &&
         V.find_first_not_of(Hex ? "0123456789abcdefABCDEF" : "0123456789") ==
             llvm::StringRef::npos) {
-      printError(llvm::errs(), "--arg " + A +
-                                   ": the integer does not fit in 64 bits");
+      printError(llvm::errs(),
+                 "--arg " + A + ": the integer does not fit in 64 bits");
       return false;
     }
     L.Args[P->first] = P->second;
@@ -128,8 +129,8 @@ int clspread::emit(const std::string &Path,
     if (llvm::outs().has_error()) { // a full disk behind a redirection
       std::error_code EC = llvm::outs().error();
       llvm::outs().clear_error();
-      return outputFailed(llvm::make_error<OutputError>("standard output",
-                                                        EC.message()));
+      return outputFailed(
+          llvm::make_error<OutputError>("standard output", EC.message()));
     }
     return ExitOk;
   }
@@ -151,7 +152,8 @@ bool clspread::outputAllowed(const std::string &Path,
   return true;
 }
 
-std::optional<DeviceProfile> clspread::loadProfile(const std::string &IdOrPath) {
+std::optional<DeviceProfile>
+clspread::loadProfile(const std::string &IdOrPath) {
   if (auto Problem = yamlFileProblem(IdOrPath, "profile")) {
     printError(llvm::errs(), *Problem);
     return std::nullopt;

@@ -65,7 +65,8 @@ void KernelFlags::declare(CLI::App &Sub, bool OneProfile) {
   Sub.footer("Arguments after `--` are passed to Clang unchanged.");
 }
 
-bool KernelFlags::outputAllowed(const std::vector<std::string> &Profiles) const {
+bool KernelFlags::outputAllowed(
+    const std::vector<std::string> &Profiles) const {
   std::vector<std::string> Inputs = Req.Files;
   Inputs.insert(Inputs.end(), Profiles.begin(), Profiles.end());
   Inputs.insert(Inputs.end(), {ProfileArg, Req.SuitePath});
@@ -88,8 +89,8 @@ bool KernelFlags::finish(const Invocation &Inv) {
     }
     Req.BufferBytes[Name.trim().str()] = *Bytes;
   }
-  if (!Req.Files.empty() && (Req.Quick || !Req.SuiteIds.empty() ||
-                             !Req.SuitePath.empty())) {
+  if (!Req.Files.empty() &&
+      (Req.Quick || !Req.SuiteIds.empty() || !Req.SuitePath.empty())) {
     printError(llvm::errs(),
                "--suite, --entry and --quick apply to suite runs (no files)");
     return false;

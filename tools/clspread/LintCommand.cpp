@@ -38,8 +38,9 @@ public:
                    "Bundled profile id or a profile YAML file (default: the "
                    "configuration's Profile, else " +
                        std::string(DefaultProfileId) + ")");
-    Sub.add_option("-j,--jobs", Req.Jobs, "Files analyzed at once (default: "
-                                          "every core)");
+    Sub.add_option("-j,--jobs", Req.Jobs,
+                   "Files analyzed at once (default: "
+                   "every core)");
     std::vector<std::string> Formats = formatNames(lintFormats());
     Sub.add_option("-f,--format", Format, formatNameList(Formats))
         ->check(CLI::IsMember(Formats))
@@ -58,8 +59,9 @@ public:
                    "Rules to run (globs: '*,-perf-scalar-global-access')");
     Sub.add_option("-g,--global", Global, "Global size for every kernel");
     Sub.add_option("-l,--local", Local, "Local size for every kernel");
-    Sub.add_option("-a,--arg", Args, "Scalar argument value (name=value); "
-                                     "repeatable")
+    Sub.add_option("-a,--arg", Args,
+                   "Scalar argument value (name=value); "
+                   "repeatable")
         ->allow_extra_args(false);
     Sub.add_option("-k,--kernel", Req.Kernels, "Only this kernel; repeatable")
         ->allow_extra_args(false);
@@ -150,8 +152,8 @@ public:
     if (DumpConfig) {
       std::string Out;
       llvm::raw_string_ostream OS(Out);
-      int Code = dumpLintConfig(Req, Req.Files.empty() ? "./-" : Req.Files.front(),
-                                OS, llvm::errs());
+      int Code = dumpLintConfig(
+          Req, Req.Files.empty() ? "./-" : Req.Files.front(), OS, llvm::errs());
       if (Code != ExitOk)
         return Code;
       return emit(Output, [&](llvm::raw_ostream &S) { S << Out; });
@@ -174,9 +176,9 @@ public:
     if (Code == ExitUsage && !Output.empty() && Output != "-")
       return Code;
     bool ToTerminal = Output.empty() || Output == "-";
-    bool UseColor = Color == "always" ||
-                    (Color == "auto" && ToTerminal &&
-                     llvm::sys::Process::StandardOutIsDisplayed());
+    bool UseColor =
+        Color == "always" || (Color == "auto" && ToTerminal &&
+                              llvm::sys::Process::StandardOutIsDisplayed());
     int WriteCode =
         createFormatNamed(lintFormats(), Format)->write({LO, UseColor}, Output);
     if (Code != ExitOk)
@@ -241,8 +243,8 @@ private:
   CLI::App *Sub = nullptr;
   LintRequest Req;
   std::string Profile, Format = "text", Output, Color = "auto",
-                       FailOn = "error", Global, Local, ClStd = "CL1.2",
-                       Rules, WarningsAsErrors, SarifRoot;
+                       FailOn = "error", Global, Local, ClStd = "CL1.2", Rules,
+                       WarningsAsErrors, SarifRoot;
   std::vector<std::string> Args, Trips;
   bool ListRules = false, DumpConfig = false;
 };

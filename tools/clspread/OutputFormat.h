@@ -37,8 +37,7 @@ public:
 
 /// Almost every format: text printed to a stream, written whole or not at
 /// all by emit().
-template <typename Results>
-class StreamFormat : public OutputFormat<Results> {
+template <typename Results> class StreamFormat : public OutputFormat<Results> {
 public:
   virtual void print(const Results &R, llvm::raw_ostream &OS) const = 0;
   int write(const Results &R, const std::string &Path) const final {

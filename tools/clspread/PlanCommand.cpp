@@ -29,9 +29,8 @@ public:
     if (!Kernels.analyze({Kernels.ProfileArg}, Run))
       return Run.Code;
     std::string PlanJSON = planText(Run.Reports.front(), llvm::errs());
-    int WriteCode = emit(Kernels.Output, [&](llvm::raw_ostream &OS) {
-      OS << PlanJSON << "\n";
-    });
+    int WriteCode = emit(
+        Kernels.Output, [&](llvm::raw_ostream &OS) { OS << PlanJSON << "\n"; });
     return Run.Code != ExitOk ? Run.Code : WriteCode;
   }
 

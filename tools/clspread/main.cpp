@@ -1,4 +1,4 @@
-//===- main.cpp - The clspread command line ---------------------------------===//
+//===- main.cpp - The clspread command line -------------------------------===//
 //
 // Parse, dispatch, exit code: the subcommands and their flags are in
 // <Name>Command.cpp, listed in Commands.cpp. Exit codes: 0 ok, 1 a kernel

@@ -23,12 +23,12 @@ bool isIdent(char C) {
 }
 
 bool isKeyword(llvm::StringRef W) {
-  for (const char *K : {"__global", "global", "__constant", "constant",
-                        "__local", "local", "const", "volatile", "restrict",
-                        "struct", "unsigned", "float", "double", "int",
-                        "uint", "char", "uchar", "short", "ushort", "long",
-                        "ulong", "half", "sizeof", "return", "if", "for",
-                        "while"})
+  for (const char *K :
+       {"__global", "global",   "__constant", "constant", "__local",  "local",
+        "const",    "volatile", "restrict",   "struct",   "unsigned", "float",
+        "double",   "int",      "uint",       "char",     "uchar",    "short",
+        "ushort",   "long",     "ulong",      "half",     "sizeof",   "return",
+        "if",       "for",      "while"})
     if (W == K)
       return true;
   return false;
@@ -105,8 +105,7 @@ bool calledAt(llvm::StringRef L, size_t End) {
 /// The variable the source writes at \p Line:\p Col, the place of a load
 /// (`coef` in `coef[k]`, `p` in `*p`) or of a store's assignment operator
 /// (`p` in `p[i] = v`), else "".
-std::string sourceNameAt(const KernelContext &C, unsigned Line,
-                         unsigned Col) {
+std::string sourceNameAt(const KernelContext &C, unsigned Line, unsigned Col) {
   if (!Line || !Col)
     return "";
   llvm::StringRef L = C.Source.line(Line);
@@ -167,8 +166,7 @@ std::string sourceNameAt(const KernelContext &C, unsigned Line,
     while (E < L.size() && isIdent(L[E]))
       ++E;
     // Follow `s.v` and `s->v` to the member accessed.
-    while (E + 1 < L.size() &&
-           (L[E] == '.' || L.substr(E, 2) == "->")) {
+    while (E + 1 < L.size() && (L[E] == '.' || L.substr(E, 2) == "->")) {
       size_t F = E + (L[E] == '.' ? 1 : 2);
       if (F >= L.size() || !isIdent(L[F]))
         break;

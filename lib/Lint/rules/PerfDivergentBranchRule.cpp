@@ -54,15 +54,16 @@ public:
                       "with part of their lanes idle on each",
                       100 * *F, W));
       Fd.Notes.push_back(
-          {{}, fmt::format("evaluated for every work-item of {} work-groups "
-                           "at local size {}; make the condition uniform "
-                           "across {} consecutive work-items (e.g. branch on "
-                           "get_local_id(0) / {}), or move the work out of "
-                           "the branch",
-                           B.Sampled ? "a sample of" : "all",
-                           formatSizes(C.Counts.Launch.localOrOnes(),
-                                       C.Counts.Launch.Dims),
-                           W, W)});
+          {{},
+           fmt::format(
+               "evaluated for every work-item of {} work-groups "
+               "at local size {}; make the condition uniform "
+               "across {} consecutive work-items (e.g. branch on "
+               "get_local_id(0) / {}), or move the work out of "
+               "the branch",
+               B.Sampled ? "a sample of" : "all",
+               formatSizes(C.Counts.Launch.localOrOnes(), C.Counts.Launch.Dims),
+               W, W)});
     }
   }
 

@@ -1,4 +1,4 @@
-//===- PerfGlobalSizeTooSmallRule.cpp - Launches that cannot fill the chip -===//
+//===- PerfGlobalSizeTooSmallRule.cpp - Launches that cannot fill the chip ===//
 //
 // The launch arithmetic of AMD's talk "AMD and OpenCL" (2009):
 // compute_units * waves_per_cu_min * wavefront work-items fill every compute

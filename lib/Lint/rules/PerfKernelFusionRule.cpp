@@ -40,8 +40,8 @@ const GlobalAccess *oneToOne(const KernelCounts &K, const std::string &Buffer,
     Only = &A;
     Exec += A.ExecPerItem;
   }
-  if (!Only || !Only->StrideBytes || *Only->StrideBytes != int64_t(Only->Bytes) ||
-      Exec > 1.0 + 1e-9)
+  if (!Only || !Only->StrideBytes ||
+      *Only->StrideBytes != int64_t(Only->Bytes) || Exec > 1.0 + 1e-9)
     return nullptr;
   return Only;
 }
@@ -63,7 +63,8 @@ KernelCounts without(const KernelCounts &K, const std::string &Buffer) {
   // A stage left with no global loads waits for no load round trips.
   if (F.GlobalLoads <= 1e-9)
     F.GlobalLoadRounds = 0;
-  llvm::erase_if(F.Accesses, [&](const GlobalAccess &A) { return A.Buffer == Buffer; });
+  llvm::erase_if(F.Accesses,
+                 [&](const GlobalAccess &A) { return A.Buffer == Buffer; });
   llvm::erase_if(F.Footprints,
                  [&](const BufferFootprint &B) { return B.Arg == Buffer; });
   return F;
@@ -81,7 +82,8 @@ public:
   bool needsLaunch() const override { return true; }
   void check(const KernelContext &, FindingSink &) const override {}
 
-  void checkPipeline(const PipelineContext &P, FindingSink &Out) const override {
+  void checkPipeline(const PipelineContext &P,
+                     FindingSink &Out) const override {
     for (const auto &[From, To] : P.Connect) {
       auto [FromStage, FromArg] = llvm::StringRef(From).rsplit('.');
       auto [ToStage, ToArg] = llvm::StringRef(To).rsplit('.');
@@ -112,20 +114,23 @@ public:
                       formatQuantity(Bytes, Quantity::Dim::Bytes)));
       if (A->Reestimate && B->Reestimate) {
         double Before = A->Est.TKernelS + B->Est.TKernelS;
-        double After = A->Reestimate(without(A->Counts, FromArg.str())).TKernelS +
-                       B->Reestimate(without(B->Counts, ToArg.str())).TKernelS;
+        double After =
+            A->Reestimate(without(A->Counts, FromArg.str())).TKernelS +
+            B->Reestimate(without(B->Counts, ToArg.str())).TKernelS;
         if (Before > After) {
           F.GainS = Before - After;
           F.Notes.push_back(
-              {{}, fmt::format("estimated gain on {}: {:.3g} us of {:.3g} us "
-                               "for the two launches ({:.0f}%)",
-                               A->Profile.Id, (Before - After) * 1e6,
-                               Before * 1e6, 100 * (Before - After) / Before)});
+              {{},
+               fmt::format("estimated gain on {}: {:.3g} us of {:.3g} us "
+                           "for the two launches ({:.0f}%)",
+                           A->Profile.Id, (Before - After) * 1e6, Before * 1e6,
+                           100 * (Before - After) / Before)});
         }
       }
       F.Notes.push_back(
-          {{}, "Arm's guide: 'If combining kernels requires a barrier, it is "
-               "probably better to keep them separate'"});
+          {{},
+           "Arm's guide: 'If combining kernels requires a barrier, it is "
+           "probably better to keep them separate'"});
     }
   }
 };

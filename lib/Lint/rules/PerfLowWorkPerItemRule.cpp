@@ -1,4 +1,4 @@
-//===- PerfLowWorkPerItemRule.cpp - One output per work-item, shared loads -===//
+//===- PerfLowWorkPerItemRule.cpp - One output per work-item, shared loads ===//
 //
 // AMD's talk "AMD and OpenCL" (2009) turns the median filter from one output
 // per work-item into four (median_x4, 20% faster): neighbouring outputs share

@@ -46,9 +46,8 @@ public:
     std::string Attr =
         fmt::format("__attribute__((reqd_work_group_size({}, {}, {}))) ",
                     (*L.Local)[0], (*L.Local)[1], (*L.Local)[2]);
-    F.Fixes.push_back({{C.Source.path(), Line, Col},
-                       {C.Source.path(), Line, Col},
-                       Attr});
+    F.Fixes.push_back(
+        {{C.Source.path(), Line, Col}, {C.Source.path(), Line, Col}, Attr});
   }
 };
 

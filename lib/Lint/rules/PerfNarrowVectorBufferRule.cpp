@@ -65,11 +65,12 @@ public:
                       A.Buffer, Elem, A.IsStore ? "written" : "read", A.Bytes,
                       16 / A.Bytes));
       F.Notes.push_back(
-          {{}, fmt::format("{}-byte accesses use a quarter or less of the "
-                           "128-bit load/store path (Intel's guide: 'Loading "
-                           "and Storing Data in Greatest Chunks'; "
-                           "kernels/amp.cl amp_uint4)",
-                           A.Bytes)});
+          {{},
+           fmt::format("{}-byte accesses use a quarter or less of the "
+                       "128-bit load/store path (Intel's guide: 'Loading "
+                       "and Storing Data in Greatest Chunks'; "
+                       "kernels/amp.cl amp_uint4)",
+                       A.Bytes)});
       if (std::string G = gainNote(C, *Fixed); !G.empty())
         F.Notes.push_back({{}, "at most: " + G});
     }

@@ -60,13 +60,14 @@ public:
                       Name.empty() ? "" : "'" + Name + "' ", A.Bytes,
                       A.AccessesPerItem, A.BytesPerItem));
       F.Notes.push_back(
-          {{}, fmt::format("{} work-items move {} through scratch; index it "
-                           "with constants (unrolled loops) so it stays in "
-                           "registers, or share it in __local memory",
-                           C.Counts.Launch.workItems(),
-                           formatQuantity(A.BytesPerItem *
-                                              double(C.Counts.Launch.workItems()),
-                                          Quantity::Dim::Bytes))});
+          {{},
+           fmt::format("{} work-items move {} through scratch; index it "
+                       "with constants (unrolled loops) so it stays in "
+                       "registers, or share it in __local memory",
+                       C.Counts.Launch.workItems(),
+                       formatQuantity(A.BytesPerItem *
+                                          double(C.Counts.Launch.workItems()),
+                                      Quantity::Dim::Bytes))});
     }
   }
 

@@ -104,8 +104,9 @@ public:
                         "per work-item); load a tile into __local memory "
                         "once per work-group",
                         Buf, A.LoopLine, A.ExecPerItem));
-        F.Notes.push_back({{}, "kernels/matmul.cl: matmul_tiled reads A and "
-                               "B through 16x16 __local tiles"});
+        F.Notes.push_back({{},
+                           "kernels/matmul.cl: matmul_tiled reads A and "
+                           "B through 16x16 __local tiles"});
       }
     }
   }

@@ -60,8 +60,8 @@ public:
       if (narrowBuffer(C, A))
         continue;
       Done.insert(A.Buffer);
-      Finding &F = Out.report(A.Loc,
-                 fmt::format("each work-item {} one 4-byte element of '{}' "
+      Finding &F = Out.report(
+          A.Loc, fmt::format("each work-item {} one 4-byte element of '{}' "
                              "and its neighbours the next ones; in this "
                              "{}-bound kernel, {} a float4/int4 (16 B) per "
                              "work-item and doing four elements' work uses "
@@ -70,9 +70,10 @@ public:
                              boundName(C.Est.Limit),
                              A.IsStore ? "storing" : "loading"));
       if (!Gain.empty())
-        F.Notes.push_back({{}, "at most: " + Gain +
-                                   " (fewer fetches and round trips; the "
-                                   "bytes moved stay the same)"});
+        F.Notes.push_back({{},
+                           "at most: " + Gain +
+                               " (fewer fetches and round trips; the "
+                               "bytes moved stay the same)"});
     }
   }
 

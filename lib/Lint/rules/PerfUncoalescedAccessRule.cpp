@@ -58,11 +58,11 @@ public:
     // (Model/CacheModel.h: wavefrontSectors). Without a local size, the
     // group analyze assumes: a row along dimension 0.
     const bool LocalKnown = K.Launch.Local.has_value();
-    std::array<uint64_t, 3> Loc = K.Launch.Local.value_or(
-        std::array<uint64_t, 3>{std::min<uint64_t>(
-                                    std::max(C.Est.Occ.GroupSize, W),
-                                    K.Launch.Global[0]),
-                                1, 1});
+    std::array<uint64_t, 3> Loc =
+        K.Launch.Local.value_or(std::array<uint64_t, 3>{
+            std::min<uint64_t>(std::max(C.Est.Occ.GroupSize, W),
+                               K.Launch.Global[0]),
+            1, 1});
     for (uint64_t &E : Loc)
       E = std::max<uint64_t>(E, 1);
     const uint64_t GroupItems = Loc[0] * Loc[1] * Loc[2];
@@ -112,8 +112,8 @@ public:
         // the access is contiguous along another dimension.
         bool OtherContiguous = false;
         for (int D = 1; D < 3; ++D)
-          OtherContiguous |= *Coef[D] != 0 &&
-                             double(std::llabs(*Coef[D])) < MinStride;
+          OtherContiguous |=
+              *Coef[D] != 0 && double(std::llabs(*Coef[D])) < MinStride;
         if (OtherContiguous)
           continue;
       }
@@ -155,19 +155,16 @@ public:
 
     std::string Shape;
     if (Wave[0] < Lanes)
-      Shape = fmt::format(" ({}x{}{} work-items of the {}x{}{} group)",
-                          Wave[0], Wave[1],
-                          Wave[2] > 1 ? fmt::format("x{}", Wave[2]) : "",
-                          Loc[0], Loc[1],
-                          Loc[2] > 1 ? fmt::format("x{}", Loc[2]) : "");
+      Shape = fmt::format(
+          " ({}x{}{} work-items of the {}x{}{} group)", Wave[0], Wave[1],
+          Wave[2] > 1 ? fmt::format("x{}", Wave[2]) : "", Loc[0], Loc[1],
+          Loc[2] > 1 ? fmt::format("x{}", Loc[2]) : "");
     for (const Cand &X : Cands) {
       std::string Names;
       for (const std::string &N : X.Names)
-        Names += (Names.empty() ? "'" : " and '") + (N.empty() ? "?" : N) +
-                 "'";
+        Names += (Names.empty() ? "'" : " and '") + (N.empty() ? "?" : N) + "'";
       std::string Along =
-          X.Major ? fmt::format(" along dimension {}", X.Major)
-                  : std::string();
+          X.Major ? fmt::format(" along dimension {}", X.Major) : std::string();
       bool Both = X.Load && X.Store;
       Finding &F = Out.report(
           X.Loc,
@@ -175,22 +172,26 @@ public:
                       "issues {:.4g} transactions of {} B for this {}-byte "
                       "access at a stride of {} B{}; contiguous access would "
                       "need {}",
-                      Both ? "load and store" : X.Store ? "store" : "load",
+                      Both      ? "load and store"
+                      : X.Store ? "store"
+                                : "load",
                       Names, Both ? "are" : "is", Lanes, Shape, X.Have, T,
                       X.Bytes, std::llabs(X.Stride), Along, X.Best));
       F.Notes.push_back(
-          {{}, "make neighbouring work-items touch neighbouring elements: "
-               "swap the index roles, or load a tile contiguously into "
-               "__local memory and read it transposed (CUB's "
-               "WARP_LOAD_TRANSPOSE / BLOCK_LOAD_TRANSPOSE)"});
+          {{},
+           "make neighbouring work-items touch neighbouring elements: "
+           "swap the index roles, or load a tile contiguously into "
+           "__local memory and read it transposed (CUB's "
+           "WARP_LOAD_TRANSPOSE / BLOCK_LOAD_TRANSPOSE)"});
       if (!LocalKnown)
         F.Notes.push_back(
-            {{}, fmt::format("assumed: the launch gives no local size; a "
-                             "{}x1x1 group (wavefronts along dimension 0), "
-                             "as analyze assumes. With another local size "
-                             "the wavefront's shape, and this judgement, "
-                             "may differ",
-                             Loc[0])});
+            {{},
+             fmt::format("assumed: the launch gives no local size; a "
+                         "{}x1x1 group (wavefronts along dimension 0), "
+                         "as analyze assumes. With another local size "
+                         "the wavefront's shape, and this judgement, "
+                         "may differ",
+                         Loc[0])});
       if (C.Reestimate && C.launchKnown()) {
         // The same accesses, contiguous in linear local-id order within a
         // group and groups one after another.
@@ -208,9 +209,8 @@ public:
           }
           for (int D = 0; D < 3; ++D) {
             B.Shape->Grp[D] = Step;
-            Step *= int64_t(
-                std::max<uint64_t>(1, (K.Launch.Global[D] + Loc[D] - 1) /
-                                          Loc[D]));
+            Step *= int64_t(std::max<uint64_t>(
+                1, (K.Launch.Global[D] + Loc[D] - 1) / Loc[D]));
           }
         }
         Estimate E = C.Reestimate(Fixed);

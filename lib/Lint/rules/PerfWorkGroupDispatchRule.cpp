@@ -1,4 +1,4 @@
-//===- PerfWorkGroupDispatchRule.cpp - Groups too small to start quickly ---===//
+//===- PerfWorkGroupDispatchRule.cpp - Groups too small to start quickly --===//
 //
 // A compute unit spends work_group.dispatch_cycles starting each work-group
 // however little it does (docs/model.md, "Work-group dispatch": an empty
@@ -82,10 +82,10 @@ public:
     auto Local = *L.Local;
     Local[0] = Best->first;
     std::string Shape =
-        Declared ? fmt::format("reqd_work_group_size({}, {}, {})", Local[0],
-                               L.Dims > 1 ? Local[1] : 1,
-                               L.Dims > 2 ? Local[2] : 1)
-                 : "local " + formatSizes(Local, L.Dims);
+        Declared
+            ? fmt::format("reqd_work_group_size({}, {}, {})", Local[0],
+                          L.Dims > 1 ? Local[1] : 1, L.Dims > 2 ? Local[2] : 1)
+            : "local " + formatSizes(Local, L.Dims);
     if (std::string G = gainNote(C, Best->second); !G.empty()) {
       F.Notes.push_back({{}, G + " with " + Shape});
       F.GainS = E.TKernelS - Best->second.TKernelS;

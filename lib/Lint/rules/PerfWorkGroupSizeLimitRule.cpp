@@ -35,14 +35,14 @@ public:
     auto [AttrLine, AttrCol] = C.reqdAttributePlace();
     const unsigned Dims = std::max(L.Dims, 1u);
     if (K.ReqdWorkGroupSize && L.Local && *L.Local != *K.ReqdWorkGroupSize)
-      Out.report(Line, Col,
-                 fmt::format("the launch's local size {} differs from the "
-                             "kernel's reqd_work_group_size({}, {}, {}): "
-                             "clEnqueueNDRangeKernel fails with "
-                             "CL_INVALID_WORK_GROUP_SIZE",
-                             formatSizes(*L.Local, Dims),
-                             (*K.ReqdWorkGroupSize)[0], (*K.ReqdWorkGroupSize)[1],
-                             (*K.ReqdWorkGroupSize)[2]))
+      Out.report(
+             Line, Col,
+             fmt::format("the launch's local size {} differs from the "
+                         "kernel's reqd_work_group_size({}, {}, {}): "
+                         "clEnqueueNDRangeKernel fails with "
+                         "CL_INVALID_WORK_GROUP_SIZE",
+                         formatSizes(*L.Local, Dims), (*K.ReqdWorkGroupSize)[0],
+                         (*K.ReqdWorkGroupSize)[1], (*K.ReqdWorkGroupSize)[2]))
           .Notes.push_back({{C.Source.path(), AttrLine, AttrCol},
                             "reqd_work_group_size is declared here"});
     if (!C.Profile.MaxWorkGroupSize)
@@ -50,12 +50,13 @@ public:
     const uint64_t Max = *C.Profile.MaxWorkGroupSize;
     bool FromAttr = K.ReqdWorkGroupSize && L.Local == K.ReqdWorkGroupSize;
     if (K.ReqdWorkGroupSize && volume(*K.ReqdWorkGroupSize) > Max)
-      Out.report(AttrLine, AttrCol,
-                 fmt::format("reqd_work_group_size({}, {}, {}) asks for {} "
-                             "work-items per group; {} launches at most {}",
-                             (*K.ReqdWorkGroupSize)[0], (*K.ReqdWorkGroupSize)[1],
-                             (*K.ReqdWorkGroupSize)[2],
-                             volume(*K.ReqdWorkGroupSize), C.Profile.Name, Max));
+      Out.report(
+          AttrLine, AttrCol,
+          fmt::format("reqd_work_group_size({}, {}, {}) asks for {} "
+                      "work-items per group; {} launches at most {}",
+                      (*K.ReqdWorkGroupSize)[0], (*K.ReqdWorkGroupSize)[1],
+                      (*K.ReqdWorkGroupSize)[2], volume(*K.ReqdWorkGroupSize),
+                      C.Profile.Name, Max));
     else if (L.Local && volume(*L.Local) > Max && !FromAttr)
       Out.report(Line, Col,
                  fmt::format("local size {} is {} work-items per group; {} "

@@ -37,8 +37,8 @@ public:
     if (!G)
       return;
     // Where the size comes from: the attribute, or the launch (the kernel).
-    auto [Line, Col] = C.Counts.ReqdWorkGroupSize ? C.reqdAttributePlace()
-                                                   : C.kernelPlace();
+    auto [Line, Col] =
+        C.Counts.ReqdWorkGroupSize ? C.reqdAttributePlace() : C.kernelPlace();
     std::string Shape =
         L.Dims > 1 ? " (" + formatSizes(*L.Local, L.Dims) + ")" : "";
     uint64_t W = P.WorkGroup.Multiple ? P.WorkGroup.Multiple : P.Wavefront;
@@ -49,15 +49,16 @@ public:
           fmt::format("work-group size {}{} is not a multiple of {} on {}; "
                       "use a multiple of {}",
                       G, Shape,
-                      P.WorkGroup.Multiple ? fmt::format("{}", W)
-                                           : fmt::format("the wavefront ({})", W),
+                      P.WorkGroup.Multiple
+                          ? fmt::format("{}", W)
+                          : fmt::format("the wavefront ({})", W),
                       P.Name, W));
       if (G % P.Wavefront)
         F.Notes.push_back(
-            {{}, fmt::format("each group runs {} wavefronts with {} of their "
-                             "{} lanes idle",
-                             Waves, Waves * P.Wavefront - G,
-                             Waves * P.Wavefront)});
+            {{},
+             fmt::format("each group runs {} wavefronts with {} of their "
+                         "{} lanes idle",
+                         Waves, Waves * P.Wavefront - G, Waves * P.Wavefront)});
       return;
     }
     const auto &A = P.WorkGroup;
@@ -74,7 +75,6 @@ public:
                              Pref.empty() ? "" : "; " + Pref + " preferred"));
     }
   }
-
 };
 
 } // namespace

@@ -51,8 +51,8 @@ public:
     // on the device.
     if (!Spelled && !Enabled)
       return;
-    bool NoUnit = !C.Profile.Alu.Rate[unsigned(AluClass::Fp64)] &&
-                  !C.Profile.isVliw();
+    bool NoUnit =
+        !C.Profile.Alu.Rate[unsigned(AluClass::Fp64)] && !C.Profile.isVliw();
     if (NoUnit || llvm::is_contained(C.Est.Unsupported, AluClass::Fp64)) {
       if (Spelled) {
         Out.report(At.Line, At.Col,
@@ -82,9 +82,9 @@ public:
                             "double is used but cl_khr_fp64 is not enabled; "
                             "OpenCL C 1.x requires '#pragma OPENCL EXTENSION "
                             "cl_khr_fp64 : enable'");
-    F.Fixes.push_back(
-        {{C.Source.path(), 1, 1}, {C.Source.path(), 1, 1},
-         "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n"});
+    F.Fixes.push_back({{C.Source.path(), 1, 1},
+                       {C.Source.path(), 1, 1},
+                       "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n"});
   }
 
 private:
@@ -129,9 +129,8 @@ private:
     for (auto It = std::sregex_iterator(L.begin(), L.end(), Literal);
          It != std::sregex_iterator(); ++It) {
       unsigned End = unsigned(It->position(2) + It->length(2)) + 1;
-      F.Fixes.push_back({{C.Source.path(), N, End},
-                         {C.Source.path(), N, End},
-                         "f"});
+      F.Fixes.push_back(
+          {{C.Source.path(), N, End}, {C.Source.path(), N, End}, "f"});
     }
   }
 };

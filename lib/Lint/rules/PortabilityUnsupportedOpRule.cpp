@@ -1,4 +1,4 @@
-//===- PortabilityUnsupportedOpRule.cpp - Work the device has no unit for --===//
+//===- PortabilityUnsupportedOpRule.cpp - Work the device has no unit for -===//
 //
 // A profile may say a device has no unit for a class of ALU work
 // (alu.rates.CLASS: none). The spreadsheet leaves that work out of T_ALU;

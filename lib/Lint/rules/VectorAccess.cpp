@@ -55,8 +55,8 @@ std::optional<Estimate> widerAccessEstimate(const KernelContext &C,
   if (E.Limit == Bound::ALU || E.TKernelS <= 0 || Factor <= 1 ||
       dependsOnAssumedTrips(C.Counts))
     return std::nullopt;
-  double Floor = std::max({E.TAluS, E.TMemBandwidthS, E.TMemL2S, E.TMemL1S,
-                           E.TDispatchS});
+  double Floor =
+      std::max({E.TAluS, E.TMemBandwidthS, E.TMemL2S, E.TMemL1S, E.TDispatchS});
   double Cut = 0;
   if (C.Profile.GlobalLoadsUseTex)
     Cut = std::max(Cut, E.TTexS / Factor);

@@ -29,7 +29,8 @@ TEST(AccessPattern, UnitStrideFloat) {
 __kernel void k(__global const float *a, __global float *o) {
   size_t i = get_global_id(0);
   o[i] = a[i];
-})", "k", Launch({1024}));
+})",
+                   "k", Launch({1024}));
   EXPECT_EQ(strideOf(K, "a"), std::optional<int64_t>(4));
   EXPECT_EQ(strideOf(K, "o"), std::optional<int64_t>(4));
 }
@@ -41,7 +42,8 @@ TEST(AccessPattern, UnitStrideThroughIntIndex) {
 __kernel void k(__global const float *a, __global float *o) {
   int i = get_global_id(0);
   o[i] = a[i];
-})", "k", Launch({1024}));
+})",
+                   "k", Launch({1024}));
   EXPECT_EQ(strideOf(K, "a"), std::optional<int64_t>(4));
 }
 
@@ -51,7 +53,8 @@ TEST(AccessPattern, StrideTwo) {
 __kernel void k(__global const float *a, __global float *o) {
   int i = get_global_id(0);
   o[i] = a[2 * i];
-})", "k", Launch({1024}));
+})",
+                   "k", Launch({1024}));
   EXPECT_EQ(strideOf(K, "a"), std::optional<int64_t>(8));
   EXPECT_EQ(strideOf(K, "o"), std::optional<int64_t>(4));
 }
@@ -62,7 +65,8 @@ TEST(AccessPattern, StrideFromArgument) {
 __kernel void k(__global const float *a, __global float *o, int W) {
   int i = get_global_id(0);
   o[i] = a[i * W];
-})", "k", Launch({1024}).arg("W", 64));
+})",
+                   "k", Launch({1024}).arg("W", 64));
   EXPECT_EQ(strideOf(K, "a"), std::optional<int64_t>(256));
 }
 
@@ -72,7 +76,8 @@ TEST(AccessPattern, BroadcastIsZero) {
 __kernel void k(__global const float *a, __global float *o) {
   size_t i = get_global_id(0);
   o[i] = a[0];
-})", "k", Launch({1024}));
+})",
+                   "k", Launch({1024}));
   EXPECT_EQ(strideOf(K, "a"), std::optional<int64_t>(0));
 }
 
@@ -82,7 +87,8 @@ TEST(AccessPattern, Float4UnitStride) {
 __kernel void k(__global const float4 *a, __global float4 *o) {
   size_t i = get_global_id(0);
   o[i] = a[i] * 2.0f;
-})", "k", Launch({1024}));
+})",
+                   "k", Launch({1024}));
   EXPECT_EQ(strideOf(K, "a"), std::optional<int64_t>(16));
   EXPECT_EQ(strideOf(K, "o"), std::optional<int64_t>(16));
 }
@@ -93,7 +99,8 @@ TEST(AccessPattern, CharUnitStride) {
 __kernel void k(__global const uchar *a, __global uchar *o) {
   size_t i = get_global_id(0);
   o[i] = a[i];
-})", "k", Launch({1024}));
+})",
+                   "k", Launch({1024}));
   EXPECT_EQ(strideOf(K, "a"), std::optional<int64_t>(1));
 }
 
@@ -104,7 +111,8 @@ TEST(AccessPattern, RowMajorTwoDimensional) {
 __kernel void k(__global const float *a, __global float *o, int W, int H) {
   int x = get_global_id(0), y = get_global_id(1);
   o[x * H + y] = a[y * W + x];
-})", "k", Launch({128, 64}).arg("W", 128).arg("H", 64));
+})",
+                   "k", Launch({128, 64}).arg("W", 128).arg("H", 64));
   EXPECT_EQ(strideOf(K, "a"), std::optional<int64_t>(4));
   EXPECT_EQ(strideOf(K, "o"), std::optional<int64_t>(256));
 }
@@ -116,7 +124,8 @@ __kernel void k(__global const float *a, __global float *o) {
   size_t x = get_global_id(0), y = get_global_id(1);
   size_t i = y * get_global_size(0) + x;
   o[i] = a[i];
-})", "k", Launch({256, 16}));
+})",
+                   "k", Launch({256, 16}));
   EXPECT_EQ(strideOf(K, "a"), std::optional<int64_t>(4));
 }
 
@@ -128,7 +137,8 @@ TEST(AccessPattern, GroupAndLocalIdIndex) {
 __kernel void k(__global const float *a, __global float *o) {
   size_t i = get_group_id(0) * 64 + get_local_id(0);
   o[get_global_id(0)] = a[i];
-})", "k", Launch({1024}).local({64}));
+})",
+                   "k", Launch({1024}).local({64}));
   EXPECT_EQ(strideOf(K, "a"), std::optional<int64_t>(4));
 }
 
@@ -143,7 +153,8 @@ __kernel void k(__global const float *x, __global const float *m,
   for (int k = 0; k < n; ++k)
     s += m[i * n + k] * x[k];
   y[i] = s;
-})", "k", Launch({1024}).arg("n", 100));
+})",
+                   "k", Launch({1024}).arg("n", 100));
   auto X = accessesOf(K, "x");
   ASSERT_FALSE(X.empty());
   for (const auto &A : X)
@@ -161,7 +172,8 @@ __kernel void k(__global const float *a, __global const int *idx,
                 __global float *o) {
   size_t i = get_global_id(0);
   o[i] = a[idx[i]];
-})", "k", Launch({1024}));
+})",
+                   "k", Launch({1024}));
   EXPECT_EQ(strideOf(K, "a"), std::nullopt);
   EXPECT_EQ(strideOf(K, "idx"), std::optional<int64_t>(4));
   EXPECT_EQ(strideOf(K, "o"), std::optional<int64_t>(4));
@@ -173,7 +185,8 @@ TEST(AccessPattern, NegativeStride) {
 __kernel void k(__global const float *a, __global float *o) {
   int i = get_global_id(0);
   o[i] = a[1023 - i];
-})", "k", Launch({1024}));
+})",
+                   "k", Launch({1024}));
   EXPECT_EQ(strideOf(K, "a"), std::optional<int64_t>(-4));
 }
 
@@ -185,7 +198,8 @@ TEST(AccessPattern, OffsetByUnknownArgumentKeepsStride) {
 __kernel void k(__global const float *a, __global float *o, int off) {
   int i = get_global_id(0);
   o[i] = a[i + off];
-})", "k", Launch({1024}));
+})",
+                   "k", Launch({1024}));
   EXPECT_EQ(strideOf(K, "a"), std::optional<int64_t>(4));
 }
 
@@ -196,7 +210,8 @@ __kernel void k(__global const float *a, __global float *o) {
   size_t i = get_global_id(0);
   float v = a[i];
   o[i] = v;
-})", "k", Launch({1024}));
+})",
+                   "k", Launch({1024}));
   auto A = accessesOf(K, "a");
   ASSERT_EQ(A.size(), 1u);
   EXPECT_EQ(A[0].Loc.Line, 4u);

@@ -66,7 +66,8 @@ __kernel void k(__global float *out, int n) {
   int i = get_global_id(0);
   if (i > 0 && i < n - 1)
     out[i] = 1.0f;
-})", "k", Launch({1000}).arg("n", 1000));
+})",
+                   "k", Launch({1000}).arg("n", 1000));
   EXPECT_DOUBLE_EQ(K.GlobalStores, 0.998);
   EXPECT_TRUE(K.Assumptions.empty()) << joined(K.Assumptions);
 }
@@ -85,7 +86,8 @@ __kernel void lap(__global const float *in, __global float *out, int w,
     out[i] = 0.0f;
   else
     out[i] = in[i - 1] + in[i + 1] + in[i - w] + in[i + w] - 4.0f * in[i];
-})", "lap", Launch({32, 20}).arg("w", 32).arg("h", 20));
+})",
+                   "lap", Launch({32, 20}).arg("w", 32).arg("h", 20));
   EXPECT_DOUBLE_EQ(K.GlobalLoads, 4.21875);
   EXPECT_DOUBLE_EQ(K.GlobalLoadBytes, 16.875);
   EXPECT_DOUBLE_EQ(K.GlobalStores, 1);
@@ -101,7 +103,8 @@ __kernel void k(__global float *out, int w, int h) {
   int x = get_global_id(0), y = get_global_id(1);
   if (x > 0 && y > 0 && x < w - 1 && y < h - 1)
     out[y * w + x] = 1.0f;
-})", "k", Launch({10, 8}).arg("w", 10).arg("h", 8));
+})",
+                   "k", Launch({10, 8}).arg("w", 10).arg("h", 8));
   EXPECT_DOUBLE_EQ(K.GlobalStores, 0.6);
   EXPECT_TRUE(K.Assumptions.empty()) << joined(K.Assumptions);
 }
@@ -114,7 +117,8 @@ __kernel void k(__global float *out) {
   int x = get_global_id(0), y = get_global_id(1);
   if (x < y)
     out[y * 8 + x] = 1.0f;
-})", "k", Launch({8, 8}));
+})",
+                   "k", Launch({8, 8}));
   EXPECT_DOUBLE_EQ(K.GlobalStores, 0.4375);
   EXPECT_TRUE(K.Assumptions.empty()) << joined(K.Assumptions);
 }
@@ -131,7 +135,8 @@ __kernel void k(__global float *a, __global float *b) {
     if (x < 5)
       b[x] = 2.0f;
   }
-})", "k", Launch({20}));
+})",
+                   "k", Launch({20}));
   EXPECT_DOUBLE_EQ(execOf(K, "a"), 0.5);
   EXPECT_DOUBLE_EQ(execOf(K, "b"), 0.25);
   EXPECT_DOUBLE_EQ(K.GlobalStores, 0.75);
@@ -150,7 +155,8 @@ __kernel void k(__global float *a, __global float *b) {
     if (x < 10)
       b[x] = 2.0f;
   }
-})", "k", Launch({20}));
+})",
+                   "k", Launch({20}));
   EXPECT_DOUBLE_EQ(execOf(K, "a"), 0.75);
   EXPECT_DOUBLE_EQ(execOf(K, "b"), 0.25);
   EXPECT_TRUE(K.Assumptions.empty()) << joined(K.Assumptions);
@@ -163,7 +169,8 @@ __kernel void k(__global const float *in, __global float *out) {
   size_t i = get_global_id(0);
   if (in[i] > 0.0f)
     out[i] = 1.0f;
-})", "k", Launch({1024}));
+})",
+                   "k", Launch({1024}));
   EXPECT_DOUBLE_EQ(K.GlobalLoads, 1);
   EXPECT_DOUBLE_EQ(K.GlobalStores, 0.5);
   ASSERT_EQ(K.Assumptions.size(), 1u) << joined(K.Assumptions);
@@ -182,7 +189,8 @@ __kernel void k(__global float *a, __global float *b) {
     a[i] = 1.0f;
   if (l == 0)
     b[get_group_id(0)] = 2.0f;
-})", "k", Launch({256}).local({64}));
+})",
+                   "k", Launch({256}).local({64}));
   EXPECT_DOUBLE_EQ(execOf(K, "a"), 0.25);
   EXPECT_DOUBLE_EQ(execOf(K, "b"), 0.015625);
   EXPECT_TRUE(K.Assumptions.empty()) << joined(K.Assumptions);
@@ -194,7 +202,8 @@ TEST(Branch, GroupIdCondition) {
 __kernel void k(__global float *a) {
   if (get_group_id(0) == 1)
     a[get_global_id(0)] = 1.0f;
-})", "k", Launch({256}).local({64}));
+})",
+                   "k", Launch({256}).local({64}));
   EXPECT_DOUBLE_EQ(K.GlobalStores, 0.25);
   EXPECT_TRUE(K.Assumptions.empty()) << joined(K.Assumptions);
 }
@@ -206,7 +215,8 @@ __kernel void k(__global float *a) {
   int i = get_global_id(0);
   if (i % 3 == 0)
     a[i] = 1.0f;
-})", "k", Launch({100}));
+})",
+                   "k", Launch({100}));
   EXPECT_DOUBLE_EQ(K.GlobalStores, 0.34);
   EXPECT_TRUE(K.Assumptions.empty()) << joined(K.Assumptions);
 }
@@ -218,7 +228,8 @@ __kernel void k(__global float *a) {
   if (get_global_id(0) == 0 && get_global_id(1) == 0 &&
       get_global_id(2) == 0)
     a[0] = 1.0f;
-})", "k", Launch({4, 4, 4}));
+})",
+                   "k", Launch({4, 4, 4}));
   EXPECT_DOUBLE_EQ(K.GlobalStores, 1.0 / 64);
   EXPECT_TRUE(K.Assumptions.empty()) << joined(K.Assumptions);
 }
@@ -234,7 +245,8 @@ __kernel void k(__global float *out, int n) {
   int i = get_global_id(0);
   if (i < min(n, 100))
     out[i] = 1.0f;
-})", "k", Launch({1000}).arg("n", 600));
+})",
+                   "k", Launch({1000}).arg("n", 600));
   EXPECT_DOUBLE_EQ(K.GlobalStores, 0.1);
   EXPECT_TRUE(K.Assumptions.empty()) << joined(K.Assumptions);
 }
@@ -247,7 +259,8 @@ TEST(Branch, LocalIdWithoutLocalSizeNamesTheCause) {
 __kernel void k(__global float *a) {
   if (get_local_id(0) == 0)
     a[get_group_id(0)] = 1.0f;
-})", "k", Launch({256}));
+})",
+                   "k", Launch({256}));
   // Two assumptions: the branch (naming the missing local size, not
   // "data") and the footprint of `a`, indexed by the unknown group id.
   ASSERT_EQ(K.Assumptions.size(), 2u) << joined(K.Assumptions);
@@ -255,7 +268,8 @@ __kernel void k(__global float *a) {
       << K.Assumptions[0].text();
   EXPECT_NE(K.Assumptions[0].text().find("--local"), std::string::npos)
       << K.Assumptions[0].text();
-  EXPECT_NE(K.Assumptions[1].text().find("footprint unknown"), std::string::npos)
+  EXPECT_NE(K.Assumptions[1].text().find("footprint unknown"),
+            std::string::npos)
       << K.Assumptions[1].text();
 }
 

@@ -28,7 +28,8 @@ __kernel void k(__global const float4 *a, __global const float4 *b,
                 __global float4 *c) {
   size_t i = get_global_id(0);
   c[i] = a[i] + b[i];
-})", "k", L1k);
+})",
+                   "k", L1k);
   EXPECT_EQ(alu(K, AluClass::Fp32), 4);
   EXPECT_EQ(alu(K, AluClass::IntSimple), 6);
   expectOnlyClasses(K, {AluClass::Fp32, AluClass::IntSimple});
@@ -43,7 +44,8 @@ __kernel void k(__global const int *a, __global const int *b,
                 __global int *c) {
   size_t i = get_global_id(0);
   c[i] = a[i] * b[i];
-})", "k", L1k);
+})",
+                   "k", L1k);
   EXPECT_EQ(alu(K, AluClass::IntMul), 1);
   EXPECT_EQ(alu(K, AluClass::IntSimple), 6);
   expectOnlyClasses(K, {AluClass::IntMul, AluClass::IntSimple});
@@ -60,7 +62,8 @@ __kernel void k(__global const int *a, __global const int *b,
                 __global int *e) {
   size_t i = get_global_id(0);
   e[i] = a[i] / b[i] + (int)(c[i] % d[i]);
-})", "k", L1k);
+})",
+                   "k", L1k);
   EXPECT_EQ(alu(K, AluClass::IntDiv), 2);
   EXPECT_EQ(alu(K, AluClass::IntSimple), 11);
   expectOnlyClasses(K, {AluClass::IntDiv, AluClass::IntSimple});
@@ -75,12 +78,13 @@ __kernel void k(__global const float *a, __global const float *b,
   size_t i = get_global_id(0);
   float x = a[i], y = b[i];
   c[i] = sqrt(x) + x / y;
-})", "k", L1k);
+})",
+                   "k", L1k);
   EXPECT_EQ(alu(K, AluClass::Fp32DivSqrt), 2);
   EXPECT_EQ(alu(K, AluClass::Fp32), 1);
   EXPECT_EQ(alu(K, AluClass::IntSimple), 6);
-  expectOnlyClasses(K, {AluClass::Fp32DivSqrt, AluClass::Fp32,
-                        AluClass::IntSimple});
+  expectOnlyClasses(
+      K, {AluClass::Fp32DivSqrt, AluClass::Fp32, AluClass::IntSimple});
 }
 
 TEST(Counting, NativeSinExpLogAreTranscendental) {
@@ -90,7 +94,8 @@ TEST(Counting, NativeSinExpLogAreTranscendental) {
 __kernel void k(__global const float *a, __global float *c) {
   size_t i = get_global_id(0);
   c[i] = native_log(native_exp(native_sin(a[i])));
-})", "k", L1k);
+})",
+                   "k", L1k);
   EXPECT_EQ(alu(K, AluClass::Transcendental), 3);
   EXPECT_EQ(alu(K, AluClass::IntSimple), 4);
   expectOnlyClasses(K, {AluClass::Transcendental, AluClass::IntSimple});
@@ -103,7 +108,8 @@ TEST(Counting, VectorTranscendentalCountsPerLane) {
 __kernel void k(__global const float4 *a, __global float4 *c) {
   size_t i = get_global_id(0);
   c[i] = native_sin(a[i]);
-})", "k", L1k);
+})",
+                   "k", L1k);
   EXPECT_EQ(alu(K, AluClass::Transcendental), 4);
   EXPECT_EQ(alu(K, AluClass::IntSimple), 4);
   expectOnlyClasses(K, {AluClass::Transcendental, AluClass::IntSimple});
@@ -116,7 +122,8 @@ TEST(Counting, ConvertFloat4OfInt4IsFourConversions) {
 __kernel void k(__global const int4 *a, __global float4 *c) {
   size_t i = get_global_id(0);
   c[i] = convert_float4(a[i]);
-})", "k", L1k);
+})",
+                   "k", L1k);
   EXPECT_EQ(alu(K, AluClass::Conversion), 4);
   EXPECT_EQ(alu(K, AluClass::IntSimple), 4);
   expectOnlyClasses(K, {AluClass::Conversion, AluClass::IntSimple});
@@ -128,7 +135,8 @@ TEST(Counting, ImplicitIntToFloatCastIsAConversion) {
 __kernel void k(__global const int *a, __global float *c) {
   size_t i = get_global_id(0);
   c[i] = (float)a[i];
-})", "k", L1k);
+})",
+                   "k", L1k);
   EXPECT_EQ(alu(K, AluClass::Conversion), 1);
   EXPECT_EQ(alu(K, AluClass::IntSimple), 4);
   expectOnlyClasses(K, {AluClass::Conversion, AluClass::IntSimple});
@@ -142,7 +150,8 @@ __kernel void k(__global const double *a, __global double *c) {
   size_t i = get_global_id(0);
   double x = a[i];
   c[i] = (x + 1.0) / x;
-})", "k", L1k);
+})",
+                   "k", L1k);
   EXPECT_EQ(alu(K, AluClass::Fp64), 2);
   EXPECT_EQ(alu(K, AluClass::IntSimple), 4);
   expectOnlyClasses(K, {AluClass::Fp64, AluClass::IntSimple});
@@ -156,7 +165,8 @@ __kernel void k(__global const int *a, __global int *c) {
   size_t i = get_global_id(0);
   int x = a[i];
   c[i] = min(x, 7) + max(x, -3) + clamp(x, 0, 255);
-})", "k", L1k);
+})",
+                   "k", L1k);
   EXPECT_EQ(alu(K, AluClass::IntSimple), 10);
   expectOnlyClasses(K, {AluClass::IntSimple});
 }
@@ -167,7 +177,8 @@ TEST(Counting, IntClampOnInt4IsTwoPerLane) {
 __kernel void k(__global const int4 *a, __global int4 *c) {
   size_t i = get_global_id(0);
   c[i] = clamp(a[i], (int4)(0), (int4)(255));
-})", "k", L1k);
+})",
+                   "k", L1k);
   EXPECT_EQ(alu(K, AluClass::IntSimple), 12);
   expectOnlyClasses(K, {AluClass::IntSimple});
 }
@@ -180,7 +191,8 @@ __kernel void k(__global const float *a, __global float *c) {
   size_t i = get_global_id(0);
   float x = a[i];
   c[i] = min(x, 7.0f) + max(x, -3.0f) + clamp(x, 0.0f, 1.0f);
-})", "k", L1k);
+})",
+                   "k", L1k);
   EXPECT_EQ(alu(K, AluClass::Fp32), 6);
   EXPECT_EQ(alu(K, AluClass::IntSimple), 4);
   expectOnlyClasses(K, {AluClass::Fp32, AluClass::IntSimple});
@@ -194,7 +206,8 @@ __kernel void k(__global const float4 *a, __global const float4 *b,
                 __global const float4 *d, __global float4 *c) {
   size_t i = get_global_id(0);
   c[i] = mad(a[i], b[i], d[i]);
-})", "k", L1k);
+})",
+                   "k", L1k);
   EXPECT_EQ(alu(K, AluClass::Fp32), 4);
   EXPECT_EQ(alu(K, AluClass::IntSimple), 8);
   expectOnlyClasses(K, {AluClass::Fp32, AluClass::IntSimple});
@@ -208,7 +221,8 @@ __kernel void k(__global const float *a, __global const float *b,
                 __global const float *d, __global float *c) {
   size_t i = get_global_id(0);
   c[i] = a[i] * b[i] + d[i];
-})", "k", L1k);
+})",
+                   "k", L1k);
   EXPECT_EQ(alu(K, AluClass::Fp32), 1);
   EXPECT_EQ(alu(K, AluClass::IntSimple), 8);
 }
@@ -222,7 +236,8 @@ __kernel void k(__global const float4 *a, __global const float4 *b,
                 __global float *c) {
   size_t i = get_global_id(0);
   c[i] = dot(a[i], b[i]);
-})", "k", L1k);
+})",
+                   "k", L1k);
   EXPECT_EQ(alu(K, AluClass::Fp32), 4);
   EXPECT_EQ(alu(K, AluClass::IntSimple), 6);
   expectOnlyClasses(K, {AluClass::Fp32, AluClass::IntSimple});
@@ -234,7 +249,8 @@ TEST(Counting, LengthIsFp32PerLanePlusOneSqrt) {
 __kernel void k(__global const float4 *a, __global float *c) {
   size_t i = get_global_id(0);
   c[i] = length(a[i]);
-})", "k", L1k);
+})",
+                   "k", L1k);
   EXPECT_EQ(alu(K, AluClass::Fp32), 4);
   EXPECT_EQ(alu(K, AluClass::Fp32DivSqrt), 1);
   EXPECT_EQ(alu(K, AluClass::IntSimple), 4);
@@ -250,7 +266,8 @@ __kernel void k(__global const long *a, __global const long *b,
   long x = a[i], y = b[i];
   c[i] = x + y;
   d[i] = x * y;
-})", "k", L1k);
+})",
+                   "k", L1k);
   EXPECT_EQ(alu(K, AluClass::IntMul), 4);
   EXPECT_EQ(alu(K, AluClass::IntSimple), 10);
   expectOnlyClasses(K, {AluClass::IntMul, AluClass::IntSimple});
@@ -264,7 +281,8 @@ TEST(Counting, SignExtendedIntIndexIsFree) {
 __kernel void k(__global const float *a, __global float *c) {
   int i = get_global_id(0);
   c[i] = a[i] + 1.0f;
-})", "k", L1k);
+})",
+                   "k", L1k);
   EXPECT_EQ(alu(K, AluClass::IntSimple), 4);
   EXPECT_EQ(alu(K, AluClass::Fp32), 1);
   expectOnlyClasses(K, {AluClass::Fp32, AluClass::IntSimple});
@@ -278,7 +296,8 @@ TEST(Counting, ByteElementGepHasNoShift) {
 __kernel void k(__global const char *a, __global char *c) {
   size_t i = get_global_id(0);
   c[i] = a[i] + 1;
-})", "k", L1k);
+})",
+                   "k", L1k);
   EXPECT_EQ(alu(K, AluClass::IntSimple), 3);
   expectOnlyClasses(K, {AluClass::IntSimple});
 }
@@ -289,7 +308,8 @@ TEST(Counting, FnegIsFree) {
 __kernel void k(__global const float *a, __global float *c) {
   size_t i = get_global_id(0);
   c[i] = -a[i];
-})", "k", L1k);
+})",
+                   "k", L1k);
   EXPECT_EQ(alu(K, AluClass::Fp32), 0);
   EXPECT_EQ(alu(K, AluClass::IntSimple), 4);
 }
@@ -305,7 +325,8 @@ TEST(Counting, FabsBuiltinIsFree) {
 __kernel void k(__global const float *a, __global float *c) {
   size_t i = get_global_id(0);
   c[i] = fabs(a[i]);
-})", "k", L1k);
+})",
+                   "k", L1k);
   EXPECT_EQ(alu(K, AluClass::Fp32), 0);
   EXPECT_EQ(alu(K, AluClass::IntSimple), 4);
 }
@@ -319,7 +340,8 @@ __kernel void k(__global const float *a, __global float *c) {
   size_t i = get_global_id(0);
   if (i < 256)
     c[i] = a[i] + 1.0f;
-})", "k", L1k);
+})",
+                   "k", L1k);
   EXPECT_DOUBLE_EQ(alu(K, AluClass::Fp32), 0.25);
   EXPECT_DOUBLE_EQ(alu(K, AluClass::IntSimple), 3);
   EXPECT_TRUE(K.Assumptions.empty()) << joined(K.Assumptions);
@@ -333,7 +355,8 @@ float mystery(float);
 __kernel void k(__global const float *a, __global float *c) {
   size_t i = get_global_id(0);
   c[i] = mystery(a[i]);
-})", "k", L1k);
+})",
+                   "k", L1k);
   bool Found = false;
   for (auto &X : K.Assumptions)
     Found |= X.text().find("t.cl:5") != std::string::npos &&

@@ -102,7 +102,8 @@ TEST(FlowSolver, MatchesTheDenseSolveOnRandomGraphs) {
       double Left = 1.0;
       for (unsigned J = 0; J < K; ++J) {
         unsigned To = From + 1 + Rng() % (N - From - 1);
-        double P = J + 1 == K ? Left : Left * (0.2 + 0.6 * (Rng() % 100) / 100.0);
+        double P =
+            J + 1 == K ? Left : Left * (0.2 + 0.6 * (Rng() % 100) / 100.0);
         Left -= P;
         E[From].push_back({To, P});
       }

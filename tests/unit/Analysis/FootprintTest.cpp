@@ -46,7 +46,8 @@ __kernel void k(__global const float *a, __global float *b) {
     b[y * 64 + x] = a[(y - 1) * 64 + x - 1];
   else
     b[y * 64 + x] = 0.0f;
-})", "k", Launch({64, 64}));
+})",
+                   "k", Launch({64, 64}));
   const BufferFootprint *B = footprintOf(K, "b");
   ASSERT_TRUE(B);
   EXPECT_EQ(B->Bytes, 16384u);
@@ -63,7 +64,8 @@ TEST(Footprint, ReadModifyWriteBufferIsReadAndWritten) {
 __kernel void k(__global float *y) {
   size_t i = get_global_id(0);
   y[i] += 1.0f;
-})", "k", Launch({1024}));
+})",
+                   "k", Launch({1024}));
   const BufferFootprint *F = footprintOf(K, "y");
   ASSERT_TRUE(F);
   EXPECT_TRUE(F->Read);
@@ -88,7 +90,8 @@ __kernel void st(__global const float *in, __global float *out, int w) {
     for (int dx = 0; dx < 3; ++dx)
       s += in[(y + dy) * w + x + dx];
   out[y * w + x] = s;
-})", "st", Launch({62, 30}).arg("w", 64));
+})",
+                   "st", Launch({62, 30}).arg("w", 64));
   EXPECT_DOUBLE_EQ(K.GlobalLoads, 9);
   const BufferFootprint *In = footprintOf(K, "in");
   ASSERT_TRUE(In);
@@ -115,7 +118,8 @@ __kernel void k(__global const float *in, __global float *out, int n) {
   int i = get_global_id(0);
   if (i > 0 && i < n - 1)
     out[i] = in[i - 1] + in[i] + in[i + 1];
-})", "k", Launch({1024}).arg("n", 1024));
+})",
+                   "k", Launch({1024}).arg("n", 1024));
   const BufferFootprint *In = footprintOf(K, "in");
   ASSERT_TRUE(In);
   EXPECT_GE(In->Bytes, 4096u);
@@ -131,7 +135,8 @@ TEST(Footprint, StrideTwoTouchesFourNBytesNotEight) {
 __kernel void k(__global const float *a, __global float *o) {
   int i = get_global_id(0);
   o[i] = a[2 * i];
-})", "k", Launch({4096}));
+})",
+                   "k", Launch({4096}));
   const BufferFootprint *A = footprintOf(K, "a");
   ASSERT_TRUE(A);
   EXPECT_EQ(A->Bytes, 16384u);
@@ -152,7 +157,8 @@ __kernel void k(__global const float *x, __global float *y, int n) {
   for (int k = 0; k < n; ++k)
     s += x[k];
   y[i] = s;
-})", "k", Launch({4096}).arg("n", 100));
+})",
+                   "k", Launch({4096}).arg("n", 100));
   const BufferFootprint *X = footprintOf(K, "x");
   ASSERT_TRUE(X);
   EXPECT_EQ(X->Bytes, 400u);
@@ -171,7 +177,8 @@ __kernel void k(__global const float *x, __global const float *m,
   for (int k = 0; k < n; ++k)
     s += m[i * n + k] * x[k];
   y[i] = s;
-})", "k", Launch({64}).arg("n", 100));
+})",
+                   "k", Launch({64}).arg("n", 100));
   const BufferFootprint *M = footprintOf(K, "m");
   ASSERT_TRUE(M);
   EXPECT_EQ(M->Bytes, 25600u);
@@ -188,7 +195,8 @@ TEST(Footprint, Float4BuffersCountSixteenBytesPerElement) {
 __kernel void k(__global const float4 *a, __global float4 *o) {
   size_t i = get_global_id(0);
   o[i] = a[i];
-})", "k", Launch({1000}));
+})",
+                   "k", Launch({1000}));
   ASSERT_TRUE(footprintOf(K, "a"));
   EXPECT_EQ(footprintOf(K, "a")->Bytes, 16000u);
   EXPECT_TRUE(footprintOf(K, "a")->Exact);
@@ -206,7 +214,8 @@ __kernel void k(__global float *o, int n) {
   int i = get_global_id(0);
   if (i < n)
     o[i] = 1.0f;
-})", "k", Launch({1000}).arg("n", 600));
+})",
+                   "k", Launch({1000}).arg("n", 600));
   const BufferFootprint *O = footprintOf(K, "o");
   ASSERT_TRUE(O);
   EXPECT_GE(O->Bytes, 2400u);
@@ -222,7 +231,8 @@ __kernel void k(__global const float *a, __global const int *idx,
                 __global float *o) {
   size_t i = get_global_id(0);
   o[i] = a[idx[i]];
-})", "k", Launch({256}));
+})",
+                   "k", Launch({256}));
   EXPECT_EQ(footprintOf(K, "a"), nullptr);
   ASSERT_TRUE(footprintOf(K, "idx"));
   EXPECT_EQ(footprintOf(K, "idx")->Bytes, 1024u);
@@ -237,7 +247,8 @@ TEST(Footprint, AtomicCounterIsOneElement) {
   auto K = analyze(R"(
 __kernel void k(__global int *count) {
   atomic_inc(count);
-})", "k", Launch({1024}));
+})",
+                   "k", Launch({1024}));
   const BufferFootprint *C = footprintOf(K, "count");
   ASSERT_TRUE(C);
   EXPECT_EQ(C->Bytes, 4u);

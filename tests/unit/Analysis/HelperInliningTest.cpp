@@ -95,9 +95,9 @@ TEST(HelperInlining, PureHelpersAreDeferred) {
 TEST(HelperInlining, DeferredHelperCountsAsWrittenOutByHand) {
   auto Called = analyze(std::string(MedianPrelude) + MedianHelper + MedianCalls,
                         "k", Launch({1024}));
-  auto ByHand = analyze(std::string(MedianPrelude) + MedianHelper +
-                            MedianByHand,
-                        "k", Launch({1024}));
+  auto ByHand =
+      analyze(std::string(MedianPrelude) + MedianHelper + MedianByHand, "k",
+              Launch({1024}));
   for (unsigned C = 0; C < NumAluClasses; ++C)
     EXPECT_EQ(Called.Alu[C], ByHand.Alu[C]) << aluClassName(AluClass(C));
   EXPECT_EQ(Called.GlobalLoads, 6.0);
@@ -125,7 +125,8 @@ __kernel void k(__global const float *a, __global const float *b,
                 __global float *o) {
   int i = get_global_id(0);
   o[i] = scale(a[i], 1) + scale(b[i], 2);
-})", "k", Launch({1024}));
+})",
+                   "k", Launch({1024}));
   EXPECT_EQ(alu(K, AluClass::Fp32), 2.0);
   EXPECT_EQ(alu(K, AluClass::Fp32DivSqrt), 1.0);
   EXPECT_EQ(alu(K, AluClass::Transcendental), 0.0);
@@ -142,16 +143,17 @@ __kernel void k(__global const int *a, __global int *o) {
   int i = get_global_id(0);
   int v = a[i], w = a[i + 1];
   o[i] = h(v, 4) + h(w, 8);
-})", "k", Launch({1024}));
+})",
+                   "k", Launch({1024}));
   auto Base = analyze(R"(
 __kernel void k(__global const int *a, __global int *o) {
   int i = get_global_id(0);
   int v = a[i], w = a[i + 1];
   o[i] = v + w;
-})", "k", Launch({1024}));
+})",
+                      "k", Launch({1024}));
   EXPECT_EQ(alu(K, AluClass::IntMul), 0.0);
-  EXPECT_EQ(alu(K, AluClass::IntSimple) - alu(Base, AluClass::IntSimple),
-            3.0);
+  EXPECT_EQ(alu(K, AluClass::IntSimple) - alu(Base, AluClass::IntSimple), 3.0);
 }
 
 TEST(HelperInlining, CommonSubexpressionsAcrossTheCallAreShared) {
@@ -164,16 +166,17 @@ __kernel void k(__global const int *a, __global int *o) {
   int i = get_global_id(0);
   int v = a[i];
   o[i] = g(v) + v * v;
-})", "k", Launch({1024}));
+})",
+                   "k", Launch({1024}));
   auto Base = analyze(R"(
 __kernel void k(__global const int *a, __global int *o) {
   int i = get_global_id(0);
   int v = a[i];
   o[i] = v * v;
-})", "k", Launch({1024}));
+})",
+                      "k", Launch({1024}));
   EXPECT_EQ(alu(K, AluClass::IntMul), 1.0);
-  EXPECT_EQ(alu(K, AluClass::IntSimple) - alu(Base, AluClass::IntSimple),
-            2.0);
+  EXPECT_EQ(alu(K, AluClass::IntSimple) - alu(Base, AluClass::IntSimple), 2.0);
 }
 
 TEST(HelperInlining, CommonFactorsAcrossTwoCallsAreFactored) {
@@ -187,7 +190,8 @@ __kernel void k(__global uint *o) {
   int i = get_global_id(0);
   uint x = o[i], y = o[i + 1];
   o[i] = h(x, y) + h(y, 7u);
-})", "k", Launch({1024}));
+})",
+                   "k", Launch({1024}));
   EXPECT_EQ(alu(K, AluClass::IntMul), 1.0);
 }
 

@@ -26,10 +26,12 @@ __kernel void k(__global const char *c, __global const uchar4 *u4,
   size_t i = get_global_id(0);
   float4 v = f4[i] + f[i] + convert_float4(u4[i]) + (float)c[i];
   out[i] = as_uint4(v);
-})", "k", L4k);
+})",
+                   "k", L4k);
   EXPECT_EQ(K.GlobalLoads, 4);
   EXPECT_EQ(K.GlobalLoadBytes, 25);
-  EXPECT_EQ(K.LoadWidths, (std::map<unsigned, double>{{1, 1}, {4, 2}, {16, 1}}));
+  EXPECT_EQ(K.LoadWidths,
+            (std::map<unsigned, double>{{1, 1}, {4, 2}, {16, 1}}));
   EXPECT_EQ(K.GlobalStores, 1);
   EXPECT_EQ(K.GlobalStoreBytes, 16);
   EXPECT_EQ(K.StoreWidths, (std::map<unsigned, double>{{16, 1}}));
@@ -49,7 +51,8 @@ __kernel void k(__global char *c, __global float *f, __global uint4 *u) {
   c[i] = 1;
   f[i] = 2.0f;
   u[i] = (uint4)(3);
-})", "k", L4k);
+})",
+                   "k", L4k);
   EXPECT_EQ(K.GlobalStores, 3);
   EXPECT_EQ(K.GlobalStoreBytes, 21);
   EXPECT_EQ(K.StoreWidths,
@@ -68,7 +71,8 @@ TEST(Memory, RepeatedSourceLoadsMergeUntilAStore) {
 __kernel void k(__global const float *a, __global float *c) {
   size_t i = get_global_id(0);
   c[i] = a[i] * a[i] + a[i];
-})", "k", L4k);
+})",
+                   "k", L4k);
   EXPECT_EQ(K.GlobalLoads, 1);
   EXPECT_EQ(K.GlobalLoadBytes, 4);
   EXPECT_EQ(accessesOf(K, "a").size(), 1u);
@@ -79,7 +83,8 @@ __kernel void k(__global float *a, __global float *c) {
   size_t i = get_global_id(0);
   c[i] = a[i];
   c[i + 1] = a[i] * 2.0f;
-})", "k", L4k);
+})",
+                   "k", L4k);
   EXPECT_EQ(S.GlobalLoads, 2);
   EXPECT_EQ(S.GlobalLoadBytes, 8);
 }
@@ -93,7 +98,8 @@ __kernel void k(__constant float *coef, __global const float *in,
                 __global float *out) {
   size_t i = get_global_id(0);
   out[i] = in[i] * coef[0] + coef[1];
-})", "k", L4k);
+})",
+                   "k", L4k);
   EXPECT_EQ(K.ConstantLoads, 2);
   EXPECT_EQ(K.ConstantBytes, 8);
   EXPECT_EQ(K.GlobalLoads, 1);
@@ -121,7 +127,8 @@ __constant float tab[4] = {1.0f, 2.0f, 3.0f, 4.0f};
 __kernel void k(__global const float *in, __global float *out) {
   size_t i = get_global_id(0);
   out[i] = in[i] * tab[i & 3];
-})", "k", L4k);
+})",
+                   "k", L4k);
   EXPECT_EQ(K.ConstantLoads, 1);
   EXPECT_EQ(K.ConstantBytes, 4);
   EXPECT_EQ(K.GlobalLoads, 1);
@@ -142,7 +149,8 @@ __kernel void k(__global const float *in, __global float *out,
   tile[l] = in[i];
   barrier(CLK_LOCAL_MEM_FENCE);
   out[i] = tile[l] + tile[63 - l];
-})", "k", Launch({4096}).local({64}).arg("tile", 256));
+})",
+                   "k", Launch({4096}).local({64}).arg("tile", 256));
   EXPECT_EQ(K.LocalStores, 1);
   EXPECT_EQ(K.LocalLoads, 2);
   EXPECT_EQ(K.LocalBytes, 12);
@@ -163,7 +171,8 @@ __kernel void k(__global float *out, __local float *tile) {
   tile[l] = 1.0f;
   barrier(CLK_LOCAL_MEM_FENCE);
   out[get_global_id(0)] = tile[l];
-})", "k", Launch({4096}).local({64}));
+})",
+                   "k", Launch({4096}).local({64}));
   EXPECT_EQ(K.LocalMemBytes, 0u);
   bool Found = false;
   for (auto &A : K.Assumptions)
@@ -190,7 +199,8 @@ __kernel void k(__global const float4 *in, __global float4 *out, int n) {
     barrier(CLK_LOCAL_MEM_FENCE);
   }
   out[i] = s;
-})", "k", Launch({4096}).local({32}).arg("n", 3));
+})",
+                   "k", Launch({4096}).local({32}).arg("n", 3));
   EXPECT_EQ(K.LocalMemBytes, 512u);
   EXPECT_DOUBLE_EQ(K.LocalStores, 3);
   EXPECT_DOUBLE_EQ(K.LocalLoads, 3);
@@ -216,7 +226,8 @@ __kernel void k(__read_only image2d_t img, __write_only image2d_t dst,
              read_imagef(img, smp, (int2)(x + 1, y));
   write_imagef(dst, (int2)(x, y), s);
   out[y * get_global_size(0) + x] = s;
-})", "k", Launch({64, 32}));
+})",
+                   "k", Launch({64, 32}));
   EXPECT_EQ(K.ImageReads, 2);
   EXPECT_EQ(K.ImageWrites, 1);
   EXPECT_EQ(K.GlobalLoads, 0);
@@ -242,7 +253,8 @@ __kernel void k(__read_only image2d_t img, sampler_t s,
                 __global float4 *out) {
   int x = get_global_id(0), y = get_global_id(1);
   out[y * get_global_size(0) + x] = read_imagef(img, s, (int2)(x, y));
-})", "k", Launch({16, 16}));
+})",
+                   "k", Launch({16, 16}));
   EXPECT_EQ(K.ImageReads, 1);
   ASSERT_EQ(K.Args.size(), 3u);
   EXPECT_TRUE(K.Args[1].IsSampler);
@@ -257,7 +269,8 @@ TEST(Memory, AtomicIsOneReadAndOneWrite) {
 __kernel void k(__global int *counter, __global const int *in) {
   size_t i = get_global_id(0);
   atomic_add(counter, in[i]);
-})", "k", L4k);
+})",
+                   "k", L4k);
   EXPECT_EQ(K.Atomics, 1);
   EXPECT_EQ(K.GlobalLoads, 2);
   EXPECT_EQ(K.GlobalStores, 1);
@@ -277,7 +290,8 @@ TEST(Memory, Vload4IsOneSixteenByteLoad) {
 __kernel void k(__global const float *in, __global float *out) {
   size_t i = get_global_id(0);
   vstore4(vload4(i, in) * 2.0f, i, out);
-})", "k", L4k);
+})",
+                   "k", L4k);
   EXPECT_EQ(K.GlobalLoads, 1);
   EXPECT_EQ(K.GlobalLoadBytes, 16);
   EXPECT_EQ(K.GlobalStores, 1);
@@ -301,7 +315,8 @@ __kernel void vadd(__global const float *a, __global const float *b,
                    __global float *c) {
   size_t i = get_global_id(0);
   c[i] = a[i] + b[i];
-})", "vadd", L4k);
+})",
+                   "vadd", L4k);
   ASSERT_EQ(K.Lines.size(), 1u);
   EXPECT_EQ(K.Lines[0].Line, 5u);
   EXPECT_DOUBLE_EQ(K.Lines[0].GlobalBytes, 12);

@@ -65,10 +65,11 @@ __kernel void k(__global uint *found, uint target) {
 
 TEST(NeverHang, DeepBooleanDagFinishesWithANamedAssumption) {
   auto Start = std::chrono::steady_clock::now();
-  auto K = analyze(Bitsliced, "k", Launch({65536}).local({64}).arg("target", 5));
-  double Seconds = std::chrono::duration<double>(
-                       std::chrono::steady_clock::now() - Start)
-                       .count();
+  auto K =
+      analyze(Bitsliced, "k", Launch({65536}).local({64}).arg("target", 5));
+  double Seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - Start)
+          .count();
   EXPECT_LT(Seconds, 20.0);
   EXPECT_DOUBLE_EQ(K.GlobalStores, 0.5);
   bool Named = false;

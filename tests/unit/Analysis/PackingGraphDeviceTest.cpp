@@ -65,7 +65,8 @@ TEST(PackingGraphDevice, GlobalIdIsMultiplyThenTwoAdds) {
   auto K = analyze(R"(
 __kernel void k(__global float *o) {
   o[get_global_id(0)] = 1.0f;
-})", "k", Launch({1024}));
+})",
+                   "k", Launch({1024}));
   EXPECT_DOUBLE_EQ(K.aluOps(), 2);
   EXPECT_DOUBLE_EQ(alu(K, AluClass::IntSimple), 2);
   ASSERT_EQ(K.Blocks.size(), 1u);
@@ -85,7 +86,8 @@ TEST(PackingGraphDevice, LocalAndGroupIdsAreFree) {
   auto K = analyze(R"(
 __kernel void k(__global float *o) {
   o[get_group_id(0) * 64 + get_local_id(0)] = 1.0f;
-})", "k", Launch({1024}).local({64}));
+})",
+                   "k", Launch({1024}).local({64}));
   ASSERT_EQ(K.Blocks.size(), 1u);
   const BlockGraph &B = K.Blocks[0];
   EXPECT_TRUE(nodesOf(B, AluClass::IntMul).empty());
@@ -99,7 +101,8 @@ TEST(PackingGraphDevice, LoadedValueWaitsForItsAddress) {
   auto K = analyze(R"(
 __kernel void k(__global const float *a, __global float *o) {
   o[0] = a[get_global_id(0)] + 1.0f;
-})", "k", Launch({1024}));
+})",
+                   "k", Launch({1024}));
   ASSERT_EQ(K.Blocks.size(), 1u);
   const BlockGraph &B = K.Blocks[0];
   // int_mul, add, add (id), shift, add (GEP), fadd, shift (store).
@@ -123,7 +126,8 @@ __kernel void k(__global float4 *o, __global float4 *p) {
   size_t i = get_global_id(0);
   o[i] = (float4)(1.0f);
   p[i] = (float4)(2.0f);
-})", "k", Launch({1024}));
+})",
+                   "k", Launch({1024}));
   ASSERT_EQ(K.Blocks.size(), 1u);
   const BlockGraph &B = K.Blocks[0];
   EXPECT_DOUBLE_EQ(K.aluOps(), 4);
@@ -150,7 +154,8 @@ __kernel void k(__global float *o) {
   t[l] = 1.0f;
   barrier(CLK_LOCAL_MEM_FENCE);
   o[l] = t[63 - l] + 1.0f;
-})", "k", Launch({1024}).local({64}));
+})",
+                   "k", Launch({1024}).local({64}));
   // Counted: t[l]'s GEP (add, shift), 63 - l (a 64-bit sub: 2), t[63 -
   // l]'s GEP (2), the fadd, o[l]'s GEP (2): 9. Graph, in program order:
   // n0, n1 t[l]'s GEP; n2 the LDS_WRITE; the barrier; n3, n4 the sub; n5,
@@ -187,7 +192,8 @@ __kernel void k(__global float *a, __global float *b,
   a[i] = a[i] + 1.0f;
   barrier(CLK_GLOBAL_MEM_FENCE);
   b[i] = c[i] * 2.0f;
-})", "k", Launch({1024}).local({64}));
+})",
+                   "k", Launch({1024}).local({64}));
   ASSERT_EQ(K.Blocks.size(), 1u);
   const BlockGraph &B = K.Blocks[0];
   ASSERT_EQ(B.Nodes.size(), 13u);
@@ -211,7 +217,8 @@ __kernel void k(__global const float *x, __global float *y, int n) {
   for (int j = 0; j < n; ++j)
     s += x[j];
   y[get_global_id(0)] = s;
-})", "k", Launch({1024}).arg("n", 1000));
+})",
+                   "k", Launch({1024}).arg("n", 1000));
   const BlockGraph *B = blockWith(K, AluClass::Fp32);
   ASSERT_NE(B, nullptr);
   EXPECT_DOUBLE_EQ(B->ExecPerItem, 1000.0 / 32);
@@ -239,7 +246,8 @@ __kernel void k(__global const float *x, __global float *y, int n) {
   for (int j = 0; j < n; ++j)
     s += (float)j * x[j];
   y[get_global_id(0)] = s;
-})", "k", Launch({1024}).arg("n", 1000));
+})",
+                   "k", Launch({1024}).arg("n", 1000));
   const BlockGraph *B = blockWith(K, AluClass::Conversion);
   ASSERT_NE(B, nullptr);
   auto Conv = nodesOf(*B, AluClass::Conversion);
@@ -262,7 +270,8 @@ __kernel void k(__global const float *x, __global float *y, int n) {
   for (int j = 0; j < n; ++j)
     s += x[j];
   y[get_global_id(0)] = s;
-})", "k", Launch({1024}));
+})",
+                   "k", Launch({1024}));
   const BlockGraph *B = blockWith(K, AluClass::Fp32);
   ASSERT_NE(B, nullptr);
   EXPECT_EQ(nodesOf(*B, AluClass::Fp32).size(), 1u);

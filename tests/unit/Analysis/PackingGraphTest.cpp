@@ -71,7 +71,8 @@ __kernel void k(__global const float *a, __global const float *b,
   o[i] = x + 1.0f;
   p[i] = y + 2.0f;
   q[i] = z + 3.0f;
-})", "k", Launch({1024}));
+})",
+                   "k", Launch({1024}));
   ASSERT_EQ(K.Blocks.size(), 1u);
   const BlockGraph &B = K.Blocks[0];
   EXPECT_DOUBLE_EQ(B.ExecPerItem, 1);
@@ -99,7 +100,8 @@ __kernel void k(__global const float *a, __global float *o) {
   size_t i = get_global_id(0);
   float x = a[i], y = a[i + 1], z = a[i + 2], w = a[i + 3];
   o[i] = ((x + y) + z) + w;
-})", "k", Launch({1024}));
+})",
+                   "k", Launch({1024}));
   ASSERT_EQ(K.Blocks.size(), 1u);
   const BlockGraph &B = K.Blocks[0];
   auto F = nodesOf(B, AluClass::Fp32);
@@ -120,7 +122,8 @@ __kernel void k(__global const float *a, __global float *o) {
   size_t i = get_global_id(0);
   float x = a[i], y = a[i + 1], z = a[i + 2], w = a[i + 3];
   o[i] = (x * y + z) * w;
-})", "k", Launch({1024}));
+})",
+                   "k", Launch({1024}));
   ASSERT_EQ(K.Blocks.size(), 1u);
   const BlockGraph &B = K.Blocks[0];
   auto F = nodesOf(B, AluClass::Fp32);
@@ -137,7 +140,8 @@ __kernel void k(__global const float4 *a, __global const float4 *b,
                 __global float4 *c) {
   size_t i = get_global_id(0);
   c[i] = a[i] + b[i];
-})", "k", Launch({1024}));
+})",
+                   "k", Launch({1024}));
   ASSERT_EQ(K.Blocks.size(), 1u);
   const BlockGraph &B = K.Blocks[0];
   auto F = nodesOf(B, AluClass::Fp32);
@@ -160,7 +164,8 @@ __kernel void k(__global const float4 *a, __global const float4 *b,
   size_t i = get_global_id(0);
   float4 s = a[i] + b[i];
   o[i] = s * c[i];
-})", "k", Launch({1024}));
+})",
+                   "k", Launch({1024}));
   ASSERT_EQ(K.Blocks.size(), 1u);
   const BlockGraph &B = K.Blocks[0];
   auto F = nodesOf(B, AluClass::Fp32);
@@ -182,7 +187,8 @@ TEST(PackingGraph, TranscendentalNodeFeedsAdd) {
 __kernel void k(__global const float *a, __global float *o) {
   size_t i = get_global_id(0);
   o[i] = native_exp(a[i]) + a[i + 1];
-})", "k", Launch({1024}));
+})",
+                   "k", Launch({1024}));
   ASSERT_EQ(K.Blocks.size(), 1u);
   const BlockGraph &B = K.Blocks[0];
   auto T = nodesOf(B, AluClass::Transcendental);
@@ -202,7 +208,8 @@ __kernel void k(__global const float *a, __global float *o) {
   size_t i = get_global_id(0);
   if (i < 256)
     o[i] = a[i] + 1.0f;
-})", "k", Launch({1024}));
+})",
+                   "k", Launch({1024}));
   bool Found = false;
   for (const auto &B : K.Blocks)
     if (!nodesOf(B, AluClass::Fp32).empty()) {
@@ -229,7 +236,8 @@ __kernel void k(__global const float4 *x, __global float4 *y, int n) {
   if (i % 2 == 0)
     s = native_sqrt(s);
   y[i] = s;
-})", "k", Launch({1024}).arg("n", 10));
+})",
+                   "k", Launch({1024}).arg("n", 10));
   EXPECT_DOUBLE_EQ(alu(K, AluClass::Fp32), 40);
   EXPECT_DOUBLE_EQ(alu(K, AluClass::Transcendental), 2);
   expectWellFormed(K, 3 + 1);

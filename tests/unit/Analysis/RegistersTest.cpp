@@ -16,7 +16,8 @@ __kernel void k(__global const float4 *a, __global const float *b,
   float4 v = a[i];
   float s = b[i];
   out[i] = v * s;
-})", "k", Launch({1024}));
+})",
+                   "k", Launch({1024}));
   EXPECT_GE(K.Registers, 5u);
 }
 
@@ -82,7 +83,8 @@ TEST(Registers, AtLeastOne) {
   // An empty kernel still reports one register.
   auto K = analyze(R"(
 __kernel void k() {}
-)", "k", Launch({64}));
+)",
+                   "k", Launch({64}));
   EXPECT_EQ(K.Registers, 1u);
   EXPECT_EQ(K.aluOps(), 0);
 }

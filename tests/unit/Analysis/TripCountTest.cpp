@@ -25,7 +25,7 @@ bool hasAssumption(const KernelCounts &K, const std::string &A,
                    const std::string &B = "") {
   for (const auto &X : K.Assumptions)
     if (std::string S = X.text(); S.find(A) != std::string::npos &&
-        (B.empty() || S.find(B) != std::string::npos))
+                                  (B.empty() || S.find(B) != std::string::npos))
       return true;
   return false;
 }
@@ -78,7 +78,8 @@ __kernel void k(__global const float *x, __global float *y, int n, int m) {
   for (int k = m; k > 0; --k)
     s += x[k];
   y[i] = s;
-})", "k", Launch({1024}).arg("n", 10).arg("m", 6));
+})",
+                   "k", Launch({1024}).arg("n", 10).arg("m", 6));
   EXPECT_DOUBLE_EQ(K.GlobalLoads, 17);
   EXPECT_DOUBLE_EQ(alu(K, AluClass::Fp32), 17);
   EXPECT_TRUE(K.Assumptions.empty()) << joined(K.Assumptions);
@@ -103,7 +104,8 @@ __kernel void k(__global const float *x, __global float *y) {
   for (int k = 0; k <= i; ++k)
     s += x[k];
   y[i] = s;
-})", "k", Launch({8}));
+})",
+                   "k", Launch({8}));
   EXPECT_DOUBLE_EQ(K.GlobalLoads, 4.5);
   for (const Assumption &A : K.Assumptions)
     EXPECT_NE(A.Kind, "loop-trip-count") << A.text();
@@ -119,7 +121,8 @@ __kernel void k(__global const float *x, __global float *y, int n, int m) {
     for (int b = 0; b < m; ++b)
       s += x[a * m + b];
   y[i] = s;
-})", "k", Launch({1024}).arg("n", 12).arg("m", 7));
+})",
+                   "k", Launch({1024}).arg("n", 12).arg("m", 7));
   EXPECT_DOUBLE_EQ(K.GlobalLoads, 84);
   EXPECT_DOUBLE_EQ(alu(K, AluClass::Fp32), 84);
   EXPECT_DOUBLE_EQ(K.GlobalStores, 1);
@@ -135,7 +138,8 @@ __kernel void k(__global const float *x, __global float *y, int n) {
   for (int k = 0; k < n; k += 2)
     s += x[k];
   y[i] = s;
-})", "k", Launch({1024}).arg("n", 101));
+})",
+                   "k", Launch({1024}).arg("n", 101));
   EXPECT_DOUBLE_EQ(K.GlobalLoads, 51);
   EXPECT_DOUBLE_EQ(alu(K, AluClass::Fp32), 51);
   EXPECT_TRUE(K.Assumptions.empty()) << joined(K.Assumptions);
@@ -150,7 +154,8 @@ __kernel void k(__global const float *x, __global float *y) {
   for (size_t k = 0; k < get_global_size(0); ++k)
     s += x[k];
   y[i] = s;
-})", "k", Launch({256}));
+})",
+                   "k", Launch({256}));
   EXPECT_DOUBLE_EQ(K.GlobalLoads, 256);
   EXPECT_DOUBLE_EQ(alu(K, AluClass::Fp32), 256);
   EXPECT_TRUE(K.Assumptions.empty()) << joined(K.Assumptions);
@@ -165,7 +170,8 @@ __kernel void k(__global const float *x, __global float *y) {
   for (size_t k = 0; k < get_local_size(0); ++k)
     s += x[k];
   y[i] = s;
-})", "k", Launch({1024}).local({64}));
+})",
+                   "k", Launch({1024}).local({64}));
   EXPECT_DOUBLE_EQ(K.GlobalLoads, 64);
   EXPECT_TRUE(K.Assumptions.empty()) << joined(K.Assumptions);
 }
@@ -177,7 +183,8 @@ __kernel void k(__global float *y) {
   for (int k = 0; k < 5; ++k)
     barrier(CLK_GLOBAL_MEM_FENCE);
   y[get_global_id(0)] = 1.0f;
-})", "k", Launch({1024}).local({64}));
+})",
+                   "k", Launch({1024}).local({64}));
   EXPECT_DOUBLE_EQ(K.Barriers, 5);
 }
 
@@ -216,7 +223,8 @@ __kernel void k(__global const float *x, __global int *y) {
   while (x[k] > 0.0f)
     ++k;
   y[i] = k;
-})", "k", Launch({1024}));
+})",
+                   "k", Launch({1024}));
   EXPECT_TRUE(hasAssumption(K, "t.cl:5:")) << joined(K.Assumptions);
   EXPECT_GT(execOf(K, "x"), 1);
 }

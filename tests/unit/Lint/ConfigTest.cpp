@@ -36,7 +36,8 @@ TEST(LaunchText, Errors) {
   EXPECT_EQ(msg("local=64"), "a launch needs global=SIZE");
   EXPECT_EQ(msg("global=64 locl=8"),
             "unknown launch key 'locl' (expected global=, local= or args=)");
-  EXPECT_EQ(msg("global=64x64 local=8"), "local has 1 dimensions, global has 2");
+  EXPECT_EQ(msg("global=64x64 local=8"),
+            "local has 1 dimensions, global has 2");
   EXPECT_EQ(msg("global=0"),
             "bad global size '0' (expected sizes like 1024 or 2048x2048)");
 }
@@ -57,7 +58,8 @@ TEST(LaunchText, CommentAboveTheKernel) {
   auto D = findLaunchComment(Src, 5);
   ASSERT_TRUE(bool(D));
   EXPECT_FALSE(D->has_value());
-  SourceFile Bad("k.cl", "// clspread: launch global=x\n__kernel void k() {}\n");
+  SourceFile Bad("k.cl",
+                 "// clspread: launch global=x\n__kernel void k() {}\n");
   auto E = findLaunchComment(Bad, 2);
   ASSERT_FALSE(bool(E));
   EXPECT_EQ(llvm::toString(E.takeError()),
@@ -85,7 +87,8 @@ TEST(LintConfig, AllKeys) {
 }
 
 TEST(LintConfig, ProfilePathIsRelativeToTheConfig) {
-  auto C = parseLintConfig("Profile: profiles/mine.yaml\n", "proj/.clspread.yaml");
+  auto C =
+      parseLintConfig("Profile: profiles/mine.yaml\n", "proj/.clspread.yaml");
   ASSERT_TRUE(bool(C));
   EXPECT_EQ(*C->Profile, "proj/profiles/mine.yaml");
 }

@@ -33,8 +33,9 @@ std::vector<Finding> findings(const KernelCounts &K, const DeviceProfile &P,
       {}));
   SourceFile Src("k.cl", "__kernel void k(__global float *p) {}\n");
   Estimate E = estimate(K, P);
-  KernelContext C{Src, K, E, P, Origin, "CL1.2",
-                  [&](const KernelCounts &X) { return estimate(X, P); }};
+  KernelContext C{Src, K, E, P, Origin, "CL1.2", [&](const KernelCounts &X) {
+                    return estimate(X, P);
+                  }};
   std::vector<Finding> Out;
   Rules.check(C, Out);
   return Out;
@@ -90,8 +91,8 @@ TEST(LaunchRules, GlobalSizeMessages) {
 
 TEST(LaunchRules, GlobalSizeNeedsALaunch) {
   // Without a real launch the analysis assumed one: the rule stays silent.
-  EXPECT_TRUE(findings(launch(1000), profile("hd4870"), LaunchOrigin::None)
-                  .empty());
+  EXPECT_TRUE(
+      findings(launch(1000), profile("hd4870"), LaunchOrigin::None).empty());
 }
 
 TEST(LaunchRules, WorkGroupMultipleOfWavefront) {

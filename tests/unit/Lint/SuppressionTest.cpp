@@ -1,6 +1,6 @@
 //===- SuppressionTest.cpp - NOLINT forms and rule globs ------------------===//
-#include "Lint/GlobList.h"
 #include "Lint/Suppression.h"
+#include "Lint/GlobList.h"
 
 #include <gtest/gtest.h>
 
@@ -57,13 +57,13 @@ TEST(Suppression, NolintOnTheLine) {
 }
 
 TEST(Suppression, NextLineAndRanges) {
-  std::string Text = "// NOLINTNEXTLINE(perf-x)\n"            // 1
-                     "int a;\n"                               // 2
-                     "int b;\n"                               // 3
-                     "// NOLINTBEGIN(perf-y)\n"               // 4
-                     "int c;\n"                               // 5
-                     "// NOLINTEND(perf-y)\n"                 // 6
-                     "int d;\n";                              // 7
+  std::string Text = "// NOLINTNEXTLINE(perf-x)\n" // 1
+                     "int a;\n"                    // 2
+                     "int b;\n"                    // 3
+                     "// NOLINTBEGIN(perf-y)\n"    // 4
+                     "int c;\n"                    // 5
+                     "// NOLINTEND(perf-y)\n"      // 6
+                     "int d;\n";                   // 7
   EXPECT_EQ(kept(Text, {at(2, "perf-x"), at(2, "perf-y"), at(3, "perf-x"),
                         at(5, "perf-y"), at(5, "perf-x"), at(7, "perf-y")}),
             (std::vector<std::string>{"perf-y@2", "perf-x@3", "perf-x@5",

@@ -1,4 +1,4 @@
-//===- BundledProfilesTest.cpp - Every shipped profile loads ---------------===//
+//===- BundledProfilesTest.cpp - Every shipped profile loads --------------===//
 #include "Model/DeviceProfile.h"
 
 #include <gtest/gtest.h>
@@ -9,9 +9,9 @@ namespace {
 
 TEST(BundledProfiles, AllLoadAndNameTheirFile) {
   std::vector<std::string> Ids = bundledProfileIds();
-  std::vector<std::string> Expected = {"hd4870",          "intel-gen9",
-                                       "mali-g76",        "nvidia-h100-sxm",
-                                       "nvidia-h200",     "pocl-cpu"};
+  std::vector<std::string> Expected = {"hd4870",      "intel-gen9",
+                                       "mali-g76",    "nvidia-h100-sxm",
+                                       "nvidia-h200", "pocl-cpu"};
   EXPECT_EQ(Ids, Expected);
   for (const std::string &Id : Ids) {
     llvm::Expected<DeviceProfile> P = findProfile(Id);
@@ -75,9 +75,8 @@ TEST(BundledProfiles, PeaksMatchPublishedFigures) {
 // bundled profile (portability-fp16).
 TEST(BundledProfiles, EverySaysWhetherItHasFp16) {
   std::map<std::string, bool> Expected = {
-      {"hd4870", false},          {"intel-gen9", true},
-      {"mali-g76", true},         {"nvidia-h100-sxm", false},
-      {"nvidia-h200", false},     {"pocl-cpu", false}};
+      {"hd4870", false},          {"intel-gen9", true},   {"mali-g76", true},
+      {"nvidia-h100-sxm", false}, {"nvidia-h200", false}, {"pocl-cpu", false}};
   for (const DeviceProfile &P : bundledProfiles()) {
     ASSERT_TRUE(P.Fp16.has_value()) << P.Id;
     EXPECT_EQ(*P.Fp16, Expected.at(P.Id)) << P.Id;

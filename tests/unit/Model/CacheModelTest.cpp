@@ -1,4 +1,4 @@
-//===- CacheModelTest.cpp - Sectors and cache levels, derived by hand ------===//
+//===- CacheModelTest.cpp - Sectors and cache levels, derived by hand -----===//
 //
 // Every expected figure is worked out in the comment above it from the
 // kernel's indexing, the launch and the device geometry.
@@ -125,11 +125,11 @@ TEST(DistinctSectors, NeverBelowTheBytesListed) {
               S.Terms.push_back({C2, 8});
             double Brute = bruteSectors(S, Sector);
             double Closed = distinctSectors(S, Sector);
-            EXPECT_GE(Closed, Brute) << Const << " " << C1 << " " << C2
-                                     << " " << Width << " " << Sector;
+            EXPECT_GE(Closed, Brute) << Const << " " << C1 << " " << C2 << " "
+                                     << Width << " " << Sector;
             if (!C2 && C1 >= int64_t(Width))
-              EXPECT_EQ(Closed, Brute) << Const << " " << C1 << " " << Width
-                                       << " " << Sector;
+              EXPECT_EQ(Closed, Brute)
+                  << Const << " " << C1 << " " << Width << " " << Sector;
           }
 }
 

@@ -1,4 +1,4 @@
-//===- MemoryTrafficTest.cpp - Coalescing and footprint caps by hand -------===//
+//===- MemoryTrafficTest.cpp - Coalescing and footprint caps by hand ------===//
 #include "Model/MemoryTraffic.h"
 
 #include <gtest/gtest.h>

@@ -1,4 +1,6 @@
-//===- ModelPrintersTest.cpp - Every printed form of the model computes the same -===//
+//===- ModelPrintersTest.cpp ----------------------------------------------===//
+// Every printed form of the model computes the same.
+//
 //
 // The model is one graph (Model/ModelGraph.h); the workbook's formulas and
 // the what-if page's JavaScript are printed from it. These tests evaluate
@@ -83,8 +85,12 @@ private:
         Cell B = additive();
         double X = A.number(), Y = B.number();
         std::string O = Op;
-        bool R = O == ">=" ? X >= Y : O == "<=" ? X <= Y : O == "<>" ? X != Y
-                 : O == ">" ? X > Y : O == "<" ? X < Y : X == Y;
+        bool R = O == ">="   ? X >= Y
+                 : O == "<=" ? X <= Y
+                 : O == "<>" ? X != Y
+                 : O == ">"  ? X > Y
+                 : O == "<"  ? X < Y
+                             : X == Y;
         return Cell::boolean(R);
       }
     }
@@ -292,7 +298,8 @@ TEST(ModelPrinters, SpreadsheetFormulasComputeWhatTheEvaluatorComputes) {
           std::string F = spreadsheetFormula(T);
           Cell Got = Formula(F, Names, Row).eval();
           if (Want.IsLabel) {
-            ASSERT_EQ(Got.S, Want.Label) << P.Id << " " << T->Name << " = " << F;
+            ASSERT_EQ(Got.S, Want.Label)
+                << P.Id << " " << T->Name << " = " << F;
             Row[T->Name] = Got;
           } else {
             double G = Got.number();
@@ -406,8 +413,7 @@ TEST(ModelPrinters, TextNamesEveryTerm) {
   std::unique_ptr<Model> M = buildModel(P);
   std::string Text = "\n" + textModel(M->G);
   for (Expr T : M->G.terms())
-    EXPECT_NE(Text.find("\n" + T->Name + " = "), std::string::npos)
-        << T->Name;
+    EXPECT_NE(Text.find("\n" + T->Name + " = "), std::string::npos) << T->Name;
 }
 
 } // namespace

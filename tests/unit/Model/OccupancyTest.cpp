@@ -1,4 +1,4 @@
-//===- OccupancyTest.cpp - Waves per CU and the limiter, by hand -----------===//
+//===- OccupancyTest.cpp - Waves per CU and the limiter, by hand ----------===//
 #include "Model/Occupancy.h"
 
 #include <gtest/gtest.h>

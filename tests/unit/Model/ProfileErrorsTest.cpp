@@ -1,4 +1,4 @@
-//===- ProfileErrorsTest.cpp - Exact messages for broken profiles ----------===//
+//===- ProfileErrorsTest.cpp - Exact messages for broken profiles ---------===//
 //
 // Each case edits one line of a small valid profile and expects the exact
 // "file:line:col: error: message" text. Lines and columns are counted by
@@ -19,29 +19,29 @@ namespace {
 
 // Line numbers are in the comments on the right.
 const std::vector<std::string> BaseLines = {
-    "schema: 1",                                             // 1
-    "id: test",                                              // 2
-    "name: Test GPU",                                        // 3
-    "kind: gpu",                                             // 4
-    "compute_units: 2",                                      // 5
-    "lanes_per_cu: 16",                                      // 6
-    "wavefront: 32",                                         // 7
-    "clock: 1 GHz",                                          // 8
-    "alu:",                                                  // 9
+    "schema: 1",        // 1
+    "id: test",         // 2
+    "name: Test GPU",   // 3
+    "kind: gpu",        // 4
+    "compute_units: 2", // 5
+    "lanes_per_cu: 16", // 6
+    "wavefront: 32",    // 7
+    "clock: 1 GHz",     // 8
+    "alu:",             // 9
     "  rates: { int_simple: 16, int_mul: 16, int_div: 1, fp32: 16, "
     "fp32_div_sqrt: 4, transcendental: 4, fp64: none, conversion: 16 }", // 10
-    "tex: { units_per_cu: 1, global_loads_use_tex: false }", // 11
-    "memory: { bandwidth: 100 GB/s, transaction: 64 B }",    // 12
-    "occupancy: { max_waves_per_cu: 16 }",                   // 13
-    "sources:",                                              // 14
-    "  compute_units: \"test\"",                             // 15
-    "  lanes_per_cu: \"test\"",                              // 16
-    "  wavefront: \"test\"",                                 // 17
-    "  clock: \"test\"",                                     // 18
-    "  alu: \"test\"",                                       // 19
-    "  tex: \"test\"",                                       // 20
-    "  memory: \"test\"",                                    // 21
-    "  occupancy: \"test\"",                                 // 22
+    "tex: { units_per_cu: 1, global_loads_use_tex: false }",             // 11
+    "memory: { bandwidth: 100 GB/s, transaction: 64 B }",                // 12
+    "occupancy: { max_waves_per_cu: 16 }",                               // 13
+    "sources:",                                                          // 14
+    "  compute_units: \"test\"",                                         // 15
+    "  lanes_per_cu: \"test\"",                                          // 16
+    "  wavefront: \"test\"",                                             // 17
+    "  clock: \"test\"",                                                 // 18
+    "  alu: \"test\"",                                                   // 19
+    "  tex: \"test\"",                                                   // 20
+    "  memory: \"test\"",                                                // 21
+    "  occupancy: \"test\"",                                             // 22
 };
 
 std::string text(const std::vector<std::string> &Lines) {

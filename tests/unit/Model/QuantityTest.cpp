@@ -1,4 +1,4 @@
-//===- QuantityTest.cpp - Parsing figures with units -----------------------===//
+//===- QuantityTest.cpp - Parsing figures with units ----------------------===//
 #include "Model/Quantity.h"
 
 #include <gtest/gtest.h>

@@ -1,4 +1,4 @@
-//===- SpreadsheetTest.cpp - T_ALU, T_TEX, T_MEM and the bound by hand -----===//
+//===- SpreadsheetTest.cpp - T_ALU, T_TEX, T_MEM and the bound by hand ----===//
 #include "Model/Spreadsheet.h"
 
 #include <gtest/gtest.h>
@@ -28,8 +28,8 @@ BlockGraph chain(unsigned N, double Exec = 1) {
   BlockGraph B;
   B.ExecPerItem = Exec;
   for (unsigned I = 0; I < N; ++I)
-    B.Nodes.push_back({AluClass::Fp32,
-                       I ? std::vector<uint32_t>{I - 1} : std::vector<uint32_t>{}});
+    B.Nodes.push_back({AluClass::Fp32, I ? std::vector<uint32_t>{I - 1}
+                                         : std::vector<uint32_t>{}});
   return B;
 }
 

@@ -1,4 +1,4 @@
-//===- VliwPackerTest.cpp - Bundles for small graphs, counted by hand ------===//
+//===- VliwPackerTest.cpp - Bundles for small graphs, counted by hand -----===//
 #include "Model/VliwPacker.h"
 
 #include <gtest/gtest.h>

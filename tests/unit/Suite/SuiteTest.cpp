@@ -142,8 +142,9 @@ TEST(SuiteErrors, TopLevel) {
                          "with keys 'schema' and 'kernels'");
   EXPECT_EQ(errorOf("schema: 1\nkernels: []\nextra: 2\n"),
             "t.yaml:3:1: error: unknown key 'extra' in suite manifest");
-  EXPECT_EQ(errorOf("kernels: []\n"),
-            "t.yaml:1:1: error: missing required key 'schema' in suite manifest");
+  EXPECT_EQ(
+      errorOf("kernels: []\n"),
+      "t.yaml:1:1: error: missing required key 'schema' in suite manifest");
   EXPECT_EQ(errorOf("schema: 2\nkernels: []\n"),
             "t.yaml:1:9: error: unsupported schema '2'; this clspread reads "
             "schema 1");
@@ -189,13 +190,14 @@ kernels:
     global: [64]
 )"),
             "t.yaml:3:5: error: missing required key 'id' in kernel entry");
-  EXPECT_EQ(errorOf(R"(schema: 1
+  EXPECT_EQ(
+      errorOf(R"(schema: 1
 kernels:
   - id: a
     kernel: k
     global: [64]
 )"),
-            "t.yaml:3:5: error: missing required key 'file' in kernel entry 'a'");
+      "t.yaml:3:5: error: missing required key 'file' in kernel entry 'a'");
   EXPECT_EQ(errorOf(R"(schema: 1
 kernels:
   - id: a

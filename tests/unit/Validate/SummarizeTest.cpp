@@ -173,8 +173,8 @@ TEST(ValidateSpearman, TiesOnBothSides) {
 
 TEST(ValidateSpearman, NoSpreadOrTooFewIsZero) {
   // All estimates equal: their ranks do not vary, no correlation.
-  Validation Flat = of({kernel("a", 1.0, 1.0), kernel("b", 1.0, 2.0),
-                        kernel("c", 1.0, 3.0)});
+  Validation Flat =
+      of({kernel("a", 1.0, 1.0), kernel("b", 1.0, 2.0), kernel("c", 1.0, 3.0)});
   EXPECT_EQ(Flat.Summary.Spearman, 0.0);
   // One measured kernel (the other failed).
   Validation One = of({kernel("a", 1.0, 1.0), kernel("b", 2.0, std::nullopt)});
@@ -193,11 +193,10 @@ TEST(ValidatePairs, CorrectAndIncorrect) {
   // Job "good": estimate and measurement both say g2 is faster.
   // Job "bad": the estimate says b1 is faster, the measurement b2.
   // Singletons (no job) make no pairs.
-  Validation V = of({kernel("g1", 2.0, 20.0, "good"),
-                     kernel("g2", 1.0, 10.0, "good"),
-                     kernel("b1", 1.0, 30.0, "bad"),
-                     kernel("b2", 2.0, 15.0, "bad"),
-                     kernel("solo", 1.0, 1.0)});
+  Validation V =
+      of({kernel("g1", 2.0, 20.0, "good"), kernel("g2", 1.0, 10.0, "good"),
+          kernel("b1", 1.0, 30.0, "bad"), kernel("b2", 2.0, 15.0, "bad"),
+          kernel("solo", 1.0, 1.0)});
   EXPECT_EQ(V.Summary.VariantPairs, 2u);
   EXPECT_EQ(V.Summary.VariantOrderCorrect, 1u);
   ASSERT_EQ(V.Pairs.size(), 2u);
@@ -213,8 +212,9 @@ TEST(ValidatePairs, CorrectAndIncorrect) {
 TEST(ValidatePairs, ThreeVariantsMakeThreePairs) {
   // Estimates 1 2 3, measured 1 3 2: (v1, v2) correct, (v1, v3) correct,
   // (v2, v3) incorrect. Pairs keep listing order: (v1,v2) (v1,v3) (v2,v3).
-  Validation V = of({kernel("v1", 1.0, 1.0, "job"), kernel("v2", 2.0, 3.0, "job"),
-                     kernel("v3", 3.0, 2.0, "job")});
+  Validation V =
+      of({kernel("v1", 1.0, 1.0, "job"), kernel("v2", 2.0, 3.0, "job"),
+          kernel("v3", 3.0, 2.0, "job")});
   ASSERT_EQ(V.Pairs.size(), 3u);
   EXPECT_EQ(V.Pairs[0].A, "v1");
   EXPECT_EQ(V.Pairs[0].B, "v2");
@@ -230,9 +230,9 @@ TEST(ValidatePairs, ThreeVariantsMakeThreePairs) {
 }
 
 TEST(ValidatePairs, UnmeasuredVariantMakesNoPair) {
-  Validation V = of({kernel("a", 1.0, 1.0, "job"),
-                     kernel("b", 2.0, std::nullopt, "job"),
-                     kernel("c", 3.0, 3.0, "job")});
+  Validation V =
+      of({kernel("a", 1.0, 1.0, "job"), kernel("b", 2.0, std::nullopt, "job"),
+          kernel("c", 3.0, 3.0, "job")});
   ASSERT_EQ(V.Pairs.size(), 1u);
   EXPECT_EQ(V.Pairs[0].A, "a");
   EXPECT_EQ(V.Pairs[0].B, "c");
@@ -240,7 +240,8 @@ TEST(ValidatePairs, UnmeasuredVariantMakesNoPair) {
 }
 
 TEST(ValidatePairs, SummarizeTwiceDoesNotAccumulate) {
-  Validation V = of({kernel("a", 1.0, 2.0, "job"), kernel("b", 2.0, 1.0, "job")});
+  Validation V =
+      of({kernel("a", 1.0, 2.0, "job"), kernel("b", 2.0, 1.0, "job")});
   summarize(V);
   EXPECT_EQ(V.Pairs.size(), 1u);
   EXPECT_EQ(V.Summary.VariantPairs, 1u);
@@ -254,8 +255,10 @@ TEST(ValidatePairs, SummarizeTwiceDoesNotAccumulate) {
 // first (it once did). On pocl-cpu the quick launches of amp, vecadd and
 // transpose tie this way (see tests/e2e/validate).
 TEST(ValidatePairs, TiedEstimatesDoNotDependOnListingOrder) {
-  Validation AB = of({kernel("a", 1.0, 1.0, "job"), kernel("b", 1.0, 2.0, "job")});
-  Validation BA = of({kernel("b", 1.0, 2.0, "job"), kernel("a", 1.0, 1.0, "job")});
+  Validation AB =
+      of({kernel("a", 1.0, 1.0, "job"), kernel("b", 1.0, 2.0, "job")});
+  Validation BA =
+      of({kernel("b", 1.0, 2.0, "job"), kernel("a", 1.0, 1.0, "job")});
   ASSERT_EQ(AB.Pairs.size(), 1u);
   ASSERT_EQ(BA.Pairs.size(), 1u);
   EXPECT_EQ(AB.Pairs[0].Correct, BA.Pairs[0].Correct);
@@ -264,8 +267,10 @@ TEST(ValidatePairs, TiedEstimatesDoNotDependOnListingOrder) {
 
 // The same for equal measured times with different estimates.
 TEST(ValidatePairs, TiedMeasurementsDoNotDependOnListingOrder) {
-  Validation AB = of({kernel("a", 1.0, 5.0, "job"), kernel("b", 2.0, 5.0, "job")});
-  Validation BA = of({kernel("b", 2.0, 5.0, "job"), kernel("a", 1.0, 5.0, "job")});
+  Validation AB =
+      of({kernel("a", 1.0, 5.0, "job"), kernel("b", 2.0, 5.0, "job")});
+  Validation BA =
+      of({kernel("b", 2.0, 5.0, "job"), kernel("a", 1.0, 5.0, "job")});
   EXPECT_EQ(AB.Pairs[0].Correct, BA.Pairs[0].Correct);
 }
 
