@@ -87,6 +87,11 @@ using Expr = const Node *;
 /// in the order they are defined (each term only uses earlier ones).
 class Graph {
 public:
+  Graph() = default;
+  // Nodes point at each other: a copy would point into the original.
+  Graph(const Graph &) = delete;
+  Graph &operator=(const Graph &) = delete;
+
   Expr num(double V);
   Expr input(const std::string &Name);
   Expr figure(const std::string &Name);

@@ -95,10 +95,16 @@ double Evaluator::compute(Expr E) {
     return A(0) * A(1);
   case Op::Div:
     return A(0) / A(1);
-  case Op::Min:
-    return std::min(A(0), A(1));
-  case Op::Max:
-    return std::max(A(0), A(1));
+  // NaN (a term that needs an absent figure) stays NaN, as in
+  // JavaScript's Math.min/Math.max, whichever side it is on.
+  case Op::Min: {
+    double X = A(0), Y = A(1);
+    return std::isnan(X) || std::isnan(Y) ? NaN : std::min(X, Y);
+  }
+  case Op::Max: {
+    double X = A(0), Y = A(1);
+    return std::isnan(X) || std::isnan(Y) ? NaN : std::max(X, Y);
+  }
   case Op::Ceil:
     return std::ceil(A(0));
   case Op::Floor:

@@ -171,9 +171,13 @@ private:
 
   Printed infix(Expr E, const char *Sym, int P) {
     // Left-associative: the right operand of - and / (and any right
-    // operand of the same strength) keeps its parentheses.
+    // operand of the same strength) keeps its parentheses. A comparison
+    // inside a comparison always does: JavaScript binds === more loosely
+    // than >, spreadsheets do not.
     std::string Sp = L == Lang::Sheet ? "" : " ";
-    return {operand(E->Args[0], P) + Sp + Sym + Sp + operand(E->Args[1], P + 1),
+    int Left = P == PCmp ? P + 1 : P;
+    return {operand(E->Args[0], Left) + Sp + Sym + Sp +
+                operand(E->Args[1], P + 1),
             P};
   }
 

@@ -26,7 +26,11 @@ unsigned registersInUnit(unsigned Registers, const DeviceProfile &P) {
 
 Occupancy occupancyOf(model::Evaluator &V) {
   auto U = [&](const char *Term) {
+    // Whole numbers of waves; a term the figures left undefined (NaN) is
+    // no wave rather than a conversion C++ leaves undefined.
     double X = V[Term];
+    if (!(X > 0))
+      return 0u;
     return X >= double(std::numeric_limits<unsigned>::max())
                ? std::numeric_limits<unsigned>::max()
                : unsigned(X);

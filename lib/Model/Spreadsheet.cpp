@@ -178,15 +178,9 @@ Estimate estimate(const KernelCounts &K, const DeviceProfile &P,
     E.Notes.push_back("image reads and writes are charged to TEX only; their "
                       "DRAM traffic is not in T_MEM");
   // The cache model's figures are the graph's inputs from here on.
-  Mem.BytesRequested = T.BytesRequested;
-  Mem.BytesMoved = T.BytesMoved;
-  Mem.Finite = T.Finite;
-  Mem.BytesL2 = T.BytesL2;
-  Mem.BytesL2Partial = T.PartialStoreBytes;
-  Mem.L1Lines = T.L1Lines;
-  for (auto &[Name, Value] : model::kernelInputs(K, K.Launch, Mem))
+  for (auto &[Name, Value] : model::estimateInputs(K, E))
     V.setInput(Name, Value);
-  if (!Mem.Finite) {
+  if (!E.FiniteCache) {
     V.setInput("bytes_l2", std::nullopt);
     V.setInput("bytes_l2_partial", std::nullopt);
   }

@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
 
 using namespace llvm;
 
@@ -19,9 +20,15 @@ namespace clspread {
 namespace {
 
 /// A value the page's model reads: a number, or null where absent.
+/// A number as JSON: null where it is not finite (JSON has no inf or nan,
+/// and one would stop JSON.parse, and with it every panel).
+json::Value number(double V) {
+  return std::isfinite(V) ? json::Value(V) : json::Value(nullptr);
+}
+
 json::Value orNull(const model::Values &V, const std::string &Name) {
   auto It = V.find(Name);
-  return It == V.end() ? json::Value(nullptr) : json::Value(It->second);
+  return It == V.end() ? json::Value(nullptr) : number(It->second);
 }
 
 /// The device's figures in use, under the model's names (null where the
@@ -57,7 +64,7 @@ json::Object kernelJSON(const KernelResult &K, const DeviceProfile &P,
     Inputs[I->Name] = orNull(In, I->Name);
   for (auto &[T, V] : model::evaluateTerms(
            M, In, model::figureValues(P, /*UseMeasured=*/true)))
-    Terms[T->Name] = V.IsLabel ? json::Value(V.Label) : json::Value(V.Number);
+    Terms[T->Name] = V.IsLabel ? json::Value(V.Label) : number(V.Number);
   return json::Object{
       {"file", K.File},
       {"kernel", C.Name},
