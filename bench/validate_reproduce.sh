@@ -1,0 +1,122 @@
+#!/usr/bin/env bash
+# validate_reproduce.sh BIN OUTDIR
+#
+# Re-runs every stored `clspread validate` report under docs/results of
+# this checkout with the clspread binary BIN (run from its root), writing
+# each into OUTDIR/<name>/, and diffs the produced validate.md and
+# validate.json against the committed ones. Prints one line per suite:
+# "<name>: same" or "<name>: DIFFERS" (followed by the diff).
+# Exit status: 0 if every suite is the same, 1 otherwise.
+#
+# Before diffing, both sides are normalised:
+#   - every date/time (YYYY-MM-DD, optionally THH:MM:SSZ) -> DATE, so lines
+#     that differ only by a date are ignored;
+#   - in the produced files, the `--out-dir OUTDIR/<name>` of the recorded
+#     command is put back to the committed `--out-dir docs/results/...`
+#     (validate records its own command line, out-dir included);
+#   - validate.json only: if the committed file predates the keys that
+#     commit aeb4d7e added to validate.json -- it has no
+#     "unknown_ids" key -- the produced file's three new keys are dropped
+#     when they hold their empty values ("unknown_ids": [],
+#     "results_without_id": 0, summary "invalid": 0). The Rodinia and
+#     PolyBench reports were last regenerated before that commit. Any
+#     other value of these keys still shows as a difference.
+#
+# Needs build/outside-rodinia/ and build/outside-polybench/ (made by
+# bench/outside/layout.py from gpu-rodinia 9c10d3ea and PolyBench-ACC
+# 70ea4ca9; see docs/results/nvidia-h100-sxm/outside*/README.md).
+#
+# pocl-cpu/validate.md is not re-run: it was measured live on PoCL
+# (`validate --quick --min-time 0.5`, measurements in a /tmp file that was
+# not kept), so there is nothing stored to validate against; it is reported
+# as SKIPPED.
+set -u
+
+REPO=$(cd "$(dirname "$0")/.." && pwd)
+if [ $# -ne 2 ]; then
+    echo "usage: $0 BIN OUTDIR" >&2
+    exit 2
+fi
+BIN=$(readlink -f "$1")
+mkdir -p "$2"
+OUT=$(readlink -f "$2")
+[ -x "$BIN" ] || { echo "$0: $BIN is not executable" >&2; exit 2; }
+cd "$REPO" || exit 2
+
+H100=device-profiles/nvidia-h100-sxm.yaml
+H200=device-profiles/nvidia-h200.yaml
+R=docs/results
+
+# name | committed dir | validate arguments (without --out-dir)
+SUITES=(
+  "h100|$R/nvidia-h100-sxm|--profile $H100 --measurements $R/nvidia-h100-sxm/measured-suite.json"
+  "h200|$R/nvidia-h200|--profile $H200 --measurements $R/nvidia-h200/measured-suite.json"
+  "rodinia-h100|$R/nvidia-h100-sxm/outside|--profile $H100 --suite build/outside-rodinia/rodinia.yaml --measurements $R/nvidia-h100-sxm/outside/measured-outside.json"
+  "polybench-h100|$R/nvidia-h100-sxm/outside-polybench|--profile $H100 --suite build/outside-polybench/polybench.yaml --measurements $R/nvidia-h100-sxm/outside-polybench/measured-polybench.json"
+)
+SKIPPED=("pocl-cpu|$R/pocl-cpu|measured live on PoCL, no stored measurements")
+
+norm() {  # norm FILE [OUTDIR_USED COMMITTED_DIR]
+    if [ $# -eq 3 ]; then
+        local drop=()
+        case "$1" in *.json)
+            grep -q '"unknown_ids"' "$3/validate.json" || drop=(
+                -e '/^  "unknown_ids": \[\],$/d'
+                -e '/^  "results_without_id": 0,$/d'
+                -e '/^    "invalid": 0,$/d') ;;
+        esac
+        sed -e "s#--out-dir $2#--out-dir $3#g" "${drop[@]}" "$1"
+    else
+        cat "$1"
+    fi | sed -E 's/[0-9]{4}-[0-9]{2}-[0-9]{2}(T[0-9]{2}:[0-9]{2}:[0-9]{2}Z)?/DATE/g'
+}
+
+status=0
+known=""
+for s in "${SUITES[@]}"; do
+    IFS='|' read -r name dir args <<<"$s"
+    known="$known $dir"
+    dest="$OUT/$name"
+    rm -rf "$dest"
+    mkdir -p "$dest"
+    # shellcheck disable=SC2086
+    "$BIN" validate $args --out-dir "$dest" >"$dest/stdout.txt" 2>"$dest/stderr.txt"
+    rc=$?
+    result=same
+    report=""
+    if [ $rc -ne 0 ]; then
+        result=DIFFERS
+        report="clspread validate exited $rc; stderr:
+$(tail -20 "$dest/stderr.txt")"
+    fi
+    for f in validate.md validate.json; do
+        if [ ! -f "$dest/$f" ]; then
+            result=DIFFERS
+            report="$report
+missing $dest/$f"
+            continue
+        fi
+        d=$(diff -u --label "$dir/$f" --label "$dest/$f" \
+                <(norm "$dir/$f") <(norm "$dest/$f" "$dest" "$dir"))
+        if [ -n "$d" ]; then
+            result=DIFFERS
+            report="$report
+$d"
+        fi
+    done
+    echo "$name: $result"
+    [ "$result" = same ] || { status=1; printf '%s\n' "$report" | sed 's/^/    /'; }
+done
+
+for s in "${SKIPPED[@]}"; do
+    IFS='|' read -r name dir why <<<"$s"
+    known="$known $dir"
+    echo "$name: SKIPPED ($why)"
+done
+
+# Any stored report this script does not know about.
+for f in $(find $R -name validate.md | sort); do
+    d=$(dirname "$f")
+    case " $known " in *" $d "*) ;; *) echo "$d: UNKNOWN (stored validate.md not covered by this script)"; status=1 ;; esac
+done
+exit $status
