@@ -65,9 +65,10 @@ public:
 private:
   const std::string &T;
   const std::map<std::string, Cell> &Names, &Row;
+  /// Both arms of an IF are evaluated (formulas have no side effects, and
+  /// a division by zero here is an infinity, not an error); the one the
+  /// condition picks is returned.
   size_t I = 0;
-  /// Arguments of an IF branch not taken are parsed, not evaluated.
-  int Skip = 0;
 
   bool eat(const char *S) {
     size_t L = strlen(S);
