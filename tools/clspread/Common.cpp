@@ -166,6 +166,13 @@ clspread::loadProfile(const std::string &IdOrPath) {
   return std::move(*P);
 }
 
+void RunnerFlags::declare(CLI::App &Sub) {
+  Sub.add_option("--platform", Platform, "Runner: platform index or name");
+  Sub.add_option("--device", Device, "Runner: device index or name");
+  Sub.add_option("--repeats", Repeats, "Runner: exact launches per kernel");
+  Sub.add_option("--min-time", MinTime, "Runner: seconds of kernel time");
+}
+
 std::vector<std::string> RunnerFlags::args() const {
   std::vector<std::string> A;
   for (auto [Flag, Value] : {std::pair{"--platform", &Platform},

@@ -17,6 +17,8 @@
 #include "llvm/Support/Error.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <CLI/CLI.hpp>
+
 #include <optional>
 #include <string>
 #include <vector>
@@ -70,6 +72,10 @@ std::optional<DeviceProfile> loadProfile(const std::string &IdOrPath);
 /// errors reach the user unchanged).
 struct RunnerFlags {
   std::string Platform, Device, Repeats, MinTime;
+
+  /// Declares --platform, --device, --repeats and --min-time on \p Sub
+  /// (measure and validate; calibrate words its help more briefly).
+  void declare(CLI::App &Sub);
 
   /// `--platform P --device D ...` for the flags that were given, in that
   /// order.

@@ -24,13 +24,7 @@ public:
     Sub.add_option("-f,--format", Format, "table or json")
         ->check(CLI::IsMember({"table", "json"}))
         ->capture_default_str();
-    Sub.add_option("--platform", Runner.Platform,
-                   "Runner: platform index or name");
-    Sub.add_option("--device", Runner.Device, "Runner: device index or name");
-    Sub.add_option("--repeats", Runner.Repeats,
-                   "Runner: exact launches per kernel");
-    Sub.add_option("--min-time", Runner.MinTime,
-                   "Runner: seconds of kernel time");
+    Runner.declare(Sub);
     Sub.add_option("--runner", Opts.RunnerPath,
                    "clspread-run to use (default: beside clspread)");
     Kernels.declare(Sub, /*OneProfile=*/true);

@@ -41,13 +41,7 @@ public:
         ->capture_default_str();
     Sub.add_option("--measurements", Req.MeasurementsPath,
                    "clspread-run JSON taken elsewhere (else: run now)");
-    Sub.add_option("--platform", Runner.Platform,
-                   "Runner: platform index or name");
-    Sub.add_option("--device", Runner.Device, "Runner: device index or name");
-    Sub.add_option("--repeats", Runner.Repeats,
-                   "Runner: exact launches per kernel");
-    Sub.add_option("--min-time", Runner.MinTime,
-                   "Runner: seconds of kernel time");
+    Runner.declare(Sub);
     Sub.add_option("--runner", Req.RunnerPath,
                    "clspread-run to use (default: beside clspread)");
     Sub.add_option("--out-dir", Req.OutDir,
