@@ -4,6 +4,7 @@
 #include "Lint/LaunchText.h"
 #include "Lint/RuleRegistry.h"
 #include "Support/InputFile.h"
+#include "Support/YamlFile.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/GlobPattern.h"
@@ -26,11 +27,7 @@ public:
   explicit ConfigParser(StringRef FileName) : FileName(FileName.str()) {}
 
   Error at(const YAML::Mark &M, const std::string &Msg) const {
-    std::string Where = M.is_null() ? FileName
-                                    : fmt::format("{}:{}:{}", FileName,
-                                                  M.line + 1, M.column + 1);
-    return createStringError(inconvertibleErrorCode(), "%s: error: %s",
-                             Where.c_str(), Msg.c_str());
+    return yamlError(FileName, M, Msg);
   }
 
   Expected<std::string> scalar(const YAML::Node &N, const std::string &What) {
@@ -58,12 +55,10 @@ public:
   Expected<LintConfig> parse(StringRef Text) {
     LintConfig C;
     C.Path = FileName;
-    YAML::Node Root;
-    try {
-      Root = YAML::Load(Text.str());
-    } catch (const YAML::Exception &E) {
-      return at(E.mark, E.msg);
-    }
+    Expected<YAML::Node> Loaded = loadYaml(Text, FileName);
+    if (!Loaded)
+      return Loaded.takeError();
+    YAML::Node Root = *Loaded;
     if (Root.IsNull())
       return C; // an empty file is the default configuration
     if (!Root.IsMap())

@@ -15,6 +15,7 @@
 #include "Model/Figures.h"
 #include "Model/Quantity.h"
 #include "Support/Embedded.h"
+#include "Support/YamlFile.h"
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/ErrorHandling.h"
@@ -759,20 +760,18 @@ void Parser::checkSources(const YAML::Node &S) {
 std::string formatAt(std::string_view File, const YAML::Mark &M,
                      const std::string &Msg) {
   // A null mark (no node) points at the top of the file.
-  int Line = M.is_null() ? 0 : M.line, Col = M.is_null() ? 0 : M.column;
-  return fmt::format("{}:{}:{}: error: {}", File, Line + 1, Col + 1, Msg);
+  return yamlErrorText(File, M, Msg, NullMark::TopOfFile);
 }
 
 } // namespace
 
 llvm::Expected<DeviceProfile> parseProfile(std::string_view Text,
                                            std::string_view FileName) {
-  YAML::Node Root;
-  try {
-    Root = YAML::Load(std::string(Text));
-  } catch (const YAML::Exception &E) {
-    return makeError(formatAt(FileName, E.mark, E.msg));
-  }
+  llvm::Expected<YAML::Node> Loaded =
+      loadYaml(Text, FileName, NullMark::TopOfFile);
+  if (!Loaded)
+    return Loaded.takeError();
+  YAML::Node Root = *Loaded;
   try {
     return Parser(FileName).parse(Root);
   } catch (const ProfileError &E) {

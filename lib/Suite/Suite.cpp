@@ -22,6 +22,7 @@
 #include "Frontend/OpenCLFrontend.h"
 #include "Support/Embedded.h"
 #include "Support/InputFile.h"
+#include "Support/YamlFile.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -112,13 +113,10 @@ namespace {
 class Diag {
 public:
   explicit Diag(std::string_view FileName) : FileName(FileName) {}
+  const std::string &file() const { return FileName; }
 
   llvm::Error at(const YAML::Mark &M, const std::string &Msg) const {
-    std::string Where = M.is_null() ? std::string(FileName)
-                                    : fmt::format("{}:{}:{}", FileName,
-                                                  M.line + 1, M.column + 1);
-    return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                   "%s: error: %s", Where.c_str(), Msg.c_str());
+    return yamlError(FileName, M, Msg);
   }
 
 private:
@@ -667,12 +665,10 @@ llvm::Error Parser::checkVariants(const Suite &S) {
 }
 
 llvm::Expected<Suite> Parser::parse(std::string_view Text) {
-  YAML::Node Root;
-  try {
-    Root = YAML::Load(std::string(Text));
-  } catch (const YAML::Exception &Ex) {
-    return D.at(Ex.mark, Ex.msg);
-  }
+  llvm::Expected<YAML::Node> Loaded = loadYaml(Text, D.file());
+  if (!Loaded)
+    return Loaded.takeError();
+  YAML::Node Root = *Loaded;
   if (!Root.IsMap())
     return D.at(Root.IsNull() ? YAML::Mark() : Root.Mark(),
                 "a suite manifest must be a map with keys 'schema' and "
