@@ -59,8 +59,9 @@ std::string notReadable(const std::string &Path, uint64_t Max) {
   return "";
 }
 
-/// The plan file or a kernel source: regular files only, size checked
-/// before reading (issue 17). \p Why says what went wrong.
+/// The plan file or a kernel source: regular files only (a FIFO would
+/// block the runner), size checked before reading (a huge file would
+/// exhaust memory). \p Why says what went wrong.
 std::string readFile(const std::string &Path, bool &Ok,
                      std::string *Why = nullptr,
                      uint64_t Max = uint64_t(256) << 20) {

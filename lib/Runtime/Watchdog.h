@@ -3,12 +3,13 @@
 // The launch poller (TimedLaunch) notices a kernel that runs too long, but
 // other calls block inside the driver where no poll can see them: after a
 // timed-out kernel, PoCL blocked forever in the next kernel's blocking
-// buffer write (issue 17). Each such call is wrapped in a WatchGuard that
-// sets a process-wide deadline; a thread started in a worker process
-// (Isolation.h) checks it and, once it passes, reports which call hung and
-// ends the process, so the supervisor records the kernel as "timeout" and
-// goes on in a fresh process. Without startWatchdog() (in-process runs,
-// --no-isolate) the guards only store the deadline and nothing fires.
+// buffer write, and the run lost every kernel after it. Each such call is
+// wrapped in a WatchGuard that sets a process-wide deadline; a thread
+// started in a worker process (Isolation.h) checks it and, once it passes,
+// reports which call hung and ends the process, so the supervisor records
+// the kernel as "timeout" and goes on in a fresh process. Without
+// startWatchdog() (in-process runs, --no-isolate) the guards only store the
+// deadline and nothing fires.
 //
 // Cost: two relaxed atomic stores per guarded call.
 //

@@ -1,6 +1,6 @@
 //===- InputFile.h - Checks on the files clspread is given ------*- C++ -*-===//
 //
-// Guards at the edge of the tool (issue 9, tests/bad-input): a kernel
+// Guards at the edge of the tool (tests/bad-input tries each): a kernel
 // source or a YAML input must be a regular file (a FIFO with no writer would
 // block for ever, a directory or device is not an input), a kernel source
 // must be text (no NUL byte), and a YAML file has a size limit (yaml-cpp

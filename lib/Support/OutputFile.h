@@ -2,7 +2,8 @@
 //
 // Every file clspread writes (-o reports, plans, SARIF, workbooks, the
 // calibrated profile, validate's directory) goes through writeOutput(), so
-// that no failure loses a user's file (issue 17):
+// that no failure (a full disk, an interrupt, a path that is a directory)
+// loses a user's file:
 //
 //  - a regular file is replaced atomically: the bytes go to a temporary
 //    file beside it, every write and the close are checked and the data

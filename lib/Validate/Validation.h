@@ -51,7 +51,8 @@ struct VariantPair {
   std::string Job, A, B; ///< entry ids
   bool Correct = false;  ///< the estimate orders them as measured
   /// The measured times differ by more than DistinctPairRatio: a pair
-  /// whose order the estimate must get right (issue 8's target).
+  /// whose order the estimate must get right (validate reports how many
+  /// of these pairs it orders correctly).
   bool Distinct = false;
 };
 

@@ -315,7 +315,7 @@ int runMeasure(const Args &A, int Argc, char **Argv) {
   }
 
   // An output that is the plan itself would replace the plan with its
-  // measurements (issue 17): refused before anything runs.
+  // measurements: refused before anything runs.
   if (!A.Output.empty()) {
     struct stat In, Out;
     if (::stat(A.Plan.c_str(), &In) == 0 &&
