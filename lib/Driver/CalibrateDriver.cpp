@@ -39,7 +39,7 @@ double exponentFor(double A, double B, double T) {
   double Lo = 1, Hi = 64;
   for (int I = 0; I < 100; ++I) {
     double Mid = 0.5 * (Lo + Hi);
-    (combineLimits(A, B, Mid) > T ? Lo : Hi) = Mid;
+    (model::combineLimits(A, B, Mid) > T ? Lo : Hi) = Mid;
   }
   return 0.5 * (Lo + Hi);
 }
@@ -119,7 +119,7 @@ std::vector<DerivedFigure> deriveFigures(const AnalysisReport &Report,
   // The model's own terms for a benchmark, at the profile's figures: the
   // derivations below invert them, so they take them from the graph
   // rather than restate a formula.
-  std::unique_ptr<model::Model> Graph = model::buildModel(P);
+  const model::Model *Graph = &model::modelFor(P);
   auto terms = [&](const KernelResult &K) {
     std::map<std::string, double> T;
     for (auto &[Term, V] :

@@ -12,6 +12,8 @@
 
 #include <fmt/format.h>
 
+#include <map>
+#include <mutex>
 #include <optional>
 
 namespace clspread::model {
@@ -184,13 +186,12 @@ private:
     E Group = term("group_size",
                    B.ifThen(HasLocal, in("lx") * in("ly") * in("lz"), W),
                    Unit::Count, "work-group size (occupancy)");
-    unsigned Wave = std::max(1u, P.Wavefront);
     note(NoteStage::Occupancy, !HasLocal,
-         [Wave](Evaluator &, const KernelCounts &) {
+         [W](Evaluator &V, const KernelCounts &) {
            return fmt::format(
                "no local size given: occupancy and launch checks assume "
                "work-groups of one wavefront ({} work-items)",
-               Wave);
+               uint64_t(V.value(W)));
          });
     E PerGroup = term("waves_per_group", B.ceil(Group / W), Unit::Count,
                       "waves per work-group");
@@ -345,14 +346,14 @@ private:
           V.value(L2), formatQuantity(V.value(L2Bw), Quantity::Dim::Bandwidth),
           V.value(Moved));
     });
-    unsigned Wave = P.Wavefront;
+    E Wave = fig("wavefront");
     note(NoteStage::Mem, TL1 > UpToL2,
          [=](Evaluator &V, const KernelCounts &K) {
            return fmt::format(
                "T_MEM is L1-bound: {:.4g} L1 lines per wavefront access on "
                "average, at {:.3g} lines per compute unit per clock "
                "(cache.l1_lines_per_clock)",
-               V.value(Lines) * Wave /
+               V.value(Lines) * V.value(Wave) /
                    std::max(1.0, K.GlobalLoads + K.GlobalStores),
                V.value(L1Rate));
          });
@@ -467,8 +468,25 @@ std::unique_ptr<Model> buildModel(const DeviceProfile &P) {
   return M;
 }
 
+const Model &modelFor(const DeviceProfile &P) {
+  // The graph's structure depends on these alone; every value comes from
+  // the evaluator's figures.
+  std::string Shape = P.isVliw() ? "vliw" : "simt";
+  for (const std::string &Pipe : P.Alu.PipeNames)
+    Shape += "|" + Pipe;
+  for (int Pipe : P.Alu.Pipe)
+    Shape += "," + std::to_string(Pipe);
+  static std::mutex Lock;
+  static std::map<std::string, std::unique_ptr<Model>> Models;
+  std::lock_guard<std::mutex> Hold(Lock);
+  std::unique_ptr<Model> &M = Models[Shape];
+  if (!M)
+    M = buildModel(P);
+  return *M;
+}
+
 Values kernelInputs(const KernelCounts &K, const LaunchSpec &L,
-                    const MemoryInputs &Mem) {
+                    const Estimate &E) {
   Values V;
   const char *Axes[] = {"x", "y", "z"};
   for (unsigned D = 0; D < 3; ++D) {
@@ -478,19 +496,19 @@ Values kernelInputs(const KernelCounts &K, const LaunchSpec &L,
   }
   for (unsigned C = 0; C < NumAluClasses; ++C)
     V[fmt::format("alu_{}", aluClassName(AluClass(C)))] = K.Alu[C];
-  V["bundles"] = Mem.Bundles;
+  V["bundles"] = E.VliwBundles;
   V["image_reads"] = K.ImageReads;
   V["global_loads"] = K.GlobalLoads;
   V["lds_bytes"] = K.LocalBytes;
   V["barriers"] = K.Barriers;
-  V["bytes_requested"] = Mem.BytesRequested;
-  V["bytes_moved"] = Mem.BytesMoved;
-  V["finite"] = Mem.Finite ? 1 : 0;
-  if (Mem.Finite) {
-    V["bytes_l2"] = Mem.BytesL2;
-    V["bytes_l2_partial"] = Mem.BytesL2Partial;
+  V["bytes_requested"] = E.BytesRequested;
+  V["bytes_moved"] = E.BytesMoved;
+  V["finite"] = E.FiniteCache ? 1 : 0;
+  if (E.FiniteCache) {
+    V["bytes_l2"] = E.BytesL2;
+    V["bytes_l2_partial"] = E.BytesL2Partial;
   }
-  V["l1_lines"] = Mem.L1Lines;
+  V["l1_lines"] = E.L1Lines;
   V["load_rounds"] = K.GlobalLoadRounds;
   V["local_mem_bytes"] = double(K.LocalMemBytes);
   V["registers"] = K.Registers;
@@ -537,18 +555,6 @@ const std::vector<InputInfo> &inputInfo() {
     return I;
   }();
   return Info;
-}
-
-Values estimateInputs(const KernelCounts &K, const Estimate &E) {
-  MemoryInputs Mem;
-  Mem.Bundles = E.VliwBundles;
-  Mem.BytesRequested = E.BytesRequested;
-  Mem.BytesMoved = E.BytesMoved;
-  Mem.Finite = E.FiniteCache;
-  Mem.BytesL2 = E.BytesL2;
-  Mem.BytesL2Partial = E.BytesL2Partial;
-  Mem.L1Lines = E.L1Lines;
-  return kernelInputs(K, K.Launch, Mem);
 }
 
 std::vector<std::pair<Expr, TermValue>>

@@ -59,19 +59,20 @@ struct Model {
 /// workbook whose Device sheet lacks a figure computes what analyze does.
 std::unique_ptr<Model> buildModel(const DeviceProfile &P);
 
+/// The model for \p P's shape, built once per shape (VLIW or not, its pipes
+/// and their classes) and kept for the process: estimate(), occupancy and
+/// every re-estimate evaluate it without building it again. Safe to call
+/// from several threads; the model is only read.
+const Model &modelFor(const DeviceProfile &P);
+
 /// The graph's inputs for \p K at launch \p L: the launch sizes (lx, ly, lz
-/// absent when the driver picks the local size) and the per-work-item
-/// counts. The cache model's figures (bytes_moved, bytes_l2, ...) are given
-/// by \p Mem, or 0 (occupancy does not need them); bytes_l2 and
-/// bytes_l2_partial are absent without a finite cache model.
-struct MemoryInputs {
-  double BytesRequested = 0, BytesMoved = 0, BytesL2 = 0, BytesL2Partial = 0,
-         L1Lines = 0;
-  bool Finite = false;
-  double Bundles = 0; ///< VLIW bundles per item (the packer's)
-};
+/// absent when the driver picks the local size), the per-work-item counts,
+/// and the packer's and the cache model's figures that \p E keeps
+/// (VliwBundles, BytesRequested, BytesMoved, BytesL2, ...; a default
+/// Estimate where they are not known yet: occupancy does not read them).
+/// bytes_l2 and bytes_l2_partial are absent without a finite cache model.
 Values kernelInputs(const KernelCounts &K, const LaunchSpec &L,
-                    const MemoryInputs &Mem);
+                    const Estimate &E);
 
 /// What the workbook's Kernels sheet and the page call an input: its
 /// column header, the `analyze --format json` field it equals ("" if
@@ -84,9 +85,11 @@ struct InputInfo {
 };
 const std::vector<InputInfo> &inputInfo();
 
-/// The inputs estimate() evaluated \p K with: its counts and launch, and
-/// the packer's and the cache model's figures \p E keeps.
-Values estimateInputs(const KernelCounts &K, const Estimate &E);
+/// The inputs estimate() evaluated \p K with: kernelInputs() at its own
+/// launch.
+inline Values estimateInputs(const KernelCounts &K, const Estimate &E) {
+  return kernelInputs(K, K.Launch, E);
+}
 
 /// One term's value as the printers show it: a number, or a label.
 struct TermValue {

@@ -55,7 +55,7 @@ namespace {
 Occupancy occupancyAt(const model::Model &M, model::Evaluator &V,
                       const KernelCounts &K, const LaunchSpec &L,
                       std::vector<std::string> &Notes) {
-  for (auto &[Name, Value] : model::kernelInputs(K, L, {}))
+  for (auto &[Name, Value] : model::kernelInputs(K, L, Estimate{}))
     V.setInput(Name, Value);
   for (const char *Local : {"lx", "ly", "lz"})
     if (!L.Local)
@@ -69,7 +69,7 @@ Occupancy occupancyAt(const model::Model &M, model::Evaluator &V,
 
 Occupancy computeOccupancy(const KernelCounts &K, const DeviceProfile &P,
                            std::vector<std::string> &Notes) {
-  std::unique_ptr<model::Model> M = model::buildModel(P);
+  const model::Model *M = &model::modelFor(P);
   model::Evaluator V(M->G, {}, model::figureValues(P, true));
   return occupancyAt(*M, V, K, K.Launch, Notes);
 }
@@ -87,7 +87,7 @@ std::array<uint64_t, 3> preferredLocalSize(const KernelCounts &K,
     for (uint64_t X = 8; X <= Total; X *= 2)
       Cands.push_back({X, Total / X, 1});
   }
-  std::unique_ptr<model::Model> M = model::buildModel(P);
+  const model::Model *M = &model::modelFor(P);
   model::Evaluator V(M->G, {}, model::figureValues(P, true));
   std::array<uint64_t, 3> Best = L.localOrOnes();
   long BestScore = -1;

@@ -88,20 +88,17 @@ void measuredNotes(const DeviceProfile &P, const EstimateOptions &O,
 
 } // namespace
 
-double combineLimits(double A, double B, double P) {
-  return model::combineLimits(A, B, P);
-}
-
 Estimate estimate(const KernelCounts &K, const DeviceProfile &P,
                   const EstimateOptions &Opts) {
-  std::unique_ptr<model::Model> M = model::buildModel(P);
+  const model::Model *M = &model::modelFor(P);
   Estimate E;
   E.WorkItems = K.Launch.workItems();
 
-  model::MemoryInputs Mem;
+  // The packer's bundles are an input of the graph; the cache model's
+  // traffic becomes one below, once occupancy is known.
   if (P.isVliw())
-    Mem.Bundles = vliwBundles(K, P, E.Notes);
-  model::Evaluator V(M->G, model::kernelInputs(K, K.Launch, Mem),
+    E.VliwBundles = vliwBundles(K, P, E.Notes);
+  model::Evaluator V(M->G, model::estimateInputs(K, E),
                      model::figureValues(P, Opts.UseMeasured));
   // The figures every estimate reads first, so that the measured-figure
   // notes keep their order: clock, bandwidth, launch overhead.
@@ -115,7 +112,8 @@ Estimate estimate(const KernelCounts &K, const DeviceProfile &P,
     V.value(M->G.findFigure("alu_pipe_overlap"));
   }
   E.AluCycles = V["alu_cycles"];
-  E.VliwBundles = P.isVliw() ? Mem.Bundles : V["alu_ops"];
+  if (!P.isVliw())
+    E.VliwBundles = V["alu_ops"];
   E.TAluS = V["t_alu"];
   E.TLdsS = V["t_lds"];
   E.TBarrierS = V["t_barrier"];
@@ -180,10 +178,6 @@ Estimate estimate(const KernelCounts &K, const DeviceProfile &P,
   // The cache model's figures are the graph's inputs from here on.
   for (auto &[Name, Value] : model::estimateInputs(K, E))
     V.setInput(Name, Value);
-  if (!E.FiniteCache) {
-    V.setInput("bytes_l2", std::nullopt);
-    V.setInput("bytes_l2_partial", std::nullopt);
-  }
 
   E.TMemBandwidthS = V["t_dram"];
   E.TMemL2S = V["t_l2"];

@@ -43,10 +43,6 @@ struct EstimateOptions {
   bool UseMeasured = true;
 };
 
-/// (A^P + B^P)^(1/P): two limits that overlap in part; P = infinity would
-/// be max(A, B), P = 1 their sum.
-double combineLimits(double A, double B, double P);
-
 Estimate estimate(const KernelCounts &K, const DeviceProfile &P,
                   const EstimateOptions &Opts = {});
 

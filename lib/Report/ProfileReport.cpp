@@ -160,7 +160,7 @@ std::string formatProfile(const DeviceProfile &P) {
 }
 
 std::string formatModelFormulas(const DeviceProfile &P) {
-  return model::textModel(model::buildModel(P)->G);
+  return model::textModel(model::modelFor(P).G);
 }
 
 } // namespace clspread

@@ -273,7 +273,7 @@ std::string whatIfPage(const std::vector<ProfiledReport> &Reports) {
   std::string ModelList;
   for (size_t D = 0; D < Reports.size(); ++D) {
     const ProfiledReport &R = Reports[D];
-    std::unique_ptr<model::Model> M = model::buildModel(*R.Profile);
+    const model::Model *M = &model::modelFor(*R.Profile);
     json::Array Kernels;
     for (const KernelResult &K : R.Report->Kernels)
       Kernels.push_back(kernelJSON(K, *R.Profile, *M));

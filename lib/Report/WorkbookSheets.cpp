@@ -1,8 +1,9 @@
 //===- WorkbookSheets.cpp - Cell and formula helpers of the workbook ------===//
 //
 // The helpers WorkbookSheets.h declares for every sheet writer: column
-// letters and cell references, the combineLimits() formula, Excel's limit
-// on a cell's text and sheet names as formulas write them.
+// letters and cell references, Excel's limit on a cell's text and sheet
+// names as formulas write them. (The model's formulas themselves are
+// printed from its graph: Model/ExprPrinters.h.)
 //
 //===----------------------------------------------------------------------===//
 #include "Report/WorkbookSheets.h"

@@ -185,7 +185,7 @@ public:
   DeviceWriter(Shared &S, const AnalysisReport &R, const DeviceProfile &P,
                DeviceSheets Names)
       : SheetWriter(S), R(R), P(P), Names(std::move(Names)),
-        M(model::buildModel(P)) {}
+        M(&model::modelFor(P)) {}
 
   /// Fills the two sheets, which the caller added (names defined on a
   /// sheet need the sheet to exist).
@@ -200,7 +200,7 @@ private:
   DeviceSheets Names;
   /// The model the Kernels sheet prints (its formulas) and evaluates (the
   /// values cached beside them).
-  std::unique_ptr<model::Model> M;
+  const model::Model *M;
   struct TermValues {
     model::Values Inputs;
     std::map<std::string, model::TermValue> Terms;

@@ -251,7 +251,7 @@ std::vector<Values> inputCases(const Graph &G) {
 
 /// The profile's figures, and variants with optional figures left out or
 /// added, so that both arms of every "if the profile has it" are taken.
-std::vector<Values> figureCases(const DeviceProfile &P, const Graph &G) {
+std::vector<Values> figureCases(const DeviceProfile &P) {
   Values Base = figureValues(P, true);
   std::vector<Values> Cases = {Base, figureValues(P, false)};
   Values Without = Base, With = Base;
@@ -276,7 +276,6 @@ std::vector<Values> figureCases(const DeviceProfile &P, const Graph &G) {
   With.emplace("max_groups_per_cu", 16);
   Cases.push_back(Without);
   Cases.push_back(With);
-  (void)G;
   return Cases;
 }
 
@@ -286,7 +285,7 @@ TEST(ModelPrinters, SpreadsheetFormulasComputeWhatTheEvaluatorComputes) {
   unsigned Checked = 0;
   for (const DeviceProfile &P : profiles()) {
     std::unique_ptr<Model> M = buildModel(P);
-    for (const Values &Figs : figureCases(P, M->G))
+    for (const Values &Figs : figureCases(P))
       for (const Values &In : inputCases(M->G)) {
         std::map<std::string, Cell> Names, Row;
         for (auto &[N, V] : Figs)
@@ -338,7 +337,7 @@ TEST(ModelPrinters, JavaScriptComputesWhatTheEvaluatorComputes) {
     const Model &M = *Models.back();
     std::string Name = "model" + std::to_string(Index);
     Script += javascriptFunction(M.G, Name);
-    for (const Values &Figs : figureCases(P, M.G))
+    for (const Values &Figs : figureCases(P))
       for (const Values &In : inputCases(M.G)) {
         llvm::json::Object F, K;
         for (Expr X : M.G.figures())

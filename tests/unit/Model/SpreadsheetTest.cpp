@@ -1,9 +1,11 @@
 //===- SpreadsheetTest.cpp - T_ALU, T_TEX, T_MEM and the bound by hand ----===//
 #include "Model/Spreadsheet.h"
+#include "Model/ExprEval.h"
 
 #include <gtest/gtest.h>
 
 using namespace clspread;
+using model::combineLimits; // the overlap combination the model's graph uses
 
 namespace {
 
