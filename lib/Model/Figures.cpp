@@ -28,10 +28,15 @@ std::vector<ProfileFigure> profileFigures(const DeviceProfile &P) {
     R.Dim = Dim;
     return R;
   };
-  // A figure `measured:` may give: the rows of measurableFigures().
+  // A figure `measured:` may give: its dimension and whether 0 is a valid
+  // value come from measurableFigures() (alu.rates.*: a count, not zero),
+  // the list the profile parser checks `measured:` entries against.
   auto measurable = [&](std::string Path, std::string Name, std::string Unit,
-                        std::optional<double> V, D Dim,
-                        bool AllowZero = false) -> ProfileFigure & {
+                        std::optional<double> V) -> ProfileFigure & {
+    D Dim = measuredFigureDim(Path);
+    bool AllowZero = false;
+    for (const MeasurableFigure &M : measurableFigures())
+      AllowZero |= M.Path == Path && M.AllowZero;
     ProfileFigure &R =
         add(std::move(Path), std::move(Name), std::move(Unit), V, Dim);
     R.Measurable = true;
@@ -58,7 +63,7 @@ std::vector<ProfileFigure> profileFigures(const DeviceProfile &P) {
   add("compute_units", "compute_units", "CUs", P.ComputeUnits);
   add("lanes_per_cu", "lanes_per_cu", "lanes per CU", P.LanesPerCU);
   add("wavefront", "wavefront", "work-items", P.Wavefront);
-  measurable("clock", "clock", "Hz", P.ClockHz, D::Frequency);
+  measurable("clock", "clock", "Hz", P.ClockHz);
   counts("alu.vliw_width", "vliw_width", "slots per bundle", P.Alu.VliwWidth);
   if (P.isVliw()) {
     counts("alu.transcendental_slots", "transcendental_slots", "slots",
@@ -80,13 +85,12 @@ std::vector<ProfileFigure> profileFigures(const DeviceProfile &P) {
       const char *Class = aluClassName(AluClass(C));
       measurable(fmt::format("alu.rates.{}", Class),
                  fmt::format("alu_rate_{}", Class), "lane-ops per CU per clock",
-                 P.Alu.Rate[C], D::Count);
+                 P.Alu.Rate[C]);
     }
     add("alu.issue_per_clock", "alu_issue_per_clock",
         "lane-ops per CU per clock", P.Alu.IssuePerClock);
     measurable("alu.pipe_overlap", "alu_pipe_overlap", "0 full overlap, 1 none",
-               P.Alu.PipeOverlap, D::Count,
-               /*AllowZero=*/true);
+               P.Alu.PipeOverlap);
     for (size_t I = 0; I < P.Alu.PipeNames.size(); ++I) {
       std::string Classes;
       for (unsigned C = 0; C < NumAluClasses; ++C)
@@ -98,33 +102,29 @@ std::vector<ProfileFigure> profileFigures(const DeviceProfile &P) {
     }
   }
   measurable("tex.units_per_cu", "tex_units_per_cu", "fetches per CU per clock",
-             P.TexUnitsPerCU, D::Count);
+             P.TexUnitsPerCU);
   add("tex.global_loads_use_tex", "global_loads_use_tex", "1 yes, 0 no",
       P.GlobalLoadsUseTex ? 1 : 0);
-  measurable("memory.bandwidth", "memory_bandwidth", "B/s", P.BandwidthBps,
-             D::Bandwidth);
+  measurable("memory.bandwidth", "memory_bandwidth", "B/s", P.BandwidthBps);
   counts("memory.transaction", "transaction_bytes", "B", P.TransactionBytes);
-  measurable("memory.latency", "memory_latency", "s", P.MemoryLatencyS,
-             D::Time);
+  measurable("memory.latency", "memory_latency", "s", P.MemoryLatencyS);
   measurable("memory.overlap_exponent", "memory_overlap_exponent", "p",
-             P.MemoryOverlapExponent, D::Count);
-  measurable("launch_overhead", "launch_overhead", "s", P.LaunchOverheadS,
-             D::Time, /*AllowZero=*/true);
+             P.MemoryOverlapExponent);
+  measurable("launch_overhead", "launch_overhead", "s", P.LaunchOverheadS);
   measurable("lds.bandwidth_per_clock", "lds_bandwidth_per_clock",
-             "B per CU per clock", P.LdsBytesPerClock, D::Bytes);
+             "B per CU per clock", P.LdsBytesPerClock);
   measurable("barrier.item_cycles", "barrier_item_cycles",
-             "CU cycles per work-item per barrier", P.BarrierItemCycles,
-             D::Count);
+             "CU cycles per work-item per barrier", P.BarrierItemCycles);
   measurable("barrier.phase_exponent", "barrier_phase_exponent", "p",
-             P.BarrierPhaseExponent, D::Count);
+             P.BarrierPhaseExponent);
   measurable("work_group.dispatch_cycles", "dispatch_cycles",
-             "CU cycles per work-group started", P.DispatchCycles, D::Count);
+             "CU cycles per work-group started", P.DispatchCycles);
   measurable("cache.l2_bandwidth", "cache_l2_bandwidth", "B/s",
-             P.Cache.L2BandwidthBps, D::Bandwidth);
+             P.Cache.L2BandwidthBps);
   measurable("cache.l2_partial_bandwidth", "cache_l2_partial_bandwidth", "B/s",
-             P.Cache.L2PartialBandwidthBps, D::Bandwidth);
+             P.Cache.L2PartialBandwidthBps);
   measurable("cache.l1_lines_per_clock", "cache_l1_lines_per_clock",
-             "lines per CU per clock", P.Cache.L1LinesPerClock, D::Count);
+             "lines per CU per clock", P.Cache.L1LinesPerClock);
   if (P.Cache.LineBytes)
     counts("cache.line", "cache_line_bytes", "B", optU64(P.Cache.LineBytes));
   if (P.Cache.L1Bytes) {
@@ -156,7 +156,7 @@ std::vector<ProfileFigure> profileFigures(const DeviceProfile &P) {
       V = It->second;
     if (M.Measurable)
       measurable(std::string(M.Path), std::string(M.Name), std::string(M.Unit),
-                 V, M.Dim, M.AllowZero);
+                 V);
     else
       add(std::string(M.Path), std::string(M.Name), std::string(M.Unit), V,
           M.Dim);
