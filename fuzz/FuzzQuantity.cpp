@@ -5,7 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Analysis/Launch.h"
-#include "Model/Quantity.h"
+#include "Support/Quantity.h"
 #include "Suite/Suite.h"
 
 #include <cstddef>
@@ -23,7 +23,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   (void)clspread::parseSizes(Text, Dims);
   (void)clspread::parseArgValue(Text);
   (void)clspread::parseArg(Text);
-  (void)clspread::parseByteSize(Text);
+  (void)clspread::parseByteCount(Text);
   std::vector<std::pair<unsigned, std::string>> Bad;
   (void)clspread::parseTripComments(Text, Bad);
   return 0;

@@ -1,6 +1,6 @@
 //===- CacheModel.cpp - Layer conditions for L1, L2 and DRAM --------------===//
 #include "Model/CacheModel.h"
-#include "Model/Quantity.h"
+#include "Support/Quantity.h"
 
 #include "llvm/Support/MathExtras.h"
 

@@ -17,7 +17,7 @@
 #define CLSPREAD_MODEL_DEVICEPROFILE_H
 
 #include "Analysis/KernelCounts.h"
-#include "Model/Quantity.h"
+#include "Support/Quantity.h"
 
 #include "llvm/Support/Error.h"
 

@@ -1,6 +1,6 @@
 //===- MemoryTraffic.cpp - Coalescing and footprint caps ------------------===//
 #include "Model/MemoryTraffic.h"
-#include "Model/Quantity.h"
+#include "Support/Quantity.h"
 
 #include "llvm/Support/MathExtras.h"
 

@@ -8,7 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "Model/ModelGraph.h"
 #include "Model/Figures.h"
-#include "Model/Quantity.h"
+#include "Support/Quantity.h"
 
 #include <fmt/format.h>
 

@@ -13,7 +13,7 @@
 //===----------------------------------------------------------------------===//
 #include "Model/DeviceProfile.h"
 #include "Model/Figures.h"
-#include "Model/Quantity.h"
+#include "Support/Quantity.h"
 #include "Support/Embedded.h"
 #include "Support/YamlFile.h"
 

@@ -5,7 +5,7 @@
 #include "Model/MemoryTraffic.h"
 #include "Model/ModelGraph.h"
 #include "Model/Occupancy.h"
-#include "Model/Quantity.h"
+#include "Support/Quantity.h"
 #include "Model/VliwPacker.h"
 
 #include <fmt/format.h>

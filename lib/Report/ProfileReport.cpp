@@ -2,7 +2,7 @@
 #include "Report/ProfileReport.h"
 #include "Model/ExprPrinters.h"
 #include "Model/ModelGraph.h"
-#include "Model/Quantity.h"
+#include "Support/Quantity.h"
 
 #include <fmt/format.h>
 

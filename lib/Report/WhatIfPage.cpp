@@ -2,7 +2,7 @@
 #include "Report/WhatIfPage.h"
 #include "Model/ExprPrinters.h"
 #include "Model/ModelGraph.h"
-#include "Model/Quantity.h"
+#include "Support/Quantity.h"
 #include "Support/Html.h"
 
 #include "llvm/Support/FormatVariadic.h"

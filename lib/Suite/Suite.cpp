@@ -22,6 +22,7 @@
 #include "Frontend/OpenCLFrontend.h"
 #include "Support/Embedded.h"
 #include "Support/InputFile.h"
+#include "Support/Quantity.h"
 #include "Support/YamlFile.h"
 
 #include "llvm/Support/FileSystem.h"
@@ -66,45 +67,6 @@ std::vector<std::string> Suite::jobs() const {
         std::find(Out.begin(), Out.end(), E.VariantOf) == Out.end())
       Out.push_back(E.VariantOf);
   return Out;
-}
-
-std::optional<uint64_t> parseByteSize(std::string_view Text) {
-  std::string S(Text);
-  const char *Begin = S.c_str();
-  // A plain decimal number: digits with an optional fraction, no sign.
-  size_t I = 0;
-  while (I < S.size() && std::isdigit((unsigned char)S[I]))
-    ++I;
-  if (I == 0)
-    return std::nullopt;
-  if (I < S.size() && S[I] == '.') {
-    ++I;
-    size_t FracStart = I;
-    while (I < S.size() && std::isdigit((unsigned char)S[I]))
-      ++I;
-    if (I == FracStart)
-      return std::nullopt;
-  }
-  errno = 0;
-  double Value = std::strtod(Begin, nullptr);
-  if (errno)
-    return std::nullopt;
-  while (I < S.size() && S[I] == ' ')
-    ++I;
-  std::string Unit = S.substr(I);
-  static const std::pair<const char *, double> Units[] = {
-      {"", 1.0},       {"B", 1.0},      {"KiB", 0x1p10}, {"MiB", 0x1p20},
-      {"GiB", 0x1p30}, {"TiB", 0x1p40}, {"kB", 1e3},     {"KB", 1e3},
-      {"MB", 1e6},     {"GB", 1e9},     {"TB", 1e12}};
-  for (const auto &[Name, Scale] : Units) {
-    if (Unit != Name)
-      continue;
-    double Bytes = Value * Scale;
-    if (!(Bytes >= 1.0) || Bytes >= 0x1p63 || Bytes != std::floor(Bytes))
-      return std::nullopt;
-    return uint64_t(Bytes);
-  }
-  return std::nullopt;
 }
 
 namespace {
@@ -428,7 +390,7 @@ llvm::Error Parser::parseBufferMap(const YAML::Node &N, const std::string &Name,
   if (const YAML::Node *B = F.get("bytes")) {
     std::optional<uint64_t> Bytes;
     if (B->IsScalar())
-      Bytes = parseByteSize(B->Scalar());
+      Bytes = parseByteCount(B->Scalar());
     if (!Bytes)
       return D.at(B->Mark(), fmt::format("bad size for buffer '{}': expected a "
                                          "positive byte count such as '16 MiB'",
@@ -581,7 +543,7 @@ llvm::Error Parser::parseEntry(const YAML::Node &N, SuiteEntry &E) {
       }
       std::optional<uint64_t> Bytes;
       if (Value.IsScalar())
-        Bytes = parseByteSize(Value.Scalar());
+        Bytes = parseByteCount(Value.Scalar());
       if (!Bytes)
         return D.at(Value.Mark(),
                     fmt::format("bad size for buffer '{}': expected a positive "

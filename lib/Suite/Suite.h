@@ -96,12 +96,6 @@ llvm::Expected<Suite> loadSuiteFile(const std::string &Path);
 llvm::Expected<Suite>
 bundledSuite(std::string_view ManifestPath = "suite.yaml");
 
-/// Parses a byte count such as "4096", "512 B", "16 MiB", "1.5 GiB" or
-/// "64 MB" (binary KiB/MiB/GiB/TiB and decimal kB/KB/MB/GB/TB). Bytes only:
-/// lib/Model has the general quantity type; the suite keeps this small
-/// parser so it does not depend on Model. Returns nullopt for malformed
-/// text, zero, or a value that is not a whole number of bytes.
-std::optional<uint64_t> parseByteSize(std::string_view Text);
 
 } // namespace clspread
 

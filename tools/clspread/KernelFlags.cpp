@@ -9,6 +9,7 @@
 #include "Common.h"
 
 #include "Suite/Suite.h"
+#include "Support/Quantity.h"
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Process.h"
@@ -80,7 +81,7 @@ bool KernelFlags::finish(const Invocation &Inv) {
     return false;
   for (const std::string &B : BufferList) {
     auto [Name, Size] = llvm::StringRef(B).split('=');
-    auto Bytes = parseByteSize(Size.trim());
+    auto Bytes = parseByteCount(Size.trim());
     if (Name.empty() || Size.empty() || !Bytes) {
       printError(llvm::errs(), "bad --buffer '" + B +
                                    "' (expected NAME=SIZE, e.g. data=16MiB "

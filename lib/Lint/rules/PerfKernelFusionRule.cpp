@@ -13,7 +13,7 @@
 //===----------------------------------------------------------------------===//
 #include "Lint/rules/Rules.h"
 
-#include "Model/Quantity.h"
+#include "Support/Quantity.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringRef.h"

@@ -11,7 +11,7 @@
 //===----------------------------------------------------------------------===//
 #include "Lint/rules/Rules.h"
 
-#include "Model/Quantity.h"
+#include "Support/Quantity.h"
 
 #include <fmt/format.h>
 

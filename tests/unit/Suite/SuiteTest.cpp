@@ -110,24 +110,6 @@ kernels:
   EXPECT_EQ(S->jobs(), std::vector<std::string>{"job"});
 }
 
-TEST(SuiteParse, ByteSizes) {
-  EXPECT_EQ(parseByteSize("4096"), 4096u);
-  EXPECT_EQ(parseByteSize("512 B"), 512u);
-  EXPECT_EQ(parseByteSize("16 MiB"), 16u << 20);
-  EXPECT_EQ(parseByteSize("16MiB"), 16u << 20);
-  EXPECT_EQ(parseByteSize("1.5 KiB"), 1536u);
-  EXPECT_EQ(parseByteSize("2 GiB"), 2ull << 30);
-  EXPECT_EQ(parseByteSize("64 MB"), 64000000u);
-  EXPECT_EQ(parseByteSize("3 kB"), 3000u);
-  EXPECT_FALSE(parseByteSize("0"));
-  EXPECT_FALSE(parseByteSize("0.5 B"));
-  EXPECT_FALSE(parseByteSize("-1 MiB"));
-  EXPECT_FALSE(parseByteSize("16 Mb"));
-  EXPECT_FALSE(parseByteSize("MiB"));
-  EXPECT_FALSE(parseByteSize(""));
-  EXPECT_FALSE(parseByteSize("1e3"));
-}
-
 // --- Error messages: the whole text, FILE:LINE:COL: error: MESSAGE --------
 
 TEST(SuiteErrors, YamlSyntax) {

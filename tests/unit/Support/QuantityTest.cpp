@@ -1,5 +1,5 @@
 //===- QuantityTest.cpp - Parsing figures with units ----------------------===//
-#include "Model/Quantity.h"
+#include "Support/Quantity.h"
 
 #include <gtest/gtest.h>
 
@@ -110,3 +110,25 @@ TEST(Quantity, Printing) {
 }
 
 } // namespace
+
+TEST(ByteCount, SizesAsTheSuiteAndBufferFlagWriteThem) {
+  EXPECT_EQ(parseByteCount("4096"), 4096u);
+  EXPECT_EQ(parseByteCount("512 B"), 512u);
+  EXPECT_EQ(parseByteCount("16 MiB"), 16u << 20);
+  EXPECT_EQ(parseByteCount("16MiB"), 16u << 20);
+  EXPECT_EQ(parseByteCount("1.5 KiB"), 1536u);
+  EXPECT_EQ(parseByteCount("2 GiB"), 2ull << 30);
+  EXPECT_EQ(parseByteCount("64 MB"), 64000000u);
+  EXPECT_EQ(parseByteCount("3 kB"), 3000u);
+  EXPECT_FALSE(parseByteCount("0"));
+  EXPECT_FALSE(parseByteCount("0.5 B"));
+  EXPECT_FALSE(parseByteCount("-1 MiB"));
+  EXPECT_FALSE(parseByteCount("16 Mb"));
+  EXPECT_FALSE(parseByteCount("MiB"));
+  EXPECT_FALSE(parseByteCount(""));
+  EXPECT_EQ(parseByteCount("1e3"), 1000u); // any number parse() reads
+  EXPECT_EQ(parseByteCount("128 bit"), 16u);
+  EXPECT_FALSE(parseByteCount("1 bit"));     // a fraction of a byte
+  EXPECT_FALSE(parseByteCount("750 MHz"));   // not a size
+  EXPECT_FALSE(parseByteCount("1 GB/s"));
+}

@@ -1,5 +1,5 @@
 //===- Quantity.cpp - Parsing and printing figures with units -------------===//
-#include "Model/Quantity.h"
+#include "Support/Quantity.h"
 
 #include "llvm/ADT/StringRef.h"
 
@@ -300,6 +300,20 @@ std::string Quantity::str() const {
   }
   }
   return "?";
+}
+
+std::optional<uint64_t> parseByteCount(std::string_view Text) {
+  llvm::Expected<Quantity> Q = Quantity::parse(Text);
+  if (!Q) {
+    llvm::consumeError(Q.takeError());
+    return std::nullopt;
+  }
+  if (Q->dim() != Quantity::Dim::Bytes && Q->dim() != Quantity::Dim::Count)
+    return std::nullopt;
+  double B = Q->value();
+  if (!(B >= 1.0) || B >= 0x1p63 || B != std::floor(B))
+    return std::nullopt;
+  return uint64_t(B);
 }
 
 std::string formatQuantity(double V, Quantity::Dim D) {

@@ -1,6 +1,7 @@
 //===- Quantity.h - Figures with their units written out -------*- C++ -*-===//
 //
-// Device profiles write every figure with its unit ("750 MHz", "115.2 GB/s",
+// The one units module: device profiles, suite manifests and command-line
+// sizes all read quantities here. Device profiles write every figure with its unit ("750 MHz", "115.2 GB/s",
 // "16 KiB", "128 bit") so that a reader can check it against its source
 // without guessing a scale. Quantity parses such text into a value in SI
 // base units (Hz, bytes, bytes per second, seconds) and its dimension, so a
@@ -13,11 +14,13 @@
 // the written figure, not 1.98 * 1e9 with its extra rounding step.
 //
 //===----------------------------------------------------------------------===//
-#ifndef CLSPREAD_MODEL_QUANTITY_H
-#define CLSPREAD_MODEL_QUANTITY_H
+#ifndef CLSPREAD_SUPPORT_QUANTITY_H
+#define CLSPREAD_SUPPORT_QUANTITY_H
 
 #include "llvm/Support/Error.h"
 
+#include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -57,6 +60,13 @@ private:
 const char *dimDescription(Quantity::Dim D);
 /// An example of a well-formed figure of that dimension: "750 MHz".
 const char *dimExample(Quantity::Dim D);
+
+/// A whole, positive number of bytes: "4096", "512 B", "16 MiB", "1.5 KiB",
+/// "64 MB" (any spelling parse() takes whose dimension is a size or a plain
+/// count). The suite's buffer sizes and `--buffer NAME=SIZE` read sizes
+/// through it, so a size means the same everywhere. nullopt for text that
+/// is not a size, zero, a negative size, or a fraction of a byte.
+std::optional<uint64_t> parseByteCount(std::string_view Text);
 
 /// Shorthand for Quantity(V, D).str().
 std::string formatQuantity(double V, Quantity::Dim D);
