@@ -5,8 +5,8 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Analysis/Launch.h"
-#include "Support/Quantity.h"
 #include "Suite/Suite.h"
+#include "Support/Quantity.h"
 
 #include <cstddef>
 #include <cstdint>

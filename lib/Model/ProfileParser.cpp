@@ -13,8 +13,8 @@
 //===----------------------------------------------------------------------===//
 #include "Model/DeviceProfile.h"
 #include "Model/Figures.h"
-#include "Support/Quantity.h"
 #include "Support/Embedded.h"
+#include "Support/Quantity.h"
 #include "Support/YamlFile.h"
 
 #include "llvm/ADT/StringRef.h"

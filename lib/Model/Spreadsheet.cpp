@@ -5,8 +5,8 @@
 #include "Model/MemoryTraffic.h"
 #include "Model/ModelGraph.h"
 #include "Model/Occupancy.h"
-#include "Support/Quantity.h"
 #include "Model/VliwPacker.h"
+#include "Support/Quantity.h"
 
 #include <fmt/format.h>
 

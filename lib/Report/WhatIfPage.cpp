@@ -2,8 +2,8 @@
 #include "Report/WhatIfPage.h"
 #include "Model/ExprPrinters.h"
 #include "Model/ModelGraph.h"
-#include "Support/Quantity.h"
 #include "Support/Html.h"
+#include "Support/Quantity.h"
 
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"

@@ -96,7 +96,6 @@ llvm::Expected<Suite> loadSuiteFile(const std::string &Path);
 llvm::Expected<Suite>
 bundledSuite(std::string_view ManifestPath = "suite.yaml");
 
-
 } // namespace clspread
 
 #endif

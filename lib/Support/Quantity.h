@@ -1,11 +1,12 @@
 //===- Quantity.h - Figures with their units written out -------*- C++ -*-===//
 //
 // The one units module: device profiles, suite manifests and command-line
-// sizes all read quantities here. Device profiles write every figure with its unit ("750 MHz", "115.2 GB/s",
-// "16 KiB", "128 bit") so that a reader can check it against its source
-// without guessing a scale. Quantity parses such text into a value in SI
-// base units (Hz, bytes, bytes per second, seconds) and its dimension, so a
-// profile loader can reject "clock: 64 B" instead of silently misreading it.
+// sizes all read quantities here. Device profiles write every figure with its
+// unit ("750 MHz", "115.2 GB/s", "16 KiB", "128 bit") so that a reader can
+// check it against its source without guessing a scale. Quantity parses such
+// text into a value in SI base units (Hz, bytes, bytes per second, seconds) and
+// its dimension, so a profile loader can reject "clock: 64 B" instead of
+// silently misreading it.
 //
 // Prefixes: k/K, M, G, T, P are decimal (10^3 ...); Ki, Mi, Gi, Ti, Pi are
 // binary (2^10 ...). "256 KB" is therefore 256000 bytes and "16 KiB" 16384.

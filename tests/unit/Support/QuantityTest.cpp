@@ -128,7 +128,7 @@ TEST(ByteCount, SizesAsTheSuiteAndBufferFlagWriteThem) {
   EXPECT_FALSE(parseByteCount(""));
   EXPECT_EQ(parseByteCount("1e3"), 1000u); // any number parse() reads
   EXPECT_EQ(parseByteCount("128 bit"), 16u);
-  EXPECT_FALSE(parseByteCount("1 bit"));     // a fraction of a byte
-  EXPECT_FALSE(parseByteCount("750 MHz"));   // not a size
+  EXPECT_FALSE(parseByteCount("1 bit"));   // a fraction of a byte
+  EXPECT_FALSE(parseByteCount("750 MHz")); // not a size
   EXPECT_FALSE(parseByteCount("1 GB/s"));
 }
