@@ -1,6 +1,7 @@
 //===- CalibrateDriver.cpp - Measured figures for a profile ---------------===//
 #include "Driver/CalibrateDriver.h"
 #include "Driver/PlanWriter.h"
+#include "Model/Figures.h"
 #include "Model/ModelGraph.h"
 #include "Model/Spreadsheet.h"
 #include "Validate/Validation.h"
@@ -354,30 +355,12 @@ std::vector<DerivedFigure> deriveFigures(const AnalysisReport &Report,
 }
 
 /// The profile's datasheet value of a figure calibrate derives (SI units),
-/// when it has one.
+/// when it has one: its row in the figure table.
 static std::optional<double> datasheetValue(const DeviceProfile &P,
                                             const std::string &Path) {
-  if (Path == "memory.bandwidth")
-    return P.BandwidthBps;
-  if (Path == "tex.units_per_cu")
-    return P.TexUnitsPerCU;
-  if (Path == "memory.latency")
-    return P.MemoryLatencyS;
-  if (Path == "lds.bandwidth_per_clock")
-    return P.LdsBytesPerClock;
-  if (Path == "cache.l2_bandwidth")
-    return P.Cache.L2BandwidthBps;
-  if (Path == "alu.pipe_overlap")
-    return P.Alu.PipeOverlap;
-  if (Path == "barrier.phase_exponent")
-    return P.BarrierPhaseExponent;
-  if (Path == "cache.l2_partial_bandwidth")
-    return P.Cache.L2PartialBandwidthBps;
-  if (Path == "work_group.dispatch_cycles")
-    return P.DispatchCycles;
-  if (Path.rfind("alu.rates.", 0) == 0)
-    if (auto C = aluClassFromName(Path.substr(10)))
-      return P.Alu.Rate[unsigned(*C)];
+  for (const ProfileFigure &F : profileFigures(P))
+    if (F.Path == Path && F.Measurable)
+      return F.Value;
   return std::nullopt;
 }
 

@@ -36,27 +36,11 @@ bool DeviceProfile::isUncertain(std::string_view Path) const {
 }
 
 const std::vector<MeasurableFigure> &measurableFigures() {
-  using D = Quantity::Dim;
   static const std::vector<MeasurableFigure> Figures = [] {
-    std::vector<MeasurableFigure> Figures = {
-        {"clock", D::Frequency, false},
-        {"memory.bandwidth", D::Bandwidth, false},
-        {"launch_overhead", D::Time, true},
-        {"memory.latency", D::Time, false},
-        {"memory.overlap_exponent", D::Count, false},
-        {"alu.pipe_overlap", D::Count, true},
-        {"barrier.phase_exponent", D::Count, false},
-        {"barrier.item_cycles", D::Count, false},
-        {"lds.bandwidth_per_clock", D::Bytes, false},
-        {"tex.units_per_cu", D::Count, false},
-        {"cache.l2_bandwidth", D::Bandwidth, false},
-        {"cache.l2_partial_bandwidth", D::Bandwidth, false},
-        {"cache.l1_lines_per_clock", D::Count, false},
-        {"work_group.dispatch_cycles", D::Count, false},
-    };
-    for (const ModelOnlyFigure &M : modelOnlyFigures())
-      if (M.Measurable)
-        Figures.push_back({M.Path, M.Dim, M.AllowZero});
+    std::vector<MeasurableFigure> Figures;
+    for (const NumericFigure &F : numericFigures())
+      if (F.Measurable)
+        Figures.push_back({F.Path, F.Dim, F.AllowZero});
     return Figures;
   }();
   return Figures;

@@ -224,7 +224,8 @@ struct DeviceProfile {
     std::optional<double> L1LinesPerClock;
   } Cache;
 
-  /// Figures only the model's graph reads (Figures.h's modelOnlyFigures()),
+  /// Figures only the model's graph reads (Figures.h's numericFigures() rows
+  /// without a field here),
   /// by path, where the profile gives them.
   std::map<std::string, double> ModelFigures;
 
@@ -259,7 +260,8 @@ struct MeasurableFigure {
   Quantity::Dim Dim;
   bool AllowZero;
 };
-/// Every such figure, in the order the profile schema lists them.
+/// Every such figure: the measurable rows of numericFigures() (Figures.h),
+/// in the order the profile schema lists them.
 const std::vector<MeasurableFigure> &measurableFigures();
 
 /// The dimension of a figure that a `measured` entry may give (a count for

@@ -3,16 +3,181 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <cassert>
+
 namespace clspread {
 
-const std::vector<ModelOnlyFigure> &modelOnlyFigures() {
-  using D = Quantity::Dim;
-  static const std::vector<ModelOnlyFigure> Figures = {
+namespace {
+using Opt = std::optional<double>;
+using D = Quantity::Dim;
+} // namespace
+
+const std::vector<NumericFigure> &numericFigures() {
+  // Get and Set name the DeviceProfile field; rows without them are kept
+  // in ModelFigures. The order is the schema's.
+  static const std::vector<NumericFigure> Figures = {
+      {"clock",
+       "clock",
+       "Hz",
+       D::Frequency,
+       true,
+       false,
+       true,
+       {},
+       [](const DeviceProfile &P) -> Opt { return P.ClockHz; },
+       [](DeviceProfile &P, double V) { P.ClockHz = V; }},
+      {"memory.bandwidth",
+       "memory_bandwidth",
+       "B/s",
+       D::Bandwidth,
+       true,
+       false,
+       true,
+       {},
+       [](const DeviceProfile &P) -> Opt { return P.BandwidthBps; },
+       [](DeviceProfile &P, double V) { P.BandwidthBps = V; }},
+      {"launch_overhead",
+       "launch_overhead",
+       "s",
+       D::Time,
+       true,
+       true,
+       false,
+       {},
+       [](const DeviceProfile &P) { return P.LaunchOverheadS; },
+       [](DeviceProfile &P, double V) { P.LaunchOverheadS = V; }},
+      {"memory.latency",
+       "memory_latency",
+       "s",
+       D::Time,
+       true,
+       false,
+       false,
+       {},
+       [](const DeviceProfile &P) { return P.MemoryLatencyS; },
+       [](DeviceProfile &P, double V) { P.MemoryLatencyS = V; }},
+      {"memory.overlap_exponent",
+       "memory_overlap_exponent",
+       "p",
+       D::Count,
+       true,
+       false,
+       false,
+       {},
+       [](const DeviceProfile &P) { return P.MemoryOverlapExponent; },
+       [](DeviceProfile &P, double V) { P.MemoryOverlapExponent = V; }},
+      {"alu.pipe_overlap", "alu_pipe_overlap", "0 full overlap, 1 none",
+       D::Count, true, true, false, "pipes",
+       [](const DeviceProfile &P) { return P.Alu.PipeOverlap; },
+       [](DeviceProfile &P, double V) { P.Alu.PipeOverlap = V; }},
+      {"barrier.phase_exponent",
+       "barrier_phase_exponent",
+       "p",
+       D::Count,
+       true,
+       false,
+       false,
+       {},
+       [](const DeviceProfile &P) { return P.BarrierPhaseExponent; },
+       [](DeviceProfile &P, double V) { P.BarrierPhaseExponent = V; }},
+      {"barrier.item_cycles",
+       "barrier_item_cycles",
+       "CU cycles per work-item per barrier",
+       D::Count,
+       true,
+       false,
+       true,
+       {},
+       [](const DeviceProfile &P) { return P.BarrierItemCycles; },
+       [](DeviceProfile &P, double V) { P.BarrierItemCycles = V; }},
+      {"lds.bandwidth_per_clock",
+       "lds_bandwidth_per_clock",
+       "B per CU per clock",
+       D::Bytes,
+       true,
+       false,
+       false,
+       {},
+       [](const DeviceProfile &P) { return P.LdsBytesPerClock; },
+       [](DeviceProfile &P, double V) { P.LdsBytesPerClock = V; }},
+      {"tex.units_per_cu",
+       "tex_units_per_cu",
+       "fetches per CU per clock",
+       D::Count,
+       true,
+       false,
+       true,
+       {},
+       [](const DeviceProfile &P) -> Opt { return P.TexUnitsPerCU; },
+       [](DeviceProfile &P, double V) { P.TexUnitsPerCU = V; }},
+      {"cache.l2_bandwidth",
+       "cache_l2_bandwidth",
+       "B/s",
+       D::Bandwidth,
+       true,
+       false,
+       false,
+       {},
+       [](const DeviceProfile &P) { return P.Cache.L2BandwidthBps; },
+       [](DeviceProfile &P, double V) { P.Cache.L2BandwidthBps = V; }},
+      {"cache.l2_partial_bandwidth",
+       "cache_l2_partial_bandwidth",
+       "B/s",
+       D::Bandwidth,
+       true,
+       false,
+       false,
+       {},
+       [](const DeviceProfile &P) { return P.Cache.L2PartialBandwidthBps; },
+       [](DeviceProfile &P, double V) { P.Cache.L2PartialBandwidthBps = V; }},
+      {"cache.l1_lines_per_clock",
+       "cache_l1_lines_per_clock",
+       "lines per CU per clock",
+       D::Count,
+       true,
+       false,
+       false,
+       {},
+       [](const DeviceProfile &P) { return P.Cache.L1LinesPerClock; },
+       [](DeviceProfile &P, double V) { P.Cache.L1LinesPerClock = V; }},
+      {"work_group.dispatch_cycles",
+       "dispatch_cycles",
+       "CU cycles per work-group started",
+       D::Count,
+       true,
+       false,
+       false,
+       {},
+       [](const DeviceProfile &P) { return P.DispatchCycles; },
+       [](DeviceProfile &P, double V) { P.DispatchCycles = V; }},
+      // Only the model's graph reads these.
       // The round trip of a load L2 serves: the share of a load round the
       // cache model sends to L2 waits this long instead of nothing.
       {"cache.l2_latency", "cache_l2_latency", "s", D::Time},
   };
   return Figures;
+}
+
+const NumericFigure *numericFigure(std::string_view Path) {
+  for (const NumericFigure &F : numericFigures())
+    if (F.Path == Path)
+      return &F;
+  return nullptr;
+}
+
+std::optional<double> NumericFigure::value(const DeviceProfile &P) const {
+  if (Get)
+    return Get(P);
+  auto It = P.ModelFigures.find(std::string(Path));
+  return It == P.ModelFigures.end() ? std::nullopt : Opt(It->second);
+}
+
+void NumericFigure::set(DeviceProfile &P, double V) const {
+  if (Set)
+    Set(P, V);
+  else
+    P.ModelFigures[std::string(Path)] = V;
 }
 
 std::vector<ProfileFigure> profileFigures(const DeviceProfile &P) {
@@ -28,24 +193,31 @@ std::vector<ProfileFigure> profileFigures(const DeviceProfile &P) {
     R.Dim = Dim;
     return R;
   };
-  // A figure `measured:` may give: its dimension and whether 0 is a valid
-  // value come from measurableFigures() (alu.rates.*: a count, not zero),
-  // the list the profile parser checks `measured:` entries against.
+  // A numeric figure: name, unit, dimension and value from its row in
+  // numericFigures(); every row the calls below do not place comes last.
+  std::vector<std::string_view> Placed;
+  auto numeric = [&](std::string_view Path) -> ProfileFigure & {
+    const NumericFigure *N = numericFigure(Path);
+    assert(N && "a figure with no row in numericFigures()");
+    Placed.push_back(Path);
+    ProfileFigure &R = add(std::string(N->Path), std::string(N->Name),
+                           std::string(N->Unit), N->value(P), N->Dim);
+    R.Measurable = N->Measurable;
+    R.AllowZero = N->AllowZero;
+    return R;
+  };
   auto measurable = [&](std::string Path, std::string Name, std::string Unit,
                         std::optional<double> V) -> ProfileFigure & {
-    D Dim = measuredFigureDim(Path);
-    bool AllowZero = false;
-    for (const MeasurableFigure &M : measurableFigures())
-      AllowZero |= M.Path == Path && M.AllowZero;
+    D Dim = measuredFigureDim(Path); // alu.rates.CLASS: a count
     ProfileFigure &R =
         add(std::move(Path), std::move(Name), std::move(Unit), V, Dim);
     R.Measurable = true;
-    R.AllowZero = AllowZero;
     return R;
   };
   auto counts = [&](std::string Path, std::string Name, std::string Unit,
-                    std::optional<double> V) {
-    add(std::move(Path), std::move(Name), std::move(Unit), V).ForCounts = true;
+                    std::optional<double> V, D Dim = D::Count) {
+    add(std::move(Path), std::move(Name), std::move(Unit), V, Dim).ForCounts =
+        true;
   };
   auto text = [&](std::string Path, std::string T) {
     ProfileFigure &R = F.emplace_back();
@@ -63,9 +235,10 @@ std::vector<ProfileFigure> profileFigures(const DeviceProfile &P) {
   add("compute_units", "compute_units", "CUs", P.ComputeUnits);
   add("lanes_per_cu", "lanes_per_cu", "lanes per CU", P.LanesPerCU);
   add("wavefront", "wavefront", "work-items", P.Wavefront);
-  measurable("clock", "clock", "Hz", P.ClockHz);
+  numeric("clock");
   counts("alu.vliw_width", "vliw_width", "slots per bundle", P.Alu.VliwWidth);
   if (P.isVliw()) {
+    Placed.push_back("alu.pipe_overlap"); // it needs pipes
     counts("alu.transcendental_slots", "transcendental_slots", "slots",
            P.Alu.TranscendentalSlots);
     std::string Only;
@@ -89,8 +262,7 @@ std::vector<ProfileFigure> profileFigures(const DeviceProfile &P) {
     }
     add("alu.issue_per_clock", "alu_issue_per_clock",
         "lane-ops per CU per clock", P.Alu.IssuePerClock);
-    measurable("alu.pipe_overlap", "alu_pipe_overlap", "0 full overlap, 1 none",
-               P.Alu.PipeOverlap);
+    numeric("alu.pipe_overlap");
     for (size_t I = 0; I < P.Alu.PipeNames.size(); ++I) {
       std::string Classes;
       for (unsigned C = 0; C < NumAluClasses; ++C)
@@ -101,66 +273,52 @@ std::vector<ProfileFigure> profileFigures(const DeviceProfile &P) {
       text("alu.pipes." + P.Alu.PipeNames[I], Classes);
     }
   }
-  measurable("tex.units_per_cu", "tex_units_per_cu", "fetches per CU per clock",
-             P.TexUnitsPerCU);
+  numeric("tex.units_per_cu");
   add("tex.global_loads_use_tex", "global_loads_use_tex", "1 yes, 0 no",
       P.GlobalLoadsUseTex ? 1 : 0);
-  measurable("memory.bandwidth", "memory_bandwidth", "B/s", P.BandwidthBps);
-  counts("memory.transaction", "transaction_bytes", "B", P.TransactionBytes);
-  measurable("memory.latency", "memory_latency", "s", P.MemoryLatencyS);
-  measurable("memory.overlap_exponent", "memory_overlap_exponent", "p",
-             P.MemoryOverlapExponent);
-  measurable("launch_overhead", "launch_overhead", "s", P.LaunchOverheadS);
-  measurable("lds.bandwidth_per_clock", "lds_bandwidth_per_clock",
-             "B per CU per clock", P.LdsBytesPerClock);
-  measurable("barrier.item_cycles", "barrier_item_cycles",
-             "CU cycles per work-item per barrier", P.BarrierItemCycles);
-  measurable("barrier.phase_exponent", "barrier_phase_exponent", "p",
-             P.BarrierPhaseExponent);
-  measurable("work_group.dispatch_cycles", "dispatch_cycles",
-             "CU cycles per work-group started", P.DispatchCycles);
-  measurable("cache.l2_bandwidth", "cache_l2_bandwidth", "B/s",
-             P.Cache.L2BandwidthBps);
-  measurable("cache.l2_partial_bandwidth", "cache_l2_partial_bandwidth", "B/s",
-             P.Cache.L2PartialBandwidthBps);
-  measurable("cache.l1_lines_per_clock", "cache_l1_lines_per_clock",
-             "lines per CU per clock", P.Cache.L1LinesPerClock);
+  numeric("memory.bandwidth");
+  counts("memory.transaction", "transaction_bytes", "B", P.TransactionBytes,
+         D::Bytes);
+  numeric("memory.latency");
+  numeric("memory.overlap_exponent");
+  numeric("launch_overhead");
+  numeric("lds.bandwidth_per_clock");
+  numeric("barrier.item_cycles");
+  numeric("barrier.phase_exponent");
+  numeric("work_group.dispatch_cycles");
+  numeric("cache.l2_bandwidth");
+  numeric("cache.l2_partial_bandwidth");
+  numeric("cache.l1_lines_per_clock");
   if (P.Cache.LineBytes)
-    counts("cache.line", "cache_line_bytes", "B", optU64(P.Cache.LineBytes));
+    counts("cache.line", "cache_line_bytes", "B", optU64(P.Cache.LineBytes),
+           D::Bytes);
   if (P.Cache.L1Bytes) {
-    counts("cache.l1", "cache_l1_bytes", "B per CU", optU64(P.Cache.L1Bytes));
+    counts("cache.l1", "cache_l1_bytes", "B per CU", optU64(P.Cache.L1Bytes),
+           D::Bytes);
     text("cache.l1_shared_with_lds",
          P.Cache.L1SharedWithLds ? "true" : "false");
     text("cache.l1_stores",
          P.Cache.L1WriteThrough ? "write-through" : "write-back");
   }
   if (P.Cache.L2Bytes)
-    counts("cache.l2", "cache_l2_bytes", "B", optU64(P.Cache.L2Bytes));
+    counts("cache.l2", "cache_l2_bytes", "B", optU64(P.Cache.L2Bytes),
+           D::Bytes);
   if (P.Cache.DramGranuleBytes)
     counts("cache.dram_granule", "cache_dram_granule_bytes", "B",
-           optU64(P.Cache.DramGranuleBytes));
+           optU64(P.Cache.DramGranuleBytes), D::Bytes);
   // Occupancy's figures: the Kernels sheet computes occupancy from them.
   add("registers.per_cu", "registers_per_cu", "registers",
       optU(P.RegistersPerCU));
   add("registers.unit", "register_unit_bits", "bit", P.RegisterUnitBytes * 8.0);
-  add("lds.per_cu", "lds_bytes_per_cu", "B", optU64(P.LdsBytes));
+  add("lds.per_cu", "lds_bytes_per_cu", "B", optU64(P.LdsBytes), D::Bytes);
   add("lds.shared_by", "lds_shared_by", "CUs", P.LdsSharedBy);
   add("occupancy.max_waves_per_cu", "max_waves_per_cu", "waves",
       P.MaxWavesPerCU);
   add("occupancy.max_groups_per_cu", "max_groups_per_cu", "work-groups",
       optU(P.MaxGroupsPerCU));
-  for (const ModelOnlyFigure &M : modelOnlyFigures()) {
-    auto It = P.ModelFigures.find(std::string(M.Path));
-    std::optional<double> V;
-    if (It != P.ModelFigures.end())
-      V = It->second;
-    if (M.Measurable)
-      measurable(std::string(M.Path), std::string(M.Name), std::string(M.Unit),
-                 V);
-    else
-      add(std::string(M.Path), std::string(M.Name), std::string(M.Unit), V,
-          M.Dim);
-  }
+  for (const NumericFigure &N : numericFigures())
+    if (std::find(Placed.begin(), Placed.end(), N.Path) == Placed.end())
+      numeric(N.Path);
   return F;
 }
 

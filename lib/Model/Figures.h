@@ -4,9 +4,10 @@
 // names it (ModelGraph.cpp), the workbook's Device sheet writes it under
 // that name, the what-if page embeds it under that name, `profiles show`
 // and the measured-figure notes take its unit from it, and the profile
-// parser checks `measured:` entries against its measurable rows. A new
-// figure is one row here, one field in DeviceProfile and its YAML key in
-// ProfileParser.cpp (docs/model.md, "Adding a figure and a term").
+// parser reads every numeric figure from its row (numericFigures()) and
+// checks `measured:` entries against its measurable rows. A new figure the
+// model reads is one row here (docs/model.md, "Adding a figure and a
+// term").
 //
 //===----------------------------------------------------------------------===//
 #ifndef CLSPREAD_MODEL_FIGURES_H
@@ -44,20 +45,34 @@ struct ProfileFigure {
   bool ForCounts = false;
 };
 
-/// A figure that only the model's graph reads: the profile parser reads it
-/// from this table (its YAML path, dimension and whether `measured:` may
-/// give it), DeviceProfile keeps it in ModelFigures, and profileFigures()
-/// lists it. Adding one is a row here and its term in ModelGraph.cpp
-/// (docs/model.md, "Adding a figure and a term").
-struct ModelOnlyFigure {
-  std::string_view Path; ///< "cache.l2_latency": section and key
-  std::string_view Name; ///< the model's name: "cache_l2_latency"
+/// A figure the profile schema holds as one number: the row is all the
+/// code knows of it. The profile parser reads it from its path (with its
+/// dimension, whether its section must give it, whether 0 is valid and the
+/// key it goes with) and checks its section's keys against the table;
+/// measurableFigures() is the table's measurable rows, which `measured:`
+/// entries and calibrate's checks go by; profileFigures() lists it with its
+/// unit for the Device sheet, the page and `profiles show`.
+struct NumericFigure {
+  std::string_view Path; ///< "memory.bandwidth": section and key, or a key
+  std::string_view Name; ///< the model's name: "memory_bandwidth"
   std::string_view Unit; ///< as the Device sheet prints it
   Quantity::Dim Dim;
-  bool Measurable = true;
+  bool Measurable = true; ///< a `measured:` entry may replace it
   bool AllowZero = false;
+  bool Required = false;  ///< its section must give it
+  std::string_view Needs; ///< a key of its section it goes with
+  /// The DeviceProfile field it reads and fills; both null: a figure only
+  /// the model's graph reads, kept in DeviceProfile::ModelFigures.
+  std::optional<double> (*Get)(const DeviceProfile &) = nullptr;
+  void (*Set)(DeviceProfile &, double) = nullptr;
+
+  std::optional<double> value(const DeviceProfile &P) const;
+  void set(DeviceProfile &P, double V) const;
 };
-const std::vector<ModelOnlyFigure> &modelOnlyFigures();
+/// Every row, in the order the profile schema lists them.
+const std::vector<NumericFigure> &numericFigures();
+/// The row for \p Path, or null.
+const NumericFigure *numericFigure(std::string_view Path);
 
 /// The rows for \p P, in the order the Device sheet lists them. Rows that
 /// only some profiles have (VLIW slots, pipes, caches) appear where they

@@ -109,8 +109,9 @@ private:
   /// Rejects unknown and duplicate keys of a mapping.
   void checkKeys(const YAML::Node &Map, std::string_view Path,
                  std::vector<std::string> Known) {
-    // Figures only the model reads are keys of their section too.
-    for (const ModelOnlyFigure &F : modelOnlyFigures()) {
+    // Numeric figures are keys of their section by their row in the figure
+    // table (Figures.h), not by a second list here.
+    for (const NumericFigure &F : numericFigures()) {
       size_t Dot = F.Path.rfind('.');
       std::string_view Section =
           Dot == std::string_view::npos ? "" : F.Path.substr(0, Dot);
@@ -287,7 +288,6 @@ DeviceProfile Parser::parse(const YAML::Node &Root) {
              "compute_units",
              "lanes_per_cu",
              "wavefront",
-             "clock",
              "alu",
              "tex",
              "memory",
@@ -295,7 +295,6 @@ DeviceProfile Parser::parse(const YAML::Node &Root) {
              "lds",
              "occupancy",
              "launch",
-             "launch_overhead",
              "measured",
              "sources",
              "barrier",
@@ -328,16 +327,12 @@ DeviceProfile Parser::parse(const YAML::Node &Root) {
   P.ComputeUnits = whole(required(Root, "", "compute_units"), "compute_units");
   P.LanesPerCU = whole(required(Root, "", "lanes_per_cu"), "lanes_per_cu");
   P.Wavefront = whole(required(Root, "", "wavefront"), "wavefront");
-  P.ClockHz =
-      quantity(required(Root, "", "clock"), "clock", Quantity::Dim::Frequency);
 
   parseAlu(required(Root, "", "alu"));
 
   YAML::Node Tex = required(Root, "", "tex");
   expectMap(Tex, "tex");
-  checkKeys(Tex, "tex", {"units_per_cu", "global_loads_use_tex", "images"});
-  P.TexUnitsPerCU = quantity(required(Tex, "tex", "units_per_cu"),
-                             "tex.units_per_cu", Quantity::Dim::Count);
+  checkKeys(Tex, "tex", {"global_loads_use_tex", "images"});
   P.GlobalLoadsUseTex = boolean(required(Tex, "tex", "global_loads_use_tex"),
                                 "tex.global_loads_use_tex");
   if (Tex["images"])
@@ -345,15 +340,7 @@ DeviceProfile Parser::parse(const YAML::Node &Root) {
 
   YAML::Node Mem = required(Root, "", "memory");
   expectMap(Mem, "memory");
-  checkKeys(Mem, "memory",
-            {"bandwidth", "transaction", "latency", "overlap_exponent"});
-  if (YAML::Node X = optional(Mem, "memory", "overlap_exponent"))
-    P.MemoryOverlapExponent =
-        quantity(X, "memory.overlap_exponent", Quantity::Dim::Count);
-  P.BandwidthBps = quantity(required(Mem, "memory", "bandwidth"),
-                            "memory.bandwidth", Quantity::Dim::Bandwidth);
-  if (YAML::Node Lat = optional(Mem, "memory", "latency"))
-    P.MemoryLatencyS = quantity(Lat, "memory.latency", Quantity::Dim::Time);
+  checkKeys(Mem, "memory", {"transaction"});
   P.TransactionBytes = whole(required(Mem, "memory", "transaction"),
                              "memory.transaction", Quantity::Dim::Bytes);
 
@@ -375,10 +362,7 @@ DeviceProfile Parser::parse(const YAML::Node &Root) {
 
   if (YAML::Node Lds = optional(Root, "", "lds")) {
     expectMap(Lds, "lds");
-    checkKeys(Lds, "lds", {"per_cu", "shared_by", "bandwidth_per_clock"});
-    if (YAML::Node BW = optional(Lds, "lds", "bandwidth_per_clock"))
-      P.LdsBytesPerClock =
-          quantity(BW, "lds.bandwidth_per_clock", Quantity::Dim::Bytes);
+    checkKeys(Lds, "lds", {"per_cu", "shared_by"});
     P.LdsBytes = whole(required(Lds, "lds", "per_cu"), "lds.per_cu",
                        Quantity::Dim::Bytes, false, true, ~uint64_t(0) >> 11);
     if (YAML::Node Shared = optional(Lds, "lds", "shared_by"))
@@ -387,31 +371,19 @@ DeviceProfile Parser::parse(const YAML::Node &Root) {
 
   if (YAML::Node Bar = optional(Root, "", "barrier")) {
     expectMap(Bar, "barrier");
-    checkKeys(Bar, "barrier", {"item_cycles", "phase_exponent"});
-    P.BarrierItemCycles = quantity(required(Bar, "barrier", "item_cycles"),
-                                   "barrier.item_cycles", Quantity::Dim::Count);
-    if (YAML::Node X = optional(Bar, "barrier", "phase_exponent"))
-      P.BarrierPhaseExponent =
-          quantity(X, "barrier.phase_exponent", Quantity::Dim::Count);
+    checkKeys(Bar, "barrier", {});
   }
 
   if (YAML::Node C = optional(Root, "", "cache")) {
     expectMap(C, "cache");
     checkKeys(C, "cache",
               {"line", "l1", "l1_stores", "l1_shared_with_lds", "l2",
-               "l2_bandwidth", "l2_partial_bandwidth", "dram_granule",
-               "l1_lines_per_clock"});
-    if (YAML::Node N = optional(C, "cache", "l1_lines_per_clock"))
-      P.Cache.L1LinesPerClock =
-          quantity(N, "cache.l1_lines_per_clock", Quantity::Dim::Count);
+               "dram_granule"});
     if (YAML::Node N = optional(C, "cache", "dram_granule"))
       P.Cache.DramGranuleBytes =
           whole(N, "cache.dram_granule", Quantity::Dim::Bytes);
     if (YAML::Node N = optional(C, "cache", "line"))
       P.Cache.LineBytes = whole(N, "cache.line", Quantity::Dim::Bytes);
-    if (YAML::Node N = optional(C, "cache", "l2_partial_bandwidth"))
-      P.Cache.L2PartialBandwidthBps =
-          quantity(N, "cache.l2_partial_bandwidth", Quantity::Dim::Bandwidth);
     if (YAML::Node N = optional(C, "cache", "l1_shared_with_lds"))
       P.Cache.L1SharedWithLds = boolean(N, "cache.l1_shared_with_lds");
     auto &S = P.Cache;
@@ -430,9 +402,6 @@ DeviceProfile Parser::parse(const YAML::Node &Root) {
     if (YAML::Node N = optional(C, "cache", "l2"))
       S.L2Bytes = whole(N, "cache.l2", Quantity::Dim::Bytes, false, true,
                         ~uint64_t(0) >> 11);
-    if (YAML::Node N = optional(C, "cache", "l2_bandwidth"))
-      S.L2BandwidthBps =
-          quantity(N, "cache.l2_bandwidth", Quantity::Dim::Bandwidth);
   }
 
   YAML::Node Occ = required(Root, "", "occupancy");
@@ -449,11 +418,8 @@ DeviceProfile Parser::parse(const YAML::Node &Root) {
     expectMap(W, "work_group");
     checkKeys(W, "work_group",
               {"multiple", "recommended", "preferred", "reqd_size_advised",
-               "barrier_group_max", "global_multiple", "dispatch_cycles"});
+               "barrier_group_max", "global_multiple"});
     auto &A = P.WorkGroup;
-    if (YAML::Node N = optional(W, "work_group", "dispatch_cycles"))
-      P.DispatchCycles =
-          quantity(N, "work_group.dispatch_cycles", Quantity::Dim::Count);
     if (YAML::Node N = optional(W, "work_group", "multiple"))
       A.Multiple = whole(N, "work_group.multiple");
     if (YAML::Node N = optional(W, "work_group", "recommended")) {
@@ -494,26 +460,25 @@ DeviceProfile Parser::parse(const YAML::Node &Root) {
                        P.WavesPerCULatency, P.WavesPerCUMin));
   }
 
-  if (YAML::Node O = optional(Root, "", "launch_overhead"))
-    P.LaunchOverheadS =
-        quantity(O, "launch_overhead", Quantity::Dim::Time, true);
-
-  // Figures only the model reads, from the figure table (Figures.h).
+  // Every numeric figure, from its row in the figure table (Figures.h).
   // (Nodes are looked up, never assigned: yaml-cpp's assignment would
   // write into the profile's tree.)
-  for (const ModelOnlyFigure &F : modelOnlyFigures()) {
-    size_t Dot = F.Path.find('.');
-    std::string Section(F.Path.substr(0, Dot));
-    std::string Key(F.Path.substr(Dot + 1));
+  for (const NumericFigure &F : numericFigures()) {
+    size_t Dot = F.Path.rfind('.');
+    std::string Section(Dot == std::string_view::npos ? ""
+                                                      : F.Path.substr(0, Dot));
+    std::string Key(F.Path.substr(Dot == std::string_view::npos ? 0 : Dot + 1));
     const YAML::Node &CRoot = Root;
-    if (Dot == std::string_view::npos)
-      continue;
-    const YAML::Node Sec = CRoot[Section];
+    const YAML::Node Sec = Section.empty() ? CRoot : CRoot[Section];
     if (!Sec.IsDefined() || !Sec.IsMap())
+      continue; // a missing required section was reported above
+    YAML::Node N = F.Required ? required(Sec, Section, Key.c_str())
+                              : optional(Sec, Section, Key.c_str());
+    if (!N)
       continue;
-    if (YAML::Node N = optional(Sec, Section, Key.c_str()))
-      P.ModelFigures[std::string(F.Path)] =
-          quantity(N, std::string(F.Path), F.Dim, F.AllowZero);
+    if (!F.Needs.empty() && !Sec[std::string(F.Needs)])
+      fail(N, fmt::format("'{}' needs '{}'", F.Path, join(Section, F.Needs)));
+    F.set(P, quantity(N, std::string(F.Path), F.Dim, F.AllowZero));
   }
 
   if (YAML::Node M = optional(Root, "", "measured"))
@@ -529,7 +494,7 @@ void Parser::parseAlu(const YAML::Node &Alu) {
   expectMap(Alu, "alu");
   checkKeys(Alu, "alu",
             {"vliw_width", "transcendental_slots", "t_slot_only", "expand",
-             "rates", "pipes", "issue_per_clock", "pipe_overlap", "fp16"});
+             "rates", "pipes", "issue_per_clock", "fp16"});
   if (YAML::Node W = optional(Alu, "alu", "vliw_width"))
     P.Alu.VliwWidth = whole(W, "alu.vliw_width");
   // The device's OpenCL offers cl_khr_fp16 (arithmetic on half); absent:
@@ -592,12 +557,6 @@ void Parser::parseAlu(const YAML::Node &Alu) {
                    "alu.issue_per_clock", Quantity::Dim::Count);
     } else if (YAML::Node N = Alu["issue_per_clock"]) {
       fail(N, "'alu.issue_per_clock' goes with 'alu.pipes'");
-    }
-    if (YAML::Node O = optional(Alu, "alu", "pipe_overlap")) {
-      if (P.Alu.PipeNames.empty())
-        fail(O, "'alu.pipe_overlap' needs 'alu.pipes'");
-      P.Alu.PipeOverlap =
-          quantity(O, "alu.pipe_overlap", Quantity::Dim::Count, true);
     }
     return;
   }

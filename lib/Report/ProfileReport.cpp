@@ -1,6 +1,7 @@
 //===- ProfileReport.cpp - Profile table and per-figure listing -----------===//
 #include "Report/ProfileReport.h"
 #include "Model/ExprPrinters.h"
+#include "Model/Figures.h"
 #include "Model/ModelGraph.h"
 #include "Support/Quantity.h"
 
@@ -53,19 +54,16 @@ struct Lister {
     if (Source.empty())
       Source = Default ? Default : "";
     Rows.push_back({Path, Value, Source});
-    if (const Measurement *M = P.measured(Path))
-      addMeasured(*M, Path);
   }
 
-  void addMeasured(const Measurement &M, const std::string &Path) {
-    Quantity::Dim D = measuredFigureDim(Path);
+  void addMeasured(const Measurement &M, const std::string &Value) {
     std::string How = fmt::format("{} on {}", M.Command, M.Device);
     if (!M.Driver.empty())
       How += fmt::format(" ({})", M.Driver);
     How += fmt::format(", {}", M.Date);
     if (!M.Note.empty())
       How += fmt::format("; {}", M.Note);
-    Rows.push_back({"  measured", Quantity(M.Value, D).str(), How});
+    Rows.push_back({"  measured", Value, How});
   }
 };
 
@@ -89,73 +87,47 @@ std::string formatProfile(const DeviceProfile &P) {
                      flops(P.peakFp32Flops()));
   Out += "(U): from a forum or aggregator, or sources conflict\n\n";
 
+  // One row per figure of the figure table (Figures.h), in the Device
+  // sheet's order, in the unit the table gives it; a measured value on the
+  // row below its datasheet one.
   Lister L{P, {{"figure", "value", "source"}}};
-  L.add("compute_units", std::to_string(P.ComputeUnits));
-  L.add("lanes_per_cu", std::to_string(P.LanesPerCU));
-  L.add("wavefront", std::to_string(P.Wavefront));
-  L.add("clock", formatQuantity(P.ClockHz, Quantity::Dim::Frequency));
-  L.add("alu.vliw_width", std::to_string(P.Alu.VliwWidth),
-        "default (no bundles)");
-  if (P.isVliw()) {
-    L.add("alu.transcendental_slots",
-          std::to_string(P.Alu.TranscendentalSlots));
-    std::vector<std::string> Only;
-    for (unsigned C = 0; C < NumAluClasses; ++C)
-      if (P.Alu.TSlotOnly[C])
-        Only.push_back(aluClassName(AluClass(C)));
-    if (!Only.empty())
-      L.add("alu.t_slot_only", fmt::format("{}", fmt::join(Only, ", ")));
-    for (unsigned C = 0; C < NumAluClasses; ++C)
-      if (const auto &X = P.Alu.Expand[C])
-        L.add(fmt::format("alu.expand.{}", aluClassName(AluClass(C))),
-              fmt::format("{} ops, {} deep, {} on the t slot", X->Ops, X->Depth,
-                          X->TSlotOps));
-  } else {
-    for (unsigned C = 0; C < NumAluClasses; ++C) {
-      const auto &R = P.Alu.Rate[C];
-      L.add(fmt::format("alu.rates.{}", aluClassName(AluClass(C))),
-            R ? fmt::format("{:g} lane-ops/clk", *R) : std::string("none"));
+  auto value = [](const ProfileFigure &F, double V) {
+    if (F.Dim == Quantity::Dim::Bytes && F.Unit.size() > 1)
+      return formatQuantity(V, F.Dim) + F.Unit.substr(1); // "B per CU"
+    if (F.Dim != Quantity::Dim::Count)
+      return formatQuantity(V, F.Dim);
+    if (F.Unit == "1 yes, 0 no")
+      return std::string(V != 0 ? "true" : "false");
+    if (F.Unit.empty() || F.Unit == "p")
+      return fmt::format("{:g}", V);
+    if (F.Unit.find(',') != std::string::npos)
+      return fmt::format("{:g} ({})", V, F.Unit);
+    return fmt::format("{:g} {}", V, F.Unit);
+  };
+  for (const ProfileFigure &F : profileFigures(P)) {
+    if (F.Path == "lds.shared_by" && P.LdsSharedBy <= 1)
+      continue; // not shared: the row would only say so
+    const Measurement *M = F.Measurable ? P.measured(F.Path) : nullptr;
+    if (!F.Text.empty() || F.Value) {
+      std::string Source = P.sourceOf(F.Path);
+      if (Source.empty() && F.Path == "alu.vliw_width")
+        Source = "default (no bundles)";
+      L.Rows.push_back(
+          {F.Path, F.Text.empty() ? value(F, *F.Value) : F.Text, Source});
+    } else if (M) {
+      L.Rows.push_back({F.Path, "-", "no datasheet figure"});
+    } else {
+      continue;
     }
+    if (M)
+      L.addMeasured(*M, value(F, M->Value));
   }
-  L.add("tex.units_per_cu", fmt::format("{:g}", P.TexUnitsPerCU));
-  L.add("tex.global_loads_use_tex", P.GlobalLoadsUseTex ? "true" : "false");
-  L.add("memory.bandwidth",
-        formatQuantity(P.BandwidthBps, Quantity::Dim::Bandwidth));
-  L.add("memory.transaction", bytes(P.TransactionBytes));
-  if (P.RegistersPerCU) {
-    L.add("registers.per_cu", std::to_string(*P.RegistersPerCU));
-    L.add("registers.unit", fmt::format("{} bit", P.RegisterUnitBytes * 8));
-  }
-  if (P.LdsBytes) {
-    L.add("lds.per_cu", bytes(double(*P.LdsBytes)));
-    if (P.LdsSharedBy > 1)
-      L.add("lds.shared_by", std::to_string(P.LdsSharedBy));
-  }
-  L.add("occupancy.max_waves_per_cu", std::to_string(P.MaxWavesPerCU));
-  if (P.MaxGroupsPerCU)
-    L.add("occupancy.max_groups_per_cu", std::to_string(*P.MaxGroupsPerCU));
+  // Read by lint's minimum-global-size check, not by the model.
   L.add("launch.waves_per_cu_min", std::to_string(P.WavesPerCUMin),
         "default (AMD's talk 'AMD and OpenCL': 10 SIMDs x 2 waves x 64)");
   L.add("launch.waves_per_cu_latency", std::to_string(P.WavesPerCULatency),
         "default (AMD's talk 'AMD and OpenCL': 2560 for latency hiding "
         "= 10 x 4 x 64)");
-  // Optional figures: the datasheet value when the profile has one, else a
-  // row that only carries its measurement.
-  auto optionalFigure = [&](const std::string &Path,
-                            std::optional<double> Value) {
-    if (Value)
-      L.add(Path, formatQuantity(*Value, measuredFigureDim(Path)));
-    else if (const Measurement *M = P.measured(Path)) {
-      L.Rows.push_back({Path, "-", "no datasheet figure"});
-      L.addMeasured(*M, Path);
-    }
-  };
-  optionalFigure("launch_overhead", P.LaunchOverheadS);
-  optionalFigure("memory.latency", P.MemoryLatencyS);
-  optionalFigure("lds.bandwidth_per_clock", P.LdsBytesPerClock);
-  optionalFigure("barrier.item_cycles", P.BarrierItemCycles);
-  // Measured rates for classes shown above were added beside them; the
-  // table is complete.
   return Out + table(L.Rows);
 }
 

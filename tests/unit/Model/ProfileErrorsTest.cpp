@@ -7,8 +7,11 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Model/DeviceProfile.h"
+#include "Model/Figures.h"
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
+#include <yaml-cpp/yaml.h>
 
 #include <cstdio>
 #include <fstream>
@@ -85,6 +88,58 @@ TEST(ProfileErrors, BaseProfileIsValid) {
   // launch: defaults from AMD's talk "AMD and OpenCL" (2009).
   EXPECT_EQ(P->WavesPerCUMin, 2u);
   EXPECT_EQ(P->WavesPerCULatency, 4u);
+}
+
+/// The base profile with \p Path (a figure table row's path) set to \p V,
+/// through yaml-cpp so that a row of any section lands in its place; a
+/// section the base lacks gets a source line, and the barrier and lds
+/// sections their required keys.
+std::string withFigure(std::string_view Path, const std::string &V) {
+  YAML::Node Root = YAML::Load(text(BaseLines));
+  size_t Dot = Path.rfind('.');
+  if (Dot == std::string_view::npos) {
+    Root[std::string(Path)] = V;
+    Root["sources"][std::string(Path)] = "test";
+  } else {
+    std::string Section(Path.substr(0, Dot)), Key(Path.substr(Dot + 1));
+    if (Section == "barrier" && Key != "item_cycles")
+      Root["barrier"]["item_cycles"] = "1";
+    if (Section == "lds")
+      Root["lds"]["per_cu"] = "64 KiB";
+    Root[Section][Key] = V;
+    Root["sources"][Section] = "test";
+  }
+  YAML::Emitter Out;
+  Out << Root;
+  return Out.c_str();
+}
+
+// The parser reads every numeric figure from its row of the figure table
+// (Figures.h): each row, written at its path in its unit, comes back as
+// the value Quantity gives that text, and a negative one is refused with
+// the row's path. A row the parser skipped would fail the first check; one
+// it read under another path, both.
+TEST(ProfileErrors, EveryFigureTableRowIsReadFromItsPath) {
+  for (const NumericFigure &F : numericFigures()) {
+    SCOPED_TRACE(std::string(F.Path));
+    if (!F.Needs.empty()) {
+      // The base has no 'alu.pipes': the row must say what it goes with.
+      EXPECT_NE(errorOf(withFigure(F.Path, "0.5"))
+                    .find(fmt::format("'{}' needs", F.Path)),
+                std::string::npos);
+      continue;
+    }
+    std::string Written = dimExample(F.Dim);
+    llvm::Expected<DeviceProfile> P =
+        parseProfile(withFigure(F.Path, Written), "test.yaml");
+    ASSERT_TRUE(bool(P)) << llvm::toString(P.takeError());
+    llvm::Expected<Quantity> Q = Quantity::parse(Written);
+    ASSERT_TRUE(bool(Q));
+    EXPECT_EQ(F.value(*P), Q->value());
+    EXPECT_NE(errorOf(withFigure(F.Path, "-" + Written))
+                  .find(fmt::format("'{}' must be", F.Path)),
+              std::string::npos);
+  }
 }
 
 TEST(ProfileErrors, YamlSyntax) {
