@@ -21,85 +21,168 @@ namespace clspread {
 
 namespace {
 
-/// A memory micro-benchmark's run: its time, load round trips, waves of
-/// resident work-items and DRAM bytes (the model's count).
-struct MemRun {
-  double T = 0, Rounds = 0, Waves = 0, Bytes = 0;
-  size_t Index = 0; ///< the latency figure's place in the output
-  std::string Where;
+/// One micro-benchmark's run, with the model's graph evaluated on its
+/// counts: every figure below is the value at which the benchmark's own
+/// term equals its measured time, solved on the graph (model::solveFigure)
+/// rather than by a hand-written inverse of the model's formula.
+struct Run {
+  const KernelResult *K = nullptr;
+  double T = 0;      ///< median event time, s
+  std::string Where; ///< "copy_float at N work-items, median ..."
+  size_t Index = 0;  ///< its figure's place in the output
 };
 
-/// The p with combineLimits(A, B, p) = T, by bisection on [1, 64] (the
-/// combination falls as p grows); 1 when T is the sum or more. Only the
-/// knee uses it: its two limits are this run's own (the bandwidth and the
-/// latency measured beside it, solved together), not the profile's graph;
-/// barrier.phase_exponent is solved on the graph (model::solveFigure).
-double exponentFor(double A, double B, double T) {
-  if (T >= A + B)
-    return 1;
-  double Lo = 1, Hi = 64;
-  for (int I = 0; I < 100; ++I) {
-    double Mid = 0.5 * (Lo + Hi);
-    (model::combineLimits(A, B, Mid) > T ? Lo : Hi) = Mid;
-  }
-  return 0.5 * (Lo + Hi);
-}
+/// The model's graph for one profile and the figures in use, with the
+/// figures this calibration has derived so far laid over them: a later
+/// derivation (the barrier's cycles after the LDS rate, the dispatch
+/// cycles after the launch overhead) sees this run's values.
+class GraphSolver {
+public:
+  explicit GraphSolver(const DeviceProfile &P)
+      : M(model::modelFor(P)),
+        Profile(model::figureValues(P, /*UseMeasured=*/true)),
+        Figures(Profile) {}
 
-/// memory.overlap_exponent from the knee run (a launch whose bandwidth and
-/// latency limits are about equal): T_knee = (T_bw^p + T_lat^p)^(1/p).
-/// The latency run is not purely latency-bound either, so when this run
-/// measured it too, latency and p are solved together (a few fixed-point
-/// rounds), and the latency figure is rewritten with the p it implies.
-void solveKnee(const MemRun &Knee, MemRun *Lat,
-               std::optional<double> BwMeasured, const DeviceProfile &P,
-               std::vector<DerivedFigure> &Out,
-               std::vector<std::string> &Skipped) {
-  const char *Fig = "memory.overlap_exponent";
-  double Bw =
-      BwMeasured ? *BwMeasured : *P.inUse("memory.bandwidth", P.BandwidthBps);
-  std::optional<double> L =
-      Lat ? std::optional<double>(Lat->T / (Lat->Rounds * Lat->Waves))
-          : P.inUse("memory.latency", P.MemoryLatencyS);
-  if (!L) {
-    Skipped.push_back(std::string(Fig) + ": needs memory.latency, measured "
-                                         "in this run or in the profile");
-    return;
+  /// An evaluator of the graph on \p K's counts with the figures in use.
+  model::Evaluator on(const KernelResult &K) const {
+    return model::Evaluator(M.G, model::estimateInputs(K.Counts, K.Est),
+                            Figures);
   }
+  double term(const KernelResult &K, const char *Term) const {
+    model::Evaluator V = on(K);
+    return V[Term];
+  }
+
+  /// The value of \p Figure (the model's name) at which \p Term equals
+  /// \p T on \p K, searched over what a profile may hold (1e-15 to 1e18,
+  /// on a log scale) or over [Lo, Hi] when given; nullopt with \p Why set
+  /// when no value in the range reaches \p T.
+  std::optional<double>
+  solve(const KernelResult &K, const std::string &Figure, const char *Term,
+        double T, std::string &Why,
+        std::optional<std::pair<double, double>> Range = std::nullopt,
+        const model::Values &Inputs = {}) const {
+    model::Evaluator V = on(K);
+    for (const auto &[Name, Value] : Inputs)
+      V.setInput(Name, Value);
+    model::Expr E = M.G.find(Term);
+    double Lo = Range ? Range->first : 1e-15, Hi = Range ? Range->second : 1e18;
+    V.setFigure(Figure, Lo);
+    double AtLo = V.value(E);
+    V.setFigure(Figure, Hi);
+    double AtHi = V.value(E);
+    if (!(std::min(AtLo, AtHi) <= T && T <= std::max(AtLo, AtHi))) {
+      Why = fmt::format("no {} from {:.3g} to {:.3g} makes the model's {} "
+                        "({:.4g} s to {:.4g} s) equal the measured {:.4g} s",
+                        Figure, Lo, Hi, Term, std::min(AtLo, AtHi),
+                        std::max(AtLo, AtHi), T);
+      return std::nullopt;
+    }
+    return model::solveFigure(V, Figure, E, T, Lo, Hi,
+                              /*Decreasing=*/AtLo > AtHi, 200,
+                              /*LogScale=*/!Range);
+  }
+
+  /// Lays this calibration's value of \p Figure over the profile's.
+  void keep(const std::string &Figure, double V) { Figures[Figure] = V; }
+  /// The profile's value of \p Figure again.
+  void forget(const std::string &Figure) {
+    Figures.erase(Figure);
+    auto It = Profile.find(Figure);
+    if (It != Profile.end())
+      Figures[Figure] = It->second;
+  }
+  std::optional<double> figure(const std::string &Figure) const {
+    auto It = Figures.find(Figure);
+    return It == Figures.end() ? std::nullopt : std::optional(It->second);
+  }
+
+private:
+  const model::Model &M;
+  model::Values Profile, Figures;
+};
+
+/// memory.latency and memory.overlap_exponent from the latency run (one
+/// load round per item, many waves) and the knee run (a launch whose
+/// bandwidth and latency limits are about equal), solved together on the
+/// graph: the knee's t_knee = combine(t_dram, t_latency, p) gives p at the
+/// latency in use; the latency run is not purely latency-bound either, so
+/// its own t_knee at that p gives the latency, and a few fixed-point rounds
+/// settle both. Without a knee run, the latency run's t_latency alone.
+void solveLatencyAndKnee(GraphSolver &S, const Run *Lat, const Run *Knee,
+                         std::vector<DerivedFigure> &Out,
+                         std::vector<std::string> &Skipped) {
   std::optional<double> Exp;
-  for (int Round = 0; Round < 20; ++Round) {
-    if (Lat && Exp) {
-      // The latency run's own latency limit under the current p.
-      double TBw = Lat->Bytes / Bw;
-      double TLat =
-          Lat->T > TBw
-              ? Lat->T * std::pow(1 - std::pow(TBw / Lat->T, *Exp), 1.0 / *Exp)
-              : Lat->T;
-      L = TLat / (Lat->Rounds * Lat->Waves);
+  auto latency = [&]() -> std::optional<double> {
+    std::string Why;
+    auto L = S.solve(*Lat->K, "memory_latency", Exp ? "t_knee" : "t_latency",
+                     Lat->T, Why);
+    if (!L)
+      Skipped.push_back("memory.latency: " + Why);
+    return L;
+  };
+  std::optional<double> L;
+  if (Lat && !(L = latency()))
+    Lat = nullptr;
+  if (L)
+    S.keep("memory_latency", *L);
+  if (Knee) {
+    const char *Fig = "memory.overlap_exponent";
+    if (!S.figure("memory_latency")) {
+      Skipped.push_back(std::string(Fig) + ": needs memory.latency, measured "
+                                           "in this run or in the profile");
+      Knee = nullptr;
     }
-    double A = Knee.Bytes / Bw, B = Knee.Rounds * Knee.Waves * *L;
-    if (Knee.T <= std::max(A, B)) {
-      Skipped.push_back(fmt::format(
-          "{}: the knee run ({:.4g} s) took no longer than its larger limit "
-          "({:.4g} s): no overlap to measure",
-          Fig, Knee.T, std::max(A, B)));
-      return;
+    for (int Round = 0; Knee && Round < 20; ++Round) {
+      double A = S.term(*Knee->K, "t_dram"), B = S.term(*Knee->K, "t_latency");
+      if (Knee->T <= std::max(A, B)) {
+        Skipped.push_back(fmt::format(
+            "{}: the knee run ({:.4g} s) took no longer than its larger limit "
+            "({:.4g} s): no overlap to measure",
+            Fig, Knee->T, std::max(A, B)));
+        Knee = nullptr;
+        break;
+      }
+      // The combination falls as p grows: p = 1 is the sum.
+      std::string Why;
+      std::optional<double> P =
+          Knee->T >= A + B
+              ? 1.0
+              : S.solve(*Knee->K, "memory_overlap_exponent", "t_knee", Knee->T,
+                        Why, std::pair(1.0, 64.0));
+      if (!P) {
+        Skipped.push_back(std::string(Fig) + ": " + Why);
+        Knee = nullptr;
+        break;
+      }
+      Exp = *P;
+      S.keep("memory_overlap_exponent", *Exp);
+      if (!Lat)
+        break;
+      if (auto L2 = latency())
+        S.keep("memory_latency", *(L = L2));
     }
-    Exp = exponentFor(A, B, Knee.T);
+    if (Knee)
+      Out.push_back({Fig, fmt::format("{:.3g}", *Exp),
+                     fmt::format("bandwidth limit {:.4g} s and latency limit "
+                                 "{:.4g} s combine to the measured time, from ",
+                                 S.term(*Knee->K, "t_dram"),
+                                 S.term(*Knee->K, "t_latency")) +
+                         Knee->Where});
   }
-  double A = Knee.Bytes / Bw, B = Knee.Rounds * Knee.Waves * *L;
-  Out.push_back({Fig, fmt::format("{:.3g}", *Exp),
-                 fmt::format("bandwidth limit {:.4g} s and latency limit "
-                             "{:.4g} s combine to the measured time, from ",
-                             A, B) +
-                     Knee.Where});
   if (Lat) {
+    model::Evaluator V = S.on(*Lat->K);
     DerivedFigure &F = Out[Lat->Index];
     F.Value = fmt::format("{:.4g} ns", *L * 1e9);
-    F.Note = fmt::format("{:.4g} load round trips x {:.4g} waves, with the "
-                         "bandwidth limit taken off at memory.overlap_"
-                         "exponent {:.3g}, from ",
-                         Lat->Rounds, Lat->Waves, *Exp) +
-             Lat->Where;
+    F.Note =
+        fmt::format("{:.4g} load round trips x {:.4g} waves of {:.0f} "
+                    "resident work-items per CU",
+                    Lat->K->Counts.GlobalLoadRounds, V["waves"], V["resident"]);
+    if (Knee)
+      F.Note += fmt::format(", with the bandwidth limit taken off at "
+                            "memory.overlap_exponent {:.3g}",
+                            *Exp);
+    F.Note += ", from " + Lat->Where;
   }
 }
 
@@ -112,32 +195,9 @@ std::vector<DerivedFigure> deriveFigures(const AnalysisReport &Report,
   auto ById = resultsById(Measurements);
 
   std::vector<DerivedFigure> Out;
-  std::optional<double> LdsMeasured; // for the barrier figure, derived after
-  std::optional<double> OverheadMeasured; // for the dispatch figure
-  // The latency, bandwidth and knee runs, solved together after the loop.
-  std::optional<double> BwMeasured;
-  std::optional<MemRun> LatRun, KneeRun;
-  // The model's own terms for a benchmark, at the profile's figures: the
-  // derivations below invert them, so they take them from the graph
-  // rather than restate a formula.
-  const model::Model *Graph = &model::modelFor(P);
-  auto terms = [&](const KernelResult &K) {
-    std::map<std::string, double> T;
-    for (auto &[Term, V] :
-         model::evaluateTerms(*Graph, model::estimateInputs(K.Counts, K.Est),
-                              model::figureValues(P, /*UseMeasured=*/true)))
-      if (!V.IsLabel)
-        T[Term->Name] = V.Number;
-    return T;
-  };
-  auto memRun = [&](const KernelResult &K, double T, double N) {
-    MemRun R;
-    R.T = T;
-    R.Waves = terms(K)["waves"];
-    R.Rounds = std::max(1e-9, K.Counts.GlobalLoadRounds);
-    R.Bytes = K.Est.BytesMoved * N;
-    return R;
-  };
+  GraphSolver S(P);
+  // The latency and knee runs, solved together after the loop.
+  std::optional<Run> LatRun, KneeRun;
   for (const KernelResult &K : Report.Kernels) {
     const std::string &Fig = K.SuiteId;
     auto It = ById.find(Fig);
@@ -161,29 +221,37 @@ std::vector<DerivedFigure> deriveFigures(const AnalysisReport &Report,
     std::string Where =
         fmt::format("{} at {} work-items, median {:.4g} s, cv {}",
                     K.Counts.Name, uint64_t(N), *T, Cv);
+    // The figure at which the benchmark's term equals its time; kept for
+    // the derivations after it. Skipped with the reason when none does.
+    auto solve =
+        [&](const std::string &Name, const char *Term, double Target,
+            std::optional<std::pair<double, double>> Range = std::nullopt,
+            const model::Values &Inputs = {}) -> std::optional<double> {
+      std::string Why;
+      std::optional<double> V =
+          S.solve(K, Name, Term, Target, Why, Range, Inputs);
+      if (V)
+        S.keep(Name, *V);
+      else
+        Skipped.push_back(Fig + ": " + Why);
+      return V;
+    };
+    double Clock = *S.figure("clock");
     if (Fig == "memory.bandwidth") {
-      double Bytes = (K.Counts.GlobalLoadBytes + K.Counts.GlobalStoreBytes) * N;
-      BwMeasured = Bytes / *T;
-      Out.push_back({Fig, fmt::format("{:.4g} GB/s", Bytes / *T / 1e9),
-                     "bytes read + written by " + Where});
-    } else if (Fig == "memory.overlap_exponent") {
-      KneeRun = memRun(K, *T, N);
-      KneeRun->Where = Where;
-    } else if (Fig == "memory.latency") {
-      // time = rounds x waves x latency (the model's t_latency with the
-      // whole traffic from DRAM).
-      std::map<std::string, double> Terms = terms(K);
-      double Resident = Terms["resident"];
-      double Waves = Terms["waves"];
-      double Rounds = std::max(1e-9, K.Counts.GlobalLoadRounds);
-      LatRun = memRun(K, *T, N);
-      LatRun->Index = Out.size();
-      LatRun->Where = Where;
-      Out.push_back({Fig, fmt::format("{:.4g} ns", *T / (Rounds * Waves) * 1e9),
-                     fmt::format("{:.4g} load round trips x {:.4g} waves of "
-                                 "{:.0f} resident work-items per CU, from ",
-                                 Rounds, Waves, Resident) +
+      auto Bw = solve("memory_bandwidth", "t_dram", *T);
+      if (!Bw)
+        continue;
+      Out.push_back({Fig, fmt::format("{:.4g} GB/s", *Bw / 1e9),
+                     fmt::format("{:.4g} B per work-item to and from DRAM "
+                                 "(the cache model's count) by ",
+                                 K.Est.BytesMoved) +
                          Where});
+    } else if (Fig == "memory.overlap_exponent") {
+      KneeRun = Run{&K, *T, Where};
+    } else if (Fig == "memory.latency") {
+      // A placeholder, filled in by solveLatencyAndKnee.
+      LatRun = Run{&K, *T, Where, Out.size()};
+      Out.push_back({Fig, "", ""});
     } else if (Fig == "barrier.phase_exponent") {
       // The model's T_ALU and T_MEM for the benchmark against its time.
       double A = K.Est.TAluS, B = K.Est.TMemS;
@@ -194,17 +262,11 @@ std::vector<DerivedFigure> deriveFigures(const AnalysisReport &Report,
             Fig, *T, std::max(A, B)));
         continue;
       }
-      // The exponent at which the model's barrier-phase term equals the
-      // measured time, solved on the model's graph (1 when the time is the
-      // two terms' sum or more: no overlap at all).
+      // 1 when the time is the two terms' sum or more: no overlap at all.
       double Exp = 1;
-      if (*T < A + B) {
-        model::Evaluator V(Graph->G, model::estimateInputs(K.Counts, K.Est),
-                           model::figureValues(P, /*UseMeasured=*/true));
-        Exp = model::solveFigure(V, "barrier_phase_exponent",
-                                 Graph->G.find("t_phases"), *T, 1, 64,
-                                 /*Decreasing=*/true);
-      }
+      if (*T < A + B)
+        Exp = *solve("barrier_phase_exponent", "t_phases", *T,
+                     std::pair(1.0, 64.0));
       Out.push_back({Fig, fmt::format("{:.3g}", Exp),
                      fmt::format("T_ALU {:.4g} s and T_MEM {:.4g} s combine "
                                  "to the measured time, from ",
@@ -216,23 +278,24 @@ std::vector<DerivedFigure> deriveFigures(const AnalysisReport &Report,
                                 "'alu.issue_per_clock'");
         continue;
       }
-      // The cycles per lane with no overlap (1) and with full overlap (0),
-      // from the model itself, against the measured cycles.
-      auto Cycles = [&](double Overlap) {
-        DeviceProfile Q = P;
-        Q.Measured.erase("alu.pipe_overlap");
-        Q.Alu.PipeOverlap = Overlap;
-        return estimate(K.Counts, Q).AluCycles;
-      };
-      double Sum = Cycles(1), Bound = Cycles(0);
-      double Clock = *P.inUse("clock", P.ClockHz);
+      // The model's cycles per lane with full overlap (0) and none (1).
+      model::Evaluator V = S.on(K);
+      V.setFigure("alu_pipe_overlap", 0);
+      double Bound = V["alu_cycles"];
+      V.setFigure("alu_pipe_overlap", 1);
+      double Sum = V["alu_cycles"];
       double Measured = *T * double(P.ComputeUnits) * P.LanesPerCU * Clock / N;
       if (Sum - Bound < 1e-9 * Sum) {
         Skipped.push_back(Fig + ": the benchmark's classes all run on one "
                                 "pipe here");
         continue;
       }
-      double Phi = std::clamp((Measured - Bound) / (Sum - Bound), 0.0, 1.0);
+      // Outside [0, 1] the figure means nothing: the nearer end.
+      double Phi = Measured <= Bound ? 0 : Measured >= Sum ? 1 : -1;
+      if (Phi < 0)
+        Phi =
+            *solve("alu_pipe_overlap", "t_alu_issue", *T, std::pair(0.0, 1.0));
+      S.keep("alu_pipe_overlap", Phi);
       Out.push_back({Fig, fmt::format("{:.3g}", Phi),
                      fmt::format("{:.4g} cycles per lane measured, between "
                                  "{:.4g} (busiest pipe) and {:.4g} (all "
@@ -246,8 +309,10 @@ std::vector<DerivedFigure> deriveFigures(const AnalysisReport &Report,
                                 "to divide by the time");
         continue;
       }
-      double Bytes = K.Est.BytesL2 * N;
-      Out.push_back({Fig, fmt::format("{:.4g} GB/s", Bytes / *T / 1e9),
+      auto Bw = solve("cache_l2_bandwidth", "t_l2", *T);
+      if (!Bw)
+        continue;
+      Out.push_back({Fig, fmt::format("{:.4g} GB/s", *Bw / 1e9),
                      fmt::format("{:.4g} B per work-item through L2 (the "
                                  "cache model's count), from ",
                                  K.Est.BytesL2) +
@@ -259,51 +324,64 @@ std::vector<DerivedFigure> deriveFigures(const AnalysisReport &Report,
                                 "'cache:' with a write-through L1)");
         continue;
       }
-      double Bytes = K.Est.BytesL2Partial * N;
-      Out.push_back({Fig, fmt::format("{:.4g} GB/s", Bytes / *T / 1e9),
+      if (!S.figure("cache_l2_bandwidth")) {
+        Skipped.push_back(Fig + ": needs cache.l2_bandwidth, measured in this "
+                                "run or in the profile, for the sectors "
+                                "written whole");
+        continue;
+      }
+      auto Bw = solve("cache_l2_partial_bandwidth", "t_l2", *T);
+      if (!Bw)
+        continue;
+      Out.push_back({Fig, fmt::format("{:.4g} GB/s", *Bw / 1e9),
                      fmt::format("{:.4g} B per work-item of sectors written "
-                                 "in part (the cache model's count), from ",
+                                 "in part (the cache model's count), the "
+                                 "rest at the L2 bandwidth, from ",
                                  K.Est.BytesL2Partial) +
                          Where});
     } else if (Fig == "lds.bandwidth_per_clock") {
-      double Bytes = K.Counts.LocalBytes * N;
-      double PerClock = Bytes / *T / (double(P.ComputeUnits) * P.ClockHz);
-      LdsMeasured = PerClock;
-      Out.push_back({Fig, fmt::format("{:.4g} B", PerClock),
-                     fmt::format("__local bytes per CU per clock at the "
-                                 "profile's {:.4g} MHz, from ",
-                                 P.ClockHz / 1e6) +
+      auto Rate = solve("lds_bandwidth_per_clock", "t_lds", *T);
+      if (!Rate)
+        continue;
+      Out.push_back({Fig, fmt::format("{:.4g} B", *Rate),
+                     fmt::format("__local bytes per CU per clock at "
+                                 "{:.4g} MHz, from ",
+                                 Clock / 1e6) +
                          Where});
     } else if (Fig == "tex.units_per_cu") {
-      double Fetches = K.Counts.ImageReads * N;
-      double Rate = Fetches / *T / (double(P.ComputeUnits) * P.ClockHz);
-      Out.push_back({Fig, fmt::format("{:.4g}", Rate),
-                     fmt::format("image fetches per CU per clock at the "
-                                 "profile's {:.4g} MHz, from ",
-                                 P.ClockHz / 1e6) +
+      auto Rate = solve("tex_units_per_cu", "t_tex", *T);
+      if (!Rate)
+        continue;
+      Out.push_back({Fig, fmt::format("{:.4g}", *Rate),
+                     fmt::format("image fetches per CU per clock at "
+                                 "{:.4g} MHz, from ",
+                                 Clock / 1e6) +
                          Where});
     } else if (Fig == "barrier.item_cycles") {
-      // The barrier loop's time less its LDS traffic (derived just before
-      // from lds_read, when the profile or this run has it).
-      double Lds = LdsMeasured.value_or(P.LdsBytesPerClock.value_or(0));
-      double TLds = Lds > 0 ? N * K.Counts.LocalBytes /
-                                  (double(P.ComputeUnits) * Lds) / P.ClockHz
-                            : 0;
-      double Cycles = std::max(0.0, *T - TLds) * double(P.ComputeUnits) *
-                      P.ClockHz / (N * std::max(1e-9, K.Counts.Barriers));
-      Out.push_back({Fig, fmt::format("{:.4g}", Cycles),
+      // The loop's T_ALU: its ALU issue and its LDS time (at this run's
+      // LDS rate, when it measured one) besides the barriers.
+      double TLds = S.term(K, "t_lds");
+      auto Cycles = solve("barrier_item_cycles", "t_alu", *T);
+      if (!Cycles)
+        continue;
+      Out.push_back({Fig, fmt::format("{:.4g}", *Cycles),
                      fmt::format("CU cycles per work-item per barrier ({:.4g} "
                                  "barriers per item, LDS time {:.4g} s "
                                  "taken off), from ",
                                  K.Counts.Barriers, TLds) +
                          Where});
     } else if (Fig == "launch_overhead") {
+      // The event time of a kernel that does nothing: the model's t_event
+      // less its (near zero) kernel time.
+      auto O = solve("launch_overhead", "t_event", *T);
+      if (!O)
+        continue;
       // The dispatch figure takes it off only when it will be written
       // (checkFigures drops spread runs); else the profile's.
-      if (It->second->getNumber("cv").value_or(0) <= CalibrateMaxCv)
-        OverheadMeasured = *T;
+      if (It->second->getNumber("cv").value_or(0) > CalibrateMaxCv)
+        S.forget("launch_overhead");
       Out.push_back(
-          {Fig, fmt::format("{:.4g} us", *T * 1e6), "event time of " + Where});
+          {Fig, fmt::format("{:.4g} us", *O * 1e6), "event time of " + Where});
     } else if (Fig == "work_group.dispatch_cycles") {
       // Groups that do no work: the event time less the launch overhead
       // (this run's, else the profile's) is the groups' starting, spread
@@ -313,19 +391,17 @@ std::vector<DerivedFigure> deriveFigures(const AnalysisReport &Report,
         Skipped.push_back(Fig + ": the benchmark needs a local size");
         continue;
       }
-      double Groups = double(L.workGroups());
-      double Overhead = OverheadMeasured.value_or(
-          P.inUse("launch_overhead", P.LaunchOverheadS).value_or(0));
-      double Clock = *P.inUse("clock", P.ClockHz);
-      double Cycles = std::max(0.0, *T - Overhead) * double(P.ComputeUnits) *
-                      Clock / Groups;
-      Out.push_back(
-          {Fig, fmt::format("{:.4g}", Cycles),
-           fmt::format("{:.0f} groups of {} work-items that do no "
-                       "work, {:.4g} s launch overhead taken off, "
-                       "at {:.4g} MHz, from ",
-                       Groups, L.workGroupSize(), Overhead, Clock / 1e6) +
-               Where});
+      double Overhead = S.figure("launch_overhead").value_or(0);
+      auto Cycles = solve("dispatch_cycles", "t_event", *T);
+      if (!Cycles)
+        continue;
+      Out.push_back({Fig, fmt::format("{:.4g}", *Cycles),
+                     fmt::format("{:.0f} groups of {} work-items that do no "
+                                 "work, {:.4g} s launch overhead taken off, "
+                                 "at {:.4g} MHz, from ",
+                                 double(L.workGroups()), L.workGroupSize(),
+                                 Overhead, Clock / 1e6) +
+                         Where});
     } else if (Fig.rfind("alu.rates.", 0) == 0) {
       auto C = aluClassFromName(Fig.substr(10));
       if (!C) {
@@ -337,20 +413,35 @@ std::vector<DerivedFigure> deriveFigures(const AnalysisReport &Report,
                                 "not rates");
         continue;
       }
-      double Ops = K.Counts.Alu[unsigned(*C)] * N;
-      double Rate = Ops / *T / (double(P.ComputeUnits) * P.ClockHz);
-      Out.push_back({Fig, fmt::format("{:.4g}", Rate),
-                     fmt::format("{:.4g} {} lane-ops per CU per clock at the "
-                                 "profile's {:.4g} MHz, from ",
-                                 Rate, aluClassName(*C), P.ClockHz / 1e6) +
+      // The benchmark isolates its class: its loop's few other operations
+      // overlap with it on the device (on another pipe, or fused away), so
+      // the rate is solved with the other classes' counts at zero; the
+      // pipe-overlap benchmark measures how classes mix.
+      model::Values Only;
+      for (unsigned O = 0; O < NumAluClasses; ++O)
+        if (O != unsigned(*C))
+          Only[fmt::format("alu_{}", aluClassName(AluClass(O)))] = 0;
+      auto Rate = solve(fmt::format("alu_rate_{}", aluClassName(*C)),
+                        "t_alu_issue", *T, std::nullopt, Only);
+      if (!Rate)
+        continue;
+      Out.push_back({Fig, fmt::format("{:.4g}", *Rate),
+                     fmt::format("{:.4g} {} lane-ops per CU per clock at "
+                                 "{:.4g} MHz, from ",
+                                 *Rate, aluClassName(*C), Clock / 1e6) +
                          Where});
     } else {
       Skipped.push_back(Fig + ": no derivation for this figure");
     }
   }
-  if (KneeRun)
-    solveKnee(*KneeRun, LatRun ? &*LatRun : nullptr, BwMeasured, P, Out,
-              Skipped);
+  if (LatRun || KneeRun)
+    solveLatencyAndKnee(S, LatRun ? &*LatRun : nullptr,
+                        KneeRun ? &*KneeRun : nullptr, Out, Skipped);
+  // A latency run that found no latency leaves no figure.
+  Out.erase(
+      std::remove_if(Out.begin(), Out.end(),
+                     [](const DerivedFigure &F) { return F.Value.empty(); }),
+      Out.end());
   return Out;
 }
 

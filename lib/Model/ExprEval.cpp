@@ -154,14 +154,15 @@ double Evaluator::compute(Expr E) {
 
 double solveFigure(Evaluator &V, const std::string &Figure, Expr Term,
                    double Target, double Lo, double Hi, bool Decreasing,
-                   int Rounds) {
+                   int Rounds, bool LogScale) {
+  auto mid = [&] { return LogScale ? std::sqrt(Lo * Hi) : 0.5 * (Lo + Hi); };
   for (int I = 0; I < Rounds; ++I) {
-    double Mid = 0.5 * (Lo + Hi);
+    double Mid = mid();
     V.setFigure(Figure, Mid);
     bool Above = V.value(Term) > Target;
     (Above == Decreasing ? Lo : Hi) = Mid;
   }
-  return 0.5 * (Lo + Hi);
+  return mid();
 }
 
 } // namespace clspread::model

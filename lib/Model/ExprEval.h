@@ -64,10 +64,12 @@ private:
 /// calibration inverts the model by evaluating it, not by a second,
 /// hand-written inverse formula. Bisection on [\p Lo, \p Hi] (the term must
 /// be monotone there; \p Decreasing says which way), \p Rounds halvings;
-/// the midpoint of the last bracket.
+/// the midpoint of the last bracket. \p LogScale halves the bracket's ratio
+/// instead of its width (the geometric midpoint), for a positive figure
+/// searched over many decades: a bandwidth, a rate, a latency.
 double solveFigure(Evaluator &V, const std::string &Figure, Expr Term,
                    double Target, double Lo, double Hi, bool Decreasing,
-                   int Rounds = 100);
+                   int Rounds = 100, bool LogScale = false);
 
 } // namespace clspread::model
 

@@ -19,8 +19,6 @@ std::string flops(double F) {
   return fmt::format("{:.4g} GFLOP/s", F / 1e9);
 }
 
-std::string bytes(double B) { return formatQuantity(B, Quantity::Dim::Bytes); }
-
 /// Renders rows as left-aligned columns separated by two spaces; the last
 /// column is not padded.
 std::string table(const std::vector<std::vector<std::string>> &Rows) {
