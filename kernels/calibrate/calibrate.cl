@@ -236,3 +236,46 @@ __kernel void phase_mix(__global const float4 *in, __global float4 *out,
   }
   out[get_global_id(0)] = a;
 }
+
+// Chains through memory: in a loop that stores to global memory, each
+// iteration's loads wait for the iteration before (the compiler may not
+// move a load above a store that may write its bytes, and the store waits
+// for the loaded value). One work-group of 64, so the chain and not the
+// traffic sets the time; calibrate solves each level's round trip on the
+// model's t_chain.
+//
+// L1: in[i] is the same 4 bytes on every iteration and the store goes to
+// another buffer, so every load after the first hits L1.
+__kernel void chain_l1(__global const float *in, __global float *out,
+                       int iters) {
+  size_t i = get_global_id(0);
+  for (int k = 0; k < iters; ++k)
+    out[(k & 255) * 64 + i] = in[i] * (float)k;
+}
+
+// L2: the accumulator chains (the load of a, which may be acc, keeps the
+// compiler from holding acc[i] in a register), and each iteration also
+// loads a line per work-item: 64 lines per iteration, 256 iterations' lines
+// (2 MiB) cycled over, more than an L1 holds and little for an L2. (A load
+// of what the previous iteration stored is no test of L2: an H100 serves
+// it as fast as an L1 hit, measured.)
+__kernel void chain_l2(__global const float *a, __global float *acc,
+                       int reps) {
+  size_t i = get_global_id(0);
+  for (int r = 0; r < reps; ++r)
+    for (int k = 0; k < 256; ++k)
+      acc[i] += a[(k * 64 + i) * 32];
+}
+
+// DRAM: the accumulator chains as above, and each iteration also loads a
+// new row of the matrix a (iters rows of the launch's work-items: 128 MiB
+// at the full launch, more than any L2, so that launch after launch the
+// rows come from DRAM). 8192 work-items keep about two wavefronts per
+// compute unit: still the chain, not the traffic, sets the time.
+__kernel void chain_dram(__global const float *a, __global float *acc,
+                         int iters) {
+  size_t i = get_global_id(0);
+  size_t n = get_global_size(0);
+  for (int k = 0; k < iters; ++k)
+    acc[i] += a[k * n + i];
+}

@@ -38,6 +38,9 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 
+#include <map>
+#include <set>
+
 using namespace llvm;
 
 namespace clspread {
@@ -69,6 +72,66 @@ std::string sourcePathOf(const DIFile &F, const std::string &Main) {
   return Abs;
 }
 
+/// The rounds of global loads in loops that store to global memory
+/// (KernelCounts.h, ChainRound), from the accesses each block made in
+/// order; those rounds move from GlobalLoadRounds to ChainRounds.
+namespace {
+struct BlockAccesses {
+  BasicBlock *BB;
+  std::vector<size_t> Made; ///< indexes in K.Accesses, in order
+  bool InLoadRounds;        ///< counted in K.GlobalLoadRounds
+};
+} // namespace
+
+static void findChainRounds(AnalysisContext &C, const BlockFrequencies &BF,
+                            const std::vector<BlockAccesses> &Blocks,
+                            KernelCounts &K) {
+  auto isGlobal = [](const GlobalAccess &A) {
+    return A.Space == AddrSpace::Global;
+  };
+  // Per loop: the buffers its blocks (its inner loops' included) store to.
+  std::map<const Loop *, std::set<std::string>> Stores;
+  std::set<const Loop *> Storing;
+  for (auto &[BB, Made, Counted] : Blocks)
+    for (size_t A : Made)
+      if (isGlobal(K.Accesses[A]) &&
+          (K.Accesses[A].IsStore || K.Accesses[A].IsAtomic))
+        for (const Loop *L = C.LI.getLoopFor(BB); L; L = L->getParentLoop()) {
+          Stores[L].insert(K.Accesses[A].Buffer);
+          Storing.insert(L);
+        }
+  for (auto &[BB, Made, Counted] : Blocks) {
+    const Loop *L = C.LI.getLoopFor(BB);
+    double W = BF.Freq.lookup(BB);
+    if (!L || !Storing.count(L) || W <= 0)
+      continue;
+    const std::set<std::string> &Stored = Stores[L];
+    ChainRound Cur;
+    Cur.PerItem = W;
+    bool Any = false;
+    auto close = [&] {
+      if (!Cur.Loads.empty()) {
+        K.ChainRounds.push_back(Cur);
+        Any = true;
+      }
+      Cur.Loads.clear();
+    };
+    for (size_t A : Made) {
+      const GlobalAccess &G = K.Accesses[A];
+      if (!isGlobal(G))
+        continue;
+      if (G.IsStore || G.IsAtomic)
+        close();
+      else
+        Cur.Loads.push_back(
+            {G.Buffer, !G.Buffer.empty() && Stored.count(G.Buffer) > 0});
+    }
+    close();
+    if (Any && Counted)
+      K.GlobalLoadRounds -= W; // counted there as one round of the block
+  }
+}
+
 /// Steps 4 to 7 on the specialized, optimized kernel of \p C.
 static void analyzeFunction(AnalysisContext &C, KernelCounts &K) {
   BlockFrequencies BF = computeBlockFrequencies(C);
@@ -77,6 +140,8 @@ static void analyzeFunction(AnalysisContext &C, KernelCounts &K) {
   AccessSites Sites(C, BF);
   InstructionCounter Counter(C, Sites);
   PackingGraphBuilder Packing(C);
+  // The global accesses each block made, in order, for the chain rounds.
+  std::vector<BlockAccesses> Accessed;
   for (BasicBlock &BB : C.F) {
     double W = BF.Freq.lookup(&BB);
     BlockGraph BG;
@@ -85,11 +150,16 @@ static void analyzeFunction(AnalysisContext &C, KernelCounts &K) {
     BG.ExecPerItem = W;
     Packing.startBlock(BG);
     double LoadsBefore = K.GlobalLoads;
+    size_t AccessesBefore = K.Accesses.size();
     for (Instruction &I : BB) {
       InstrClass IC = classify(I, C.DL);
       Counter.count(I, IC, W, K);
       Packing.add(I, IC);
     }
+    BlockAccesses &Made = Accessed.emplace_back(
+        BlockAccesses{&BB, {}, K.GlobalLoads > LoadsBefore});
+    for (size_t A = AccessesBefore; A < K.Accesses.size(); ++A)
+      Made.Made.push_back(A);
     if (K.GlobalLoads > LoadsBefore)
       K.GlobalLoadRounds += W;
     if (unsigned Copies = W > 0 ? Packing.loopCopies(BB) : 1; Copies > 1) {
@@ -100,6 +170,7 @@ static void analyzeFunction(AnalysisContext &C, KernelCounts &K) {
     if (!BG.Nodes.empty() && W > 0)
       K.Blocks.push_back(std::move(BG));
   }
+  findChainRounds(C, BF, Accessed, K);
   computeFootprints(C, Sites.shapes(), K);
   Sites.chargeConstantTables(K);
   Sites.mergeCopiedSites(K);

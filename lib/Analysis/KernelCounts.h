@@ -100,6 +100,23 @@ struct GlobalAccess {
   std::optional<Pattern> Shape;
 };
 
+/// A round of global loads (loads issued together) in a loop that also
+/// stores to global memory. The compiler may not move a load above a store
+/// that may write the same bytes, and the store waits for the values the
+/// loads bring, so one iteration's rounds follow each other and the next
+/// iteration's wait for this one: each round costs a full round trip, at
+/// the latency of the level that serves its slowest load (Model's t_chain).
+/// A load of a buffer the loop stores into is at best served by L2 on a
+/// write-through L1 (the store went there).
+struct ChainRound {
+  double PerItem = 0; ///< executions per work-item
+  struct Load {
+    std::string Buffer;  ///< kernel argument name, "" if unknown
+    bool Stored = false; ///< the loop stores into the same buffer
+  };
+  std::vector<Load> Loads;
+};
+
 /// A guess the analysis made, with the place it concerns. Kinds (stable,
 /// used in JSON): "launch", "argument", "loop-trip-count", "loop-exit",
 /// "branch", "id-sampling", "memory", "call", "footprint", and "stated"
@@ -250,6 +267,9 @@ struct KernelCounts {
   /// load from global memory (a block's loads are issued together, the next
   /// block's may depend on them). Model uses it for latency-bound memory.
   double GlobalLoadRounds = 0;
+  /// Rounds of global loads in loops that also store to global memory
+  /// (ChainRound); they are not in GlobalLoadRounds.
+  std::vector<ChainRound> ChainRounds;
   /// __local bytes one work-group allocates: static __local arrays plus
   /// __local pointer arguments sized by the launch (for occupancy).
   uint64_t LocalMemBytes = 0;

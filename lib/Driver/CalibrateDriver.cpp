@@ -402,6 +402,23 @@ std::vector<DerivedFigure> deriveFigures(const AnalysisReport &Report,
                                  double(L.workGroups()), L.workGroupSize(),
                                  Overhead, Clock / 1e6) +
                          Where});
+    } else if (Fig == "cache.l1_latency" || Fig == "cache.l2_latency" ||
+               Fig == "memory.dram_latency") {
+      // A chain through memory whose rounds one level serves: the level's
+      // round trip at which t_chain equals the time (the levels solved
+      // before it in this run are laid over the profile's).
+      std::string Name = Fig;
+      std::replace(Name.begin(), Name.end(), '.', '_');
+      auto Lat = solve(Name, "t_chain", *T);
+      if (!Lat)
+        continue;
+      Out.push_back({Fig, fmt::format("{:.4g} ns", *Lat * 1e9),
+                     fmt::format("chained load rounds per work-item: {:.4g} "
+                                 "served by L1, {:.4g} by L2, {:.4g} by DRAM "
+                                 "(the cache model's odds), from ",
+                                 K.Est.ChainRoundsL1, K.Est.ChainRoundsL2,
+                                 K.Est.ChainRoundsDram) +
+                         Where});
     } else if (Fig.rfind("alu.rates.", 0) == 0) {
       auto C = aluClassFromName(Fig.substr(10));
       if (!C) {

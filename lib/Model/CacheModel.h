@@ -37,6 +37,7 @@
 
 #include <array>
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <utility>
@@ -105,6 +106,18 @@ struct CacheTraffic {
   /// instruction counted once per distinct line it touches (an NVIDIA L1
   /// handles one line per clock: bench/l1_lines).
   double L1Lines = 0;
+  /// Per buffer that is loaded: the odds that one wavefront's execution of
+  /// a load of it waits on L2 and on DRAM, the shares of its requested
+  /// sectors those levels serve. The lanes of a wavefront cross into new
+  /// sectors together (a row per work-item misses in one iteration of
+  /// eight, all lanes at once), so a share of sectors is a share of
+  /// executions. A launch whose whole footprint fits L2 is taken to run
+  /// again on data L2 holds (as timed runs do): no load waits on DRAM.
+  /// Model's t_chain reads them.
+  struct LevelOdds {
+    double L2 = 1, Dram = 1;
+  };
+  std::map<std::string, LevelOdds> LoadOdds;
   std::vector<std::string> Notes;
 };
 

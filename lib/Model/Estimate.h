@@ -72,6 +72,10 @@ struct Estimate {
   /// L1 lines looked up per item, and the time at cache.l1_lines_per_clock
   /// (a fourth limit of T_MEM, when the profile has the figure).
   double L1Lines = 0, TMemL1S = 0;
+  /// Chained load rounds per item by the level that serves each
+  /// (Analysis' ChainRound, the cache model's odds), and their time.
+  double ChainRoundsL1 = 0, ChainRoundsL2 = 0, ChainRoundsDram = 0;
+  double TMemChainS = 0;
   /// Work-groups in the launch (0 when the driver picks the local size),
   /// and the time to start them at work_group.dispatch_cycles (0 without
   /// the figure): Tkernel is at least this, whatever the bound.

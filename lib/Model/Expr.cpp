@@ -146,6 +146,14 @@ E operator&&(E A, E B) {
   }
   return bin(Op::And, A, B);
 }
+E operator||(E A, E B) {
+  if (A.X->K == Op::Or && !A.X->IsTerm) {
+    std::vector<Expr> Args = A.X->Args;
+    Args.push_back(B.X);
+    return {A.G->op(Op::Or, std::move(Args)), A.G};
+  }
+  return bin(Op::Or, A, B);
+}
 E operator!(E A) { return {A.G->op(Op::Not, {A.X}), A.G}; }
 
 } // namespace clspread::model

@@ -172,6 +172,7 @@ Builder::E operator/(Builder::E A, double B);
 Builder::E operator>(Builder::E A, double B);
 Builder::E operator==(Builder::E A, double B);
 Builder::E operator&&(Builder::E A, Builder::E B);
+Builder::E operator||(Builder::E A, Builder::E B);
 Builder::E operator!(Builder::E A);
 
 } // namespace clspread::model

@@ -155,6 +155,12 @@ const std::vector<NumericFigure> &numericFigures() {
       // The round trip of a load L2 serves: the share of a load round the
       // cache model sends to L2 waits this long instead of nothing.
       {"cache.l2_latency", "cache_l2_latency", "s", D::Time},
+      // The round trip of a load L1 serves, and of one DRAM serves with
+      // nothing else in flight (a chain of dependent loads): what each
+      // round of a chain through memory waits (t_chain). memory.latency is
+      // the loaded figure the latency and knee terms use.
+      {"cache.l1_latency", "cache_l1_latency", "s", D::Time},
+      {"memory.dram_latency", "memory_dram_latency", "s", D::Time},
   };
   return Figures;
 }

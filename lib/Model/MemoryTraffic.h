@@ -25,6 +25,7 @@
 #include "Analysis/KernelCounts.h"
 #include "Model/CacheModel.h"
 
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -44,6 +45,8 @@ struct MemoryTraffic {
   double BytesL2 = 0;
   double PartialStoreBytes = 0; ///< part of BytesL2 (CacheTraffic)
   double L1Lines = 0;           ///< per item (CacheTraffic)
+  /// Per loaded buffer (CacheTraffic::LoadOdds), when Finite.
+  std::map<std::string, CacheTraffic::LevelOdds> LoadOdds;
   bool Finite = false;
   std::vector<std::string> Notes;
 };

@@ -54,7 +54,7 @@ private:
     M.Notes.push_back({S, Cond, std::move(T)});
   }
 
-  E N, Clock, CUs, Lanes;
+  E N, Clock, CUs, Lanes, Groups, PerCU;
 
   void launch() {
     N = term("N", in("gx") * in("gy") * in("gz"), Unit::Count, "work-items N",
@@ -62,28 +62,45 @@ private:
     Clock = fig("clock");
     CUs = fig("compute_units");
     Lanes = fig("lanes_per_cu");
+    E HasLocal = B.has(in("lx"));
+    Groups = term(
+        "groups",
+        B.ifThen(HasLocal,
+                 B.ceil(in("gx") / in("lx")) * B.ceil(in("gy") / in("ly")) *
+                     B.ceil(in("gz") / in("lz")),
+                 B.num(0)),
+        Unit::Count, "work-groups", "estimate.work_groups");
+    // The busiest compute unit's work-items: work-groups go to compute
+    // units whole, so G groups put ceil(G / CUs) on some (the last wave's
+    // quantization) and fewer groups than compute units leave the rest
+    // idle. The per-CU throughput terms charge this share, not N / CUs.
+    // Without a local size the driver's split is unknown: N / CUs.
+    PerCU = term("items_per_cu",
+                 B.ifThen(HasLocal,
+                          B.ceil(Groups / CUs) * in("lx") * in("ly") * in("lz"),
+                          N / CUs),
+                 Unit::Count, "work-items on the busiest compute unit");
   }
 
   void alu() {
     E AluCycles = M.Vliw ? vliwAluCycles() : simtAluCycles();
-    E Issue = term("t_alu_issue", N * AluCycles / (CUs * Lanes) / Clock,
-                   Unit::Time, "T_ALU issue (s)");
+    E Issue = term("t_alu_issue", PerCU * AluCycles / Lanes / Clock, Unit::Time,
+                   "T_ALU issue (s)");
     // LDS: __local bytes at the compute unit's LDS bandwidth, added to
     // T_ALU because LDS instructions issue from the same SIMD as ALU ones
     // (on Evergreen they are ALU-clause instructions; on NVIDIA they take
     // warp issue slots at 128 B per SM per clock).
     E LdsBw = fig("lds_bandwidth_per_clock");
-    E Lds =
-        term("t_lds",
-             B.ifThen(B.has(LdsBw) && in("lds_bytes") > 0,
-                      N * in("lds_bytes") / (CUs * LdsBw) / Clock, B.num(0)),
-             Unit::Time, "T_LDS (s, in T_ALU)", "estimate.t_lds_s");
+    E Lds = term("t_lds",
+                 B.ifThen(B.has(LdsBw) && in("lds_bytes") > 0,
+                          PerCU * in("lds_bytes") / LdsBw / Clock, B.num(0)),
+                 Unit::Time, "T_LDS (s, in T_ALU)", "estimate.t_lds_s");
     // Barriers: the SIMD waits for the group; measured per work-item.
     E Bar = fig("barrier_item_cycles");
     E Barrier =
         term("t_barrier",
              B.ifThen(B.has(Bar) && in("barriers") > 0,
-                      N * in("barriers") * Bar / CUs / Clock, B.num(0)),
+                      PerCU * in("barriers") * Bar / Clock, B.num(0)),
              Unit::Time, "T_BARRIER (s, in T_ALU)", "estimate.t_barrier_s");
     term("t_alu", Issue + Lds + Barrier, Unit::Time, "T_ALU (s)",
          "estimate.t_alu_s");
@@ -175,8 +192,8 @@ private:
              in("image_reads") + B.ifThen(fig("global_loads_use_tex") > 0,
                                           in("global_loads"), B.num(0)),
              Unit::Count, "TEX fetches", "per_item.tex_fetches");
-    term("t_tex", N * Fetches / (CUs * fig("tex_units_per_cu")) / Clock,
-         Unit::Time, "T_TEX (s)", "estimate.t_tex_s");
+    term("t_tex", PerCU * Fetches / fig("tex_units_per_cu") / Clock, Unit::Time,
+         "T_TEX (s)", "estimate.t_tex_s");
   }
 
   /// Occupancy.h describes the limits and their tie order.
@@ -249,10 +266,13 @@ private:
         "waves_by_groups",
         B.ifThen(B.has(MaxGroups), MaxGroups * PerGroup, Hardware), Unit::Count,
         "waves by work-groups per CU", "occupancy.by_work_groups");
-    E ByLaunch =
-        term("waves_by_launch",
-             B.ceil(B.ceil(N / Group) * PerGroup / B.max(B.num(1), CUs)),
-             Unit::Count, "waves by the launch", "occupancy.by_launch");
+    // The busiest compute unit's groups (items_per_cu) when the launch
+    // gives its local size; else the launch spread evenly.
+    E ByLaunch = term(
+        "waves_by_launch",
+        B.ifThen(B.has(in("lx")), B.ceil(Groups / CUs) * PerGroup,
+                 B.ceil(B.ceil(N / Group) * PerGroup / B.max(B.num(1), CUs))),
+        Unit::Count, "waves by the launch", "occupancy.by_launch");
     // Ties go to the first: a resource that allows exactly the hardware
     // cap is not what limits.
     E Occ = term(
@@ -293,7 +313,7 @@ private:
     E Lines = in("l1_lines");
     E TL1 = term("t_l1",
                  B.ifThen(B.has(L1Rate) && L1Rate > 0 && Finite && Lines > 0,
-                          N * Lines / (CUs * L1Rate) / Clock, B.num(0)),
+                          PerCU * Lines / L1Rate / Clock, B.num(0)),
                  Unit::Time, "T_MEM L1 lookups (s)", "estimate.t_mem_l1_s");
     // Latency: each work-item waits load_rounds round trips; a compute
     // unit keeps its resident work-items' loads in flight at once, so the
@@ -308,33 +328,57 @@ private:
         "dram_share",
         B.ifThen(Requested > 0, B.min(B.num(1), Moved / Requested), B.num(0)),
         Unit::Count, "DRAM share of requests");
-    E Waves = term("waves", B.max(B.num(1), N / (CUs * Resident)), Unit::Count,
+    E Waves = term("waves", B.max(B.num(1), PerCU / Resident), Unit::Count,
                    "waves per compute unit (latency)");
     E Waits = B.has(Lat) && Rounds > 0 && Requested > 0;
-    // Per level (cache.l2_latency, where the profile gives it): the share
-    // of a round that L2 serves waits L2's round trip, not nothing.
-    E L2Lat = fig("cache_l2_latency");
-    E TLat = term(
-        "t_latency",
-        B.ifThen(Waits,
-                 B.ifThen(B.has(L2Lat) && Finite,
-                          Rounds * (Share * Lat + (B.num(1) - Share) * L2Lat) *
-                              Waves,
-                          Rounds * Share * Waves * Lat),
-                 B.num(0)),
-        Unit::Time, "T_MEM latency (s)", "estimate.t_mem_latency_s");
+    // memory.latency is a loaded figure (calibrate's copy keeps every
+    // compute unit's resident work-items waiting together), so it covers
+    // the rounds that the caches serve too. Chained rounds, which wait one
+    // by one, are t_chain's, at each level's own latency.
+    E TLat = term("t_latency",
+                  B.ifThen(Waits, Rounds * Share * Waves * Lat, B.num(0)),
+                  Unit::Time, "T_MEM latency (s)", "estimate.t_mem_latency_s");
     // Near the knee the two limits add up in part (measured p).
     E Exp = fig("memory_overlap_exponent");
     E Knee = term("t_knee",
                   B.ifThen(Waits && B.has(Exp) && Exp > 0 && Dram > 0,
                            B.combine(Dram, TLat, Exp), B.num(0)),
                   Unit::Time, "T_MEM knee (s)");
+    // Chains through memory (Analysis' ChainRound): in a loop that stores
+    // to global memory each round of loads waits for the one before, so a
+    // work-item's rounds add at the latency of the level that serves each
+    // (the round's slowest load), and the resident work-items' chains run
+    // side by side: rounds x latency x waves. A profile without per-level
+    // figures charges every round memory.latency. Where traffic is also
+    // heavy the two limits add in part, as at the knee (Volkov's thesis,
+    // ch. 4: latency and throughput add at the cusp).
+    E DramLat = fig("memory_dram_latency"), L1Lat = fig("cache_l1_latency"),
+      L2Lat = fig("cache_l2_latency");
+    E ROnL1 = in("chain_rounds_l1"), ROnL2 = in("chain_rounds_l2"),
+      ROnDram = in("chain_rounds_dram");
+    E AtDram = B.ifThen(B.has(DramLat), DramLat, Lat);
+    E AtL2 = B.ifThen(B.has(L2Lat), L2Lat, AtDram);
+    E AtL1 = B.ifThen(B.has(L1Lat), L1Lat, AtL2);
+    E Chained = ROnL1 + ROnL2 + ROnDram;
+    E TChain =
+        term("t_chain",
+             B.ifThen(Chained > 0 && (B.has(DramLat) || B.has(Lat)),
+                      (ROnL1 * AtL1 + ROnL2 * AtL2 + ROnDram * AtDram) * Waves,
+                      B.num(0)),
+             Unit::Time, "T_MEM chains through memory (s)",
+             "estimate.t_mem_chain_s");
+    E Traffic = B.max(B.max(Dram, TL2), TL1);
+    E ChainMem = term("t_chain_traffic",
+                      B.ifThen(TChain > 0 && B.has(Exp) && Exp > 0,
+                               B.combine(TChain, Traffic, Exp), TChain),
+                      Unit::Time, "T_MEM chains with traffic (s)");
     term("t_mem",
          B.wrap(M.G.pick(PickKind::Largest, {{"DRAM bandwidth", Dram},
                                              {"L2", TL2},
                                              {"L1", TL1},
                                              {"knee", Knee},
-                                             {"latency", TLat}})),
+                                             {"latency", TLat},
+                                             {"chains", ChainMem}})),
          Unit::Time, "T_MEM (s)", "estimate.t_mem_s");
     // A note for each limit that raises T_MEM over the ones before it.
     E UpToL2 = B.max(Dram, TL2), UpToL1 = B.max(UpToL2, TL1),
@@ -364,6 +408,21 @@ private:
                "combine to {} (memory.overlap_exponent {:.3g})",
                time(V.value(Dram)), time(V.value(TLat)), time(V.value(Knee)),
                V.value(Exp));
+         });
+    note(NoteStage::Mem, ChainMem > B.max(UpToKnee, TLat),
+         [=](Evaluator &V, const KernelCounts &) {
+           return fmt::format(
+               "T_MEM is chains through memory: a loop that stores to global "
+               "memory waits for each round of its loads, {:.4g} rounds per "
+               "work-item ({:.4g} served by L1, {:.4g} by L2, {:.4g} by "
+               "DRAM) over {:.4g} waves take {}{}",
+               V.value(Chained), V.value(ROnL1), V.value(ROnL2),
+               V.value(ROnDram), V.value(Waves), time(V.value(TChain)),
+               V.value(ChainMem) > V.value(TChain)
+                   ? fmt::format(", {} with the traffic's {}",
+                                 time(V.value(ChainMem)),
+                                 time(V.value(Traffic)))
+                   : std::string());
          });
     note(NoteStage::Mem, TLat > UpToKnee,
          [=](Evaluator &V, const KernelCounts &) {
@@ -398,14 +457,9 @@ private:
     // Starting work-groups: a compute unit takes work_group.dispatch_cycles
     // per group however little the group does (measured with an empty
     // kernel), so launches of many small groups have a floor.
+    // A copy: the notes' lambdas outlive this builder.
+    E Groups = this->Groups;
     E HasLocal = B.has(in("lx"));
-    E Groups = term(
-        "groups",
-        B.ifThen(HasLocal,
-                 B.ceil(in("gx") / in("lx")) * B.ceil(in("gy") / in("ly")) *
-                     B.ceil(in("gz") / in("lz")),
-                 B.num(0)),
-        Unit::Count, "work-groups", "estimate.work_groups");
     E Cycles = fig("dispatch_cycles");
     E Dispatches = B.has(Cycles) && Cycles > 0;
     E Dispatch =
@@ -510,6 +564,9 @@ Values kernelInputs(const KernelCounts &K, const LaunchSpec &L,
   }
   V["l1_lines"] = E.L1Lines;
   V["load_rounds"] = K.GlobalLoadRounds;
+  V["chain_rounds_l1"] = E.ChainRoundsL1;
+  V["chain_rounds_l2"] = E.ChainRoundsL2;
+  V["chain_rounds_dram"] = E.ChainRoundsDram;
   V["local_mem_bytes"] = double(K.LocalMemBytes);
   V["registers"] = K.Registers;
   return V;
@@ -548,6 +605,9 @@ const std::vector<InputInfo> &inputInfo() {
                  "per_item.bytes_l2_partial", Unit::Bytes});
     I.push_back({"l1_lines", "L1 lines", ""});
     I.push_back({"load_rounds", "global load rounds", ""});
+    I.push_back({"chain_rounds_l1", "chained load rounds L1 serves", ""});
+    I.push_back({"chain_rounds_l2", "chained load rounds L2 serves", ""});
+    I.push_back({"chain_rounds_dram", "chained load rounds DRAM serves", ""});
     I.push_back({"local_mem_bytes", "__local bytes per work-group",
                  "per_item.local_mem_per_group", Unit::Bytes});
     I.push_back({"registers", "registers per work-item (0: unknown)",

@@ -171,6 +171,26 @@ Estimate estimate(const KernelCounts &K, const DeviceProfile &P,
   E.BytesL2 = T.BytesL2;
   E.BytesL2Partial = T.PartialStoreBytes;
   E.L1Lines = T.L1Lines;
+  // Chained rounds by level: a round waits on its slowest load; with each
+  // load's odds of reaching L2 and DRAM (the cache model's, independent),
+  // the round reaches DRAM with 1 - prod(1 - p_dram) and L2 or beyond with
+  // 1 - prod(1 - p_l2). Without the cache model every round is DRAM's. (A
+  // load of what the loop stored is the cache model's like any other: an
+  // H100 serves it at L1's latency, calibrate.cl's chain kernels measured.)
+  for (const ChainRound &R : K.ChainRounds) {
+    double NoL2 = 1, NoDram = 1;
+    for (const ChainRound::Load &L : R.Loads) {
+      CacheTraffic::LevelOdds O;
+      if (T.Finite)
+        if (auto It = T.LoadOdds.find(L.Buffer); It != T.LoadOdds.end())
+          O = It->second;
+      NoL2 *= 1 - O.L2;
+      NoDram *= 1 - O.Dram;
+    }
+    E.ChainRoundsDram += R.PerItem * (1 - NoDram);
+    E.ChainRoundsL2 += R.PerItem * (NoDram - NoL2);
+    E.ChainRoundsL1 += R.PerItem * NoL2;
+  }
   E.Notes.insert(E.Notes.end(), T.Notes.begin(), T.Notes.end());
   if (K.ImageReads > 0 || K.ImageWrites > 0)
     E.Notes.push_back("image reads and writes are charged to TEX only; their "
@@ -183,6 +203,7 @@ Estimate estimate(const KernelCounts &K, const DeviceProfile &P,
   E.TMemL2S = V["t_l2"];
   E.TMemL1S = V["t_l1"];
   E.TMemLatencyS = V["t_latency"];
+  E.TMemChainS = V["t_chain"];
   E.TMemS = V["t_mem"];
 
   const std::string &Bound = V.label(M->G.find("bound"));

@@ -96,7 +96,8 @@ void printTable(const AnalysisReport &R, const ReportOptions &O,
                         "of which", formatSeconds(E.TBarrierS));
     trow("T_TEX", E.TTexS, Bound::TEX);
     trow("T_MEM", E.TMemS, Bound::MEM);
-    if (E.TMemLatencyS > 0 || E.TMemL2S > 0 || E.TMemL1S > 0) {
+    if (E.TMemLatencyS > 0 || E.TMemL2S > 0 || E.TMemL1S > 0 ||
+        E.TMemChainS > 0) {
       std::string Parts;
       if (E.TMemL1S > 0)
         Parts += fmt::format(", {} L1", formatSeconds(E.TMemL1S));
@@ -104,6 +105,8 @@ void printTable(const AnalysisReport &R, const ReportOptions &O,
         Parts += fmt::format(", {} L2", formatSeconds(E.TMemL2S));
       if (E.TMemLatencyS > 0)
         Parts += fmt::format(", {} latency", formatSeconds(E.TMemLatencyS));
+      if (E.TMemChainS > 0)
+        Parts += fmt::format(", {} chains", formatSeconds(E.TMemChainS));
       OS << fmt::format("      {:<8}{:>14}   DRAM bandwidth{}\n", "max of",
                         formatSeconds(E.TMemBandwidthS), Parts);
     }
@@ -271,6 +274,7 @@ json::Value toJSON(const AnalysisReport &R, const ReportOptions &O) {
                                   {"t_barrier_s", E.TBarrierS},
                                   {"t_mem_bandwidth_s", E.TMemBandwidthS},
                                   {"t_mem_latency_s", E.TMemLatencyS},
+                                  {"t_mem_chain_s", E.TMemChainS},
                                   {"t_mem_l2_s", E.TMemL2S},
                                   {"t_mem_l1_s", E.TMemL1S},
                                   {"t_tex_s", E.TTexS},
