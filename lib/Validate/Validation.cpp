@@ -66,7 +66,7 @@ void summarize(Validation &V) {
   ValidationSummary &S = V.Summary;
   S = ValidationSummary();
   V.Pairs.clear();
-  std::vector<double> Abs, Est, Meas;
+  std::vector<double> Abs, Est, Meas, LogRatio;
   std::map<std::string, std::vector<const ValidatedKernel *>> Jobs;
   for (const ValidatedKernel &K : V.Kernels) {
     ++S.Kernels;
@@ -77,12 +77,30 @@ void summarize(Validation &V) {
     Abs.push_back(std::fabs(K.error()));
     Est.push_back(K.EstimateS);
     Meas.push_back(*K.MeasuredS);
+    double Ratio = K.EstimateS / *K.MeasuredS;
+    if (std::isfinite(Ratio) && Ratio > 0)
+      LogRatio.push_back(std::log(Ratio));
+    S.OffBy2x += !(Ratio >= 0.5 && Ratio <= 2.0);
     if (!K.VariantOf.empty())
       Jobs[K.VariantOf].push_back(&K);
   }
   S.MedianAbsError = percentile(Abs, 0.5);
   S.P90AbsError = percentile(Abs, 0.9);
   S.Spearman = spearman(Est, Meas);
+  if (!Abs.empty()) {
+    double Sum = 0;
+    for (double A : Abs)
+      Sum += A;
+    S.MeanAbsError = Sum / double(Abs.size());
+  }
+  if (LogRatio.size() > 1) {
+    double Mean = 0, Sq = 0;
+    for (double L : LogRatio)
+      Mean += L / double(LogRatio.size());
+    for (double L : LogRatio)
+      Sq += (L - Mean) * (L - Mean);
+    S.LogRatioSpread = std::sqrt(Sq / double(LogRatio.size() - 1));
+  }
   for (auto &[Job, Ks] : Jobs)
     for (size_t I = 0; I < Ks.size(); ++I)
       for (size_t J = I + 1; J < Ks.size(); ++J) {

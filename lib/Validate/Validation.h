@@ -5,7 +5,9 @@
 // docs/runner.md) and summarizes how well the model did:
 //
 //   error = (estimate - measured) / measured, per kernel
-//   median and 90th percentile of |error|, Spearman's rank correlation,
+//   median, mean and 90th percentile of |error|, the kernels off by more
+//   than 2x, the spread of ln(estimate / measured), Spearman's rank
+//   correlation,
 //   and for every pair of variants of one job, whether the estimate picks
 //   the faster one.
 //
@@ -71,6 +73,12 @@ struct ValidationSummary {
   /// result has a time that cannot be compared (status "invalid").
   unsigned Kernels = 0, Measured = 0, Invalid = 0;
   double MedianAbsError = 0, P90AbsError = 0, Spearman = 0;
+  /// The mean |error|, the kernels whose estimate is more than twice or
+  /// less than half the measured time, and the spread of the log ratio
+  /// (the standard deviation of ln(estimate / measured)): a median hides
+  /// the misses that these show.
+  double MeanAbsError = 0, LogRatioSpread = 0;
+  unsigned OffBy2x = 0;
   unsigned VariantPairs = 0, VariantOrderCorrect = 0;
   /// Of those, the pairs measured more than 10% apart, and how many of
   /// them the estimate orders correctly (strictly, no tie).

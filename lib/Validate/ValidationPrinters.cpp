@@ -111,6 +111,9 @@ json::Value toJSON(const Validation &V) {
                     {"invalid", S.Invalid},
                     {"median_abs_error", stat(S.MedianAbsError)},
                     {"p90_abs_error", stat(S.P90AbsError)},
+                    {"mean_abs_error", stat(S.MeanAbsError)},
+                    {"off_by_2x", S.OffBy2x},
+                    {"log_ratio_spread", stat(S.LogRatioSpread)},
                     {"spearman", stat(S.Spearman)},
                     {"variant_pairs", S.VariantPairs},
                     {"variant_order_correct", S.VariantOrderCorrect},
@@ -140,13 +143,14 @@ std::string summaryText(const Validation &V) {
                        invalidNote(S));
   return fmt::format(
       "validate: {} on {} ({}): {} of {} kernels measured\n"
-      "  median |error| {:.1f}%, 90th percentile {:.1f}%, Spearman {:.3f}\n"
+      "  median |error| {:.1f}%, mean {:.1f}%, 90th percentile {:.1f}%, "
+      "off by more than 2x {}, log-ratio spread {:.2f}, Spearman {:.3f}\n"
       "  variant order correct in {} of {} pairs ({} of {} measured more "
       "than 10% apart)\n",
       V.ProfileId, V.Device, V.Driver, S.Measured, S.Kernels,
-      100 * S.MedianAbsError, 100 * S.P90AbsError, S.Spearman,
-      S.VariantOrderCorrect, S.VariantPairs, S.DistinctCorrect,
-      S.DistinctPairs);
+      100 * S.MedianAbsError, 100 * S.MeanAbsError, 100 * S.P90AbsError,
+      S.OffBy2x, S.LogRatioSpread, S.Spearman, S.VariantOrderCorrect,
+      S.VariantPairs, S.DistinctCorrect, S.DistinctPairs);
 }
 
 std::string toMarkdown(const Validation &V) {
@@ -167,18 +171,24 @@ std::string toMarkdown(const Validation &V) {
     Out += fmt::format("- not compared: {} kernel(s) with an invalid measured "
                        "time (status invalid below, with the reason)\n",
                        S.Invalid);
-  Out += "\n## Summary\n\n| kernels measured | median \\|error\\| | 90th pct "
-         "\\|error\\| | Spearman | variant order correct | of pairs > 10% "
-         "apart |\n|---|---|---|---|---|---|\n";
+  Out += "\n## Summary\n\n| kernels measured | median \\|error\\| | mean "
+         "\\|error\\| | 90th pct \\|error\\| | off by > 2x | log-ratio "
+         "spread | Spearman | variant order correct | of pairs > 10% apart "
+         "|\n|---|---|---|---|---|---|---|---|---|\n";
   if (S.Measured)
-    Out += fmt::format(
-        "| {} of {} | {:.1f}% | {:.1f}% | {:.3f} | {} of {} | {} of {} |\n",
-        S.Measured, S.Kernels, 100 * S.MedianAbsError, 100 * S.P90AbsError,
-        S.Spearman, S.VariantOrderCorrect, S.VariantPairs, S.DistinctCorrect,
-        S.DistinctPairs);
+    Out += fmt::format("| {} of {} | {:.1f}% | {:.1f}% | {:.1f}% | {} | {:.2f} "
+                       "| {:.3f} | {} of {} | {} of {} |\n",
+                       S.Measured, S.Kernels, 100 * S.MedianAbsError,
+                       100 * S.MeanAbsError, 100 * S.P90AbsError, S.OffBy2x,
+                       S.LogRatioSpread, S.Spearman, S.VariantOrderCorrect,
+                       S.VariantPairs, S.DistinctCorrect, S.DistinctPairs);
   else
-    Out += fmt::format("| 0 of {}{}: nothing compared | – | – | – | – | – |\n",
-                       S.Kernels, invalidNote(S));
+    Out += fmt::format(
+        "| 0 of {}{}: nothing compared | – | – | – | – | – | – | – | – |\n",
+        S.Kernels, invalidNote(S));
+  Out += "\nlog-ratio spread: the standard deviation of ln(estimate / "
+         "measured); off by > 2x: estimates more than twice or less than "
+         "half the measured time.\n";
   Out += "\n## Kernels\n\n| kernel | job | launch | bound | T_ALU | T_TEX | "
          "T_MEM | estimate | measured (cv) | error | achieved DRAM | "
          "achieved ALU |\n|---|---|---|---|---|---|---|---|---|---|---|---|\n";
@@ -401,11 +411,14 @@ std::string toHTML(const Validation &V) {
                      S.Kernels, escapeHtml(invalidNote(S)));
   else
     H += fmt::format("<p><b>{} of {}</b> kernels measured; median |error| "
-                     "<b>{:.1f}%</b>, 90th percentile <b>{:.1f}%</b>, Spearman "
+                     "<b>{:.1f}%</b>, mean <b>{:.1f}%</b>, 90th percentile "
+                     "<b>{:.1f}%</b>, off by more than 2&times; <b>{}</b>, "
+                     "log-ratio spread <b>{:.2f}</b>, Spearman "
                      "<b>{:.3f}</b>; variant order correct in <b>{} of {}</b> "
                      "pairs ({} of {} measured more than 10% apart).</p>\n",
                      S.Measured, S.Kernels, 100 * S.MedianAbsError,
-                     100 * S.P90AbsError, S.Spearman, S.VariantOrderCorrect,
+                     100 * S.MeanAbsError, 100 * S.P90AbsError, S.OffBy2x,
+                     S.LogRatioSpread, S.Spearman, S.VariantOrderCorrect,
                      S.VariantPairs, S.DistinctCorrect, S.DistinctPairs);
   H += "<h2>Estimated vs measured time</h2>\n<p>Log–log; the green band is "
        "±25% around y = x; dashed lines join variants of one job; colour is "

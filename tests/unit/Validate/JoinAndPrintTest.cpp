@@ -199,7 +199,12 @@ TEST(ValidatePrint, MarkdownAndSummaryText) {
   std::string M = toMarkdown(*V);
   // fast measured 6 us, slow 4 us: 50% apart, so the pair counts among
   // those the estimate must order (more than 10% apart).
-  EXPECT_NE(M.find("| 3 of 6 | 25.0% | 45.0% | 0.500 | 0 of 1 | 0 of 1 |"),
+  // |error| 50%, 25%, 0% (fast 3 us for 6, slow 5 for 4, lone 2 for 2):
+  // mean 25.0%; none off by 2x (fast's 0.5 is exactly half); ln ratios
+  // -0.6931, 0.2231, 0: mean -0.1567, sample standard deviation
+  // sqrt((0.5365^2 + 0.3798^2 + 0.1567^2) / 2) = 0.48.
+  EXPECT_NE(M.find("| 3 of 6 | 25.0% | 25.0% | 45.0% | 0 | 0.48 | 0.500 | "
+                   "0 of 1 | 0 of 1 |"),
             std::string::npos)
       << M;
   EXPECT_NE(M.find("| job | fast | slow | 50.0% | no |"), std::string::npos)
@@ -208,7 +213,8 @@ TEST(ValidatePrint, MarkdownAndSummaryText) {
   EXPECT_NE(M.find("missing: no measurement with this id"), std::string::npos);
   EXPECT_EQ(summaryText(*V),
             "validate: test on D<1> (9.1): 3 of 6 kernels measured\n"
-            "  median |error| 25.0%, 90th percentile 45.0%, Spearman 0.500\n"
+            "  median |error| 25.0%, mean 25.0%, 90th percentile 45.0%, off by "
+            "more than 2x 0, log-ratio spread 0.48, Spearman 0.500\n"
             "  variant order correct in 0 of 1 pairs (0 of 1 measured more "
             "than 10% apart)\n");
 }

@@ -7,6 +7,8 @@ everything derived from the per-kernel records independently:
   estimate_s = max(t_alu_s, t_tex_s, t_mem_s) + launch_overhead_s
   bound      = the term that is the maximum
   error      = (estimate_s - measured_s) / measured_s
+  mean_abs_error, off_by_2x (estimate over measured outside [0.5, 2]),
+  log_ratio_spread (sample standard deviation of ln(estimate / measured));
   median_abs_error, p90_abs_error: percentiles of |error| over the measured
              kernels, linear interpolation between closest ranks
   spearman   = Pearson correlation of the ranks (ties: average rank) of the
@@ -139,7 +141,15 @@ def main():
     want = {"kernels": len(ks), "measured": len(measured),
             "median_abs_error": percentile(absErr, 0.5),
             "p90_abs_error": percentile(absErr, 0.9),
-            "spearman": spearman(est, meas)}
+            "spearman": spearman(est, meas),
+            "mean_abs_error": sum(absErr) / len(absErr) if absErr else 0,
+            "off_by_2x": sum(1 for e, m in zip(est, meas)
+                             if not 0.5 <= e / m <= 2.0)}
+    logs = [math.log(e / m) for e, m in zip(est, meas)]
+    if len(logs) > 1:
+        mean = sum(logs) / len(logs)
+        want["log_ratio_spread"] = math.sqrt(
+            sum((x - mean) ** 2 for x in logs) / (len(logs) - 1))
     for key, w in want.items():
         if key not in s or not close(s[key], w):
             fail("summary.%s = %r, recomputed %r" % (key, s.get(key), w))
