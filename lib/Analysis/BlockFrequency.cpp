@@ -25,8 +25,8 @@ namespace {
 class FrequencyBuilder : AnalysisPart {
 public:
   FrequencyBuilder(AnalysisContext &C, BlockFrequencies &R)
-      : AnalysisPart(C), Freq(R.Freq), Sites(R.Sites),
-        TripRanges(R.TripRanges) {}
+      : AnalysisPart(C), Freq(R.Freq), Sites(R.Sites), TripRanges(R.TripRanges),
+        LongestSkew(R.LongestSkew) {}
 
   void computeFrequencies();
 
@@ -45,6 +45,7 @@ private:
       DivergenceQueries;
   std::vector<std::pair<const BasicBlock *, BranchSite>> &Sites;
   std::vector<KernelCounts::TripRange> &TripRanges;
+  DenseMap<const Loop *, double> &LongestSkew;
 };
 
 } // namespace
@@ -558,6 +559,10 @@ void FrequencyBuilder::computeFrequencies() {
       // over the entering items. With no item entering, any value serves.
       double Mean = R.Reached ? R.Sum / double(R.Reached) : 0;
       double PExit = 1.0 / (Mean + 1.0);
+      if (R.Reached) {
+        double &Skew = LongestSkew[P.Lp];
+        Skew = std::max({Skew, 1.0, (double(R.Max) + 1.0) / (Mean + 1.0)});
+      }
       Out[P.From].push_back({Index[S0], ExitOn0 ? PExit : 1 - PExit});
       Out[P.From].push_back(
           {Index[P.Br->getSuccessor(1)], ExitOn0 ? 1 - PExit : PExit});

@@ -18,6 +18,7 @@
 #include "Analysis/KernelCounts.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/Analysis/LoopInfo.h"
 #include "llvm/IR/BasicBlock.h"
 
 #include <utility>
@@ -34,6 +35,10 @@ struct BlockFrequencies {
   std::vector<std::pair<const llvm::BasicBlock *, BranchSite>> Sites;
   /// Loops taken at a bound ScalarEvolution proves (KernelCounts::TripRanges).
   std::vector<KernelCounts::TripRange> TripRanges;
+  /// Loops whose trip count depends on the work-item: the longest item's
+  /// trips over the mean ((max + 1) / (mean + 1) executions of the exiting
+  /// block per entry), for the longest item's chain (ChainRound).
+  llvm::DenseMap<const llvm::Loop *, double> LongestSkew;
 };
 
 /// The block frequencies of the context's kernel. Guesses go to the

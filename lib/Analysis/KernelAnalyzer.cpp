@@ -108,6 +108,10 @@ static void findChainRounds(AnalysisContext &C, const BlockFrequencies &BF,
     const std::set<std::string> &Stored = Stores[L];
     ChainRound Cur;
     Cur.PerItem = W;
+    Cur.PerLongestItem = W;
+    for (const Loop *Up = L; Up; Up = Up->getParentLoop())
+      if (auto It = BF.LongestSkew.find(Up); It != BF.LongestSkew.end())
+        Cur.PerLongestItem *= It->second;
     bool Any = false;
     auto close = [&] {
       if (!Cur.Loads.empty()) {

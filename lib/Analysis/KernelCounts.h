@@ -110,6 +110,10 @@ struct GlobalAccess {
 /// write-through L1 (the store went there).
 struct ChainRound {
   double PerItem = 0; ///< executions per work-item
+  /// Executions for the work-item that runs the most: PerItem times the
+  /// longest item's share of each loop around it whose trip count depends
+  /// on the id (a triangle's first row); PerItem elsewhere.
+  double PerLongestItem = 0;
   struct Load {
     std::string Buffer;  ///< kernel argument name, "" if unknown
     bool Stored = false; ///< the loop stores into the same buffer

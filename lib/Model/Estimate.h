@@ -75,6 +75,8 @@ struct Estimate {
   /// Chained load rounds per item by the level that serves each
   /// (Analysis' ChainRound, the cache model's odds), and their time.
   double ChainRoundsL1 = 0, ChainRoundsL2 = 0, ChainRoundsDram = 0;
+  /// The same for the work-item that runs the most (ChainRound).
+  double LongestRoundsL1 = 0, LongestRoundsL2 = 0, LongestRoundsDram = 0;
   double TMemChainS = 0;
   /// Work-groups in the launch (0 when the driver picks the local size),
   /// and the time to start them at work_group.dispatch_cycles (0 without

@@ -360,13 +360,19 @@ private:
     E AtL2 = B.ifThen(B.has(L2Lat), L2Lat, AtDram);
     E AtL1 = B.ifThen(B.has(L1Lat), L1Lat, AtL2);
     E Chained = ROnL1 + ROnL2 + ROnDram;
-    E TChain =
-        term("t_chain",
-             B.ifThen(Chained > 0 && (B.has(DramLat) || B.has(Lat)),
-                      (ROnL1 * AtL1 + ROnL2 * AtL2 + ROnDram * AtDram) * Waves,
-                      B.num(0)),
-             Unit::Time, "T_MEM chains through memory (s)",
-             "estimate.t_mem_chain_s");
+    // The launch lasts at least as long as its longest work-item's chain
+    // (a triangle's first row: the other items' chains end earlier).
+    E Longest = in("longest_rounds_l1") * AtL1 +
+                in("longest_rounds_l2") * AtL2 +
+                in("longest_rounds_dram") * AtDram;
+    E TChain = term(
+        "t_chain",
+        B.ifThen(Chained > 0 && (B.has(DramLat) || B.has(Lat)),
+                 B.max((ROnL1 * AtL1 + ROnL2 * AtL2 + ROnDram * AtDram) * Waves,
+                       Longest),
+                 B.num(0)),
+        Unit::Time, "T_MEM chains through memory (s)",
+        "estimate.t_mem_chain_s");
     E Traffic = B.max(B.max(Dram, TL2), TL1);
     E ChainMem = term("t_chain_traffic",
                       B.ifThen(TChain > 0 && B.has(Exp) && Exp > 0,
@@ -567,6 +573,9 @@ Values kernelInputs(const KernelCounts &K, const LaunchSpec &L,
   V["chain_rounds_l1"] = E.ChainRoundsL1;
   V["chain_rounds_l2"] = E.ChainRoundsL2;
   V["chain_rounds_dram"] = E.ChainRoundsDram;
+  V["longest_rounds_l1"] = E.LongestRoundsL1;
+  V["longest_rounds_l2"] = E.LongestRoundsL2;
+  V["longest_rounds_dram"] = E.LongestRoundsDram;
   V["local_mem_bytes"] = double(K.LocalMemBytes);
   V["registers"] = K.Registers;
   return V;
@@ -608,6 +617,12 @@ const std::vector<InputInfo> &inputInfo() {
     I.push_back({"chain_rounds_l1", "chained load rounds L1 serves", ""});
     I.push_back({"chain_rounds_l2", "chained load rounds L2 serves", ""});
     I.push_back({"chain_rounds_dram", "chained load rounds DRAM serves", ""});
+    I.push_back(
+        {"longest_rounds_l1", "the longest item's chained rounds, L1", ""});
+    I.push_back(
+        {"longest_rounds_l2", "the longest item's chained rounds, L2", ""});
+    I.push_back(
+        {"longest_rounds_dram", "the longest item's chained rounds, DRAM", ""});
     I.push_back({"local_mem_bytes", "__local bytes per work-group",
                  "per_item.local_mem_per_group", Unit::Bytes});
     I.push_back({"registers", "registers per work-item (0: unknown)",

@@ -190,6 +190,9 @@ Estimate estimate(const KernelCounts &K, const DeviceProfile &P,
     E.ChainRoundsDram += R.PerItem * (1 - NoDram);
     E.ChainRoundsL2 += R.PerItem * (NoDram - NoL2);
     E.ChainRoundsL1 += R.PerItem * NoL2;
+    E.LongestRoundsDram += R.PerLongestItem * (1 - NoDram);
+    E.LongestRoundsL2 += R.PerLongestItem * (NoDram - NoL2);
+    E.LongestRoundsL1 += R.PerLongestItem * NoL2;
   }
   E.Notes.insert(E.Notes.end(), T.Notes.begin(), T.Notes.end());
   if (K.ImageReads > 0 || K.ImageWrites > 0)
