@@ -86,10 +86,12 @@ private:
     E AluCycles = M.Vliw ? vliwAluCycles() : simtAluCycles();
     E Issue = term("t_alu_issue", PerCU * AluCycles / Lanes / Clock, Unit::Time,
                    "T_ALU issue (s)");
-    // LDS: __local bytes at the compute unit's LDS bandwidth, added to
-    // T_ALU because LDS instructions issue from the same SIMD as ALU ones
-    // (on Evergreen they are ALU-clause instructions; on NVIDIA they take
-    // warp issue slots at 128 B per SM per clock).
+    // LDS: __local bytes at the compute unit's LDS bandwidth. On VLIW
+    // (Evergreen, TeraScale) LDS instructions are ALU-clause instructions,
+    // so the time adds to T_ALU. Where the profile gives an issue rate
+    // (NVIDIA), an LDS instruction takes an issue slot like an ALU one, but
+    // its bytes move in the LDS pipe while the ALUs work: T_ALU is the
+    // larger of the issue (ALU and LDS instructions) and the LDS bandwidth.
     E LdsBw = fig("lds_bandwidth_per_clock");
     E Lds = term("t_lds",
                  B.ifThen(B.has(LdsBw) && in("lds_bytes") > 0,
@@ -102,8 +104,16 @@ private:
              B.ifThen(B.has(Bar) && in("barriers") > 0,
                       PerCU * in("barriers") * Bar / Clock, B.num(0)),
              Unit::Time, "T_BARRIER (s, in T_ALU)", "estimate.t_barrier_s");
-    term("t_alu", Issue + Lds + Barrier, Unit::Time, "T_ALU (s)",
-         "estimate.t_alu_s");
+    E IssueRate = fig("alu_issue_per_clock");
+    E LdsIssue =
+        term("t_lds_issue",
+             B.ifThen(B.has(IssueRate) && in("lds_ops") > 0,
+                      PerCU * in("lds_ops") / IssueRate / Clock, B.num(0)),
+             Unit::Time, "LDS instructions' issue (s)");
+    term("t_alu",
+         B.ifThen(B.has(IssueRate), B.max(Issue + LdsIssue, Lds) + Barrier,
+                  Issue + Lds + Barrier),
+         Unit::Time, "T_ALU (s)", "estimate.t_alu_s");
   }
 
   /// VLIW: the packer's bundles, one per lane per clock.
@@ -570,6 +580,7 @@ Values kernelInputs(const KernelCounts &K, const LaunchSpec &L,
   }
   V["l1_lines"] = E.L1Lines;
   V["load_rounds"] = K.GlobalLoadRounds;
+  V["lds_ops"] = K.LocalLoads + K.LocalStores;
   V["chain_rounds_l1"] = E.ChainRoundsL1;
   V["chain_rounds_l2"] = E.ChainRoundsL2;
   V["chain_rounds_dram"] = E.ChainRoundsDram;
@@ -614,6 +625,7 @@ const std::vector<InputInfo> &inputInfo() {
                  "per_item.bytes_l2_partial", Unit::Bytes});
     I.push_back({"l1_lines", "L1 lines", ""});
     I.push_back({"load_rounds", "global load rounds", ""});
+    I.push_back({"lds_ops", "__local loads and stores", ""});
     I.push_back({"chain_rounds_l1", "chained load rounds L1 serves", ""});
     I.push_back({"chain_rounds_l2", "chained load rounds L2 serves", ""});
     I.push_back({"chain_rounds_dram", "chained load rounds DRAM serves", ""});
