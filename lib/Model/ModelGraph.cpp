@@ -104,6 +104,11 @@ private:
              B.ifThen(B.has(Bar) && in("barriers") > 0,
                       PerCU * in("barriers") * Bar / Clock, B.num(0)),
              Unit::Time, "T_BARRIER (s, in T_ALU)", "estimate.t_barrier_s");
+    if (M.Vliw) {
+      term("t_alu", Issue + Lds + Barrier, Unit::Time, "T_ALU (s)",
+           "estimate.t_alu_s");
+      return;
+    }
     E IssueRate = fig("alu_issue_per_clock");
     E LdsIssue =
         term("t_lds_issue",
