@@ -51,8 +51,13 @@ R=docs/results
 SUITES=(
   "h100|$R/nvidia-h100-sxm|--profile $H100 --measurements $R/nvidia-h100-sxm/measured-suite.json"
   "h200|$R/nvidia-h200|--profile $H200 --measurements $R/nvidia-h200/measured-suite.json"
-  "rodinia-h100|$R/nvidia-h100-sxm/outside|--profile $H100 --suite build/outside-rodinia/rodinia.yaml --measurements $R/nvidia-h100-sxm/outside/measured-outside.json"
-  "polybench-h100|$R/nvidia-h100-sxm/outside-polybench|--profile $H100 --suite build/outside-polybench/polybench.yaml --measurements $R/nvidia-h100-sxm/outside-polybench/measured-polybench.json"
+  # The first outside measurements (2026-11-25): the manifests' first 5 and
+  # 16 kernels, by id.
+  "rodinia-h100|$R/nvidia-h100-sxm/outside|--profile $H100 --suite build/outside-rodinia/rodinia.yaml --entry nn --entry gaussian-fan1 --entry gaussian-fan2 --entry kmeans-swap --entry kmeans-assign --measurements $R/nvidia-h100-sxm/outside/measured-outside.json"
+  "polybench-h100|$R/nvidia-h100-sxm/outside-polybench|--profile $H100 --suite build/outside-polybench/polybench.yaml --entry gemm --entry 2mm-1 --entry 2mm-2 --entry atax-1 --entry atax-2 --entry bicg-1 --entry bicg-2 --entry mvt-1 --entry mvt-2 --entry gesummv --entry syrk --entry conv2d --entry conv3d --entry covariance-mean --entry covariance-reduce --entry covariance-covar --measurements $R/nvidia-h100-sxm/outside-polybench/measured-polybench.json"
+  # Every kernel of both manifests (2026-11-27).
+  "rodinia-all-h100|$R/nvidia-h100-sxm/outside-rodinia-all|--profile $H100 --suite build/outside-rodinia/rodinia.yaml --measurements $R/nvidia-h100-sxm/outside-rodinia-all/measured-rodinia-all.json"
+  "polybench-all-h100|$R/nvidia-h100-sxm/outside-polybench-all|--profile $H100 --suite build/outside-polybench/polybench.yaml --measurements $R/nvidia-h100-sxm/outside-polybench-all/measured-polybench-all.json"
 )
 SKIPPED=("pocl-cpu|$R/pocl-cpu|measured live on PoCL, no stored measurements")
 

@@ -26,7 +26,7 @@ class FrequencyBuilder : AnalysisPart {
 public:
   FrequencyBuilder(AnalysisContext &C, BlockFrequencies &R)
       : AnalysisPart(C), Freq(R.Freq), Sites(R.Sites), TripRanges(R.TripRanges),
-        LongestSkew(R.LongestSkew) {}
+        LongestSkew(R.LongestSkew), LongestBlockSkew(R.LongestBlockSkew) {}
 
   void computeFrequencies();
 
@@ -46,6 +46,7 @@ private:
   std::vector<std::pair<const BasicBlock *, BranchSite>> &Sites;
   std::vector<KernelCounts::TripRange> &TripRanges;
   DenseMap<const Loop *, double> &LongestSkew;
+  DenseMap<const BasicBlock *, double> &LongestBlockSkew;
 };
 
 } // namespace
@@ -570,6 +571,21 @@ void FrequencyBuilder::computeFrequencies() {
     for (auto &P : IdBranches) {
       const auto &R = Results[P.Query];
       double PTrue = R.Reached ? double(R.Taken) / double(R.Reached) : 0.5;
+      // The items that take a side run what it alone leads to 1 / p times
+      // the mean: the longest item's share.
+      for (unsigned S = 0; S < 2 && R.Reached; ++S) {
+        double Pr = S == 0 ? PTrue : 1 - PTrue;
+        BasicBlock *Side = P.Br->getSuccessor(S);
+        if (Pr <= 0 || Pr >= 1)
+          continue;
+        // What only this side leads to: the blocks its edge dominates.
+        BasicBlockEdge Edge(P.Br->getParent(), Side);
+        for (BasicBlock *B : Blocks)
+          if (DT.dominates(Edge, B)) {
+            double &Skew = LongestBlockSkew[B];
+            Skew = std::max(1.0, Skew) / Pr;
+          }
+      }
       Out[P.From].push_back({Index[P.Br->getSuccessor(0)], PTrue});
       Out[P.From].push_back({Index[P.Br->getSuccessor(1)], 1 - PTrue});
     }

@@ -39,6 +39,10 @@ struct BlockFrequencies {
   /// trips over the mean ((max + 1) / (mean + 1) executions of the exiting
   /// block per entry), for the longest item's chain (ChainRound).
   llvm::DenseMap<const llvm::Loop *, double> LongestSkew;
+  /// Blocks under branches on ids that some work-items take and others do
+  /// not (`if (i == 0)`): 1 / the share of items that reach them, the
+  /// factor by which an item that does runs them more than the mean.
+  llvm::DenseMap<const llvm::BasicBlock *, double> LongestBlockSkew;
 };
 
 /// The block frequencies of the context's kernel. Guesses go to the

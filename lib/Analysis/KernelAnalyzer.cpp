@@ -112,6 +112,8 @@ static void findChainRounds(AnalysisContext &C, const BlockFrequencies &BF,
     for (const Loop *Up = L; Up; Up = Up->getParentLoop())
       if (auto It = BF.LongestSkew.find(Up); It != BF.LongestSkew.end())
         Cur.PerLongestItem *= It->second;
+    if (auto It = BF.LongestBlockSkew.find(BB); It != BF.LongestBlockSkew.end())
+      Cur.PerLongestItem *= It->second;
     bool Any = false;
     auto close = [&] {
       if (!Cur.Loads.empty()) {

@@ -325,3 +325,63 @@ __kernel void vadd(__global const float *a, __global const float *b,
 }
 
 } // namespace
+
+namespace {
+double chainRounds(const KernelCounts &K, bool Longest) {
+  double Sum = 0;
+  for (const ChainRound &R : K.ChainRounds)
+    Sum += Longest ? R.PerLongestItem : R.PerItem;
+  return Sum;
+}
+} // namespace
+
+TEST(Memory, ChainRoundsSplitAtStores) {
+  // A loop that stores to global memory: its two stores split the body's
+  // loads into two rounds per iteration (tmp and a, then y and b), each
+  // waiting for the round before. 256 iterations: 512 rounds per item;
+  // none left in GlobalLoadRounds.
+  auto K = analyze(R"(
+__kernel void k(__global const float *a, __global const float *b,
+                __global float *tmp, __global float *y) {
+  size_t i = get_global_id(0);
+  for (int j = 0; j < 256; ++j) {
+    tmp[i] += a[i * 256 + j];
+    y[i] += b[i * 256 + j];
+  }
+})",
+                   "k", L4k);
+  EXPECT_DOUBLE_EQ(chainRounds(K, false), 512);
+  EXPECT_DOUBLE_EQ(chainRounds(K, true), 512);
+  for (const ChainRound &R : K.ChainRounds)
+    EXPECT_EQ(R.Loads.size(), 2u);
+  EXPECT_DOUBLE_EQ(K.GlobalLoadRounds, 0);
+}
+
+TEST(Memory, ChainRoundsOfTheLongestItem) {
+  // Only work-item 0 runs the loop (a serial prefix sum): 1000 rounds for
+  // it, 1000 / 4096 on average.
+  auto K = analyze(R"(
+__kernel void k(__global const float *w, __global float *cdf) {
+  if (get_global_id(0) == 0)
+    for (int x = 1; x < 1000; ++x)
+      cdf[x] = cdf[x - 1] + w[x];
+})",
+                   "k", L4k);
+  EXPECT_NEAR(chainRounds(K, false), 999.0 / 4096, 1e-9);
+  // (Frequencies are rounded to 1e-9: 999 / 4096 x 4096 to within 1e-5.)
+  EXPECT_NEAR(chainRounds(K, true), 999, 1e-5);
+}
+
+TEST(Memory, ChainRoundsOfATriangle) {
+  // Item i runs 4096 - i iterations (4096 down to 1): the mean is
+  // (4096 + 1) / 2 = 2048.5, item 0's 4096.
+  auto K = analyze(R"(
+__kernel void k(__global const float *a, __global float *s) {
+  int i = get_global_id(0);
+  for (int j = i; j < 4096; ++j)
+    s[i] += a[j];
+})",
+                   "k", L4k);
+  EXPECT_NEAR(chainRounds(K, false), 2048.5, 1e-6);
+  EXPECT_NEAR(chainRounds(K, true), 4096, 1e-6);
+}
