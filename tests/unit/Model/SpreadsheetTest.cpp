@@ -372,12 +372,18 @@ TEST(Spreadsheet, ChainRoundsWaitTheirLevelsLatency) {
   EXPECT_LT(E.TMemS, 1.001 * E.TMemChainS);
 }
 
-TEST(Spreadsheet, ChainRoundsWithoutCacheSizesWaitMemoryLatency) {
-  // pocl-cpu gives no cache sizes and no per-level latencies: every round
-  // is DRAM's, at its measured memory.latency of 4944 ns. One group of 64
-  // is 8 wavefronts of 8 on one compute unit, resident together: one wave.
-  // t_chain = 1000 x 4944 ns = 4.944 ms.
+TEST(Spreadsheet, ChainRoundsWithoutCacheSizesAreDramRounds) {
+  // pocl-cpu gives no cache sizes: every round is DRAM's, at its measured
+  // memory.dram_latency of 297 ns (calibrate's chain_dram through PoCL).
+  // One group of 64 is 8 wavefronts of 8 on one compute unit, resident
+  // together: one wave. t_chain = 1000 x 297 ns = 297 us.
   Estimate E = estimate(chainedBroadcast(), profile("pocl-cpu"));
   EXPECT_DOUBLE_EQ(E.ChainRoundsDram, 1000);
-  EXPECT_NEAR(E.TMemChainS, 4.944e-3, 1e-12);
+  EXPECT_NEAR(E.TMemChainS, 297e-6, 1e-12);
+  // Its datasheet gives no latency at all: the term is left out.
+  EstimateOptions Datasheet;
+  Datasheet.UseMeasured = false;
+  EXPECT_EQ(
+      estimate(chainedBroadcast(), profile("pocl-cpu"), Datasheet).TMemChainS,
+      0);
 }
