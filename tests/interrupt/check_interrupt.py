@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""check_interrupt.py - outputs survive interruption (issue 9).
+"""check_interrupt.py - outputs survive interruption.
 
 Runs a command that writes an output file over a previous one, interrupts
 it with SIGINT or SIGKILL at several points of its run, and checks that

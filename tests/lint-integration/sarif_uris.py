@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""SARIF locations that GitHub code scanning can resolve (issue 16).
+"""SARIF locations that GitHub code scanning can resolve.
 
 In a temporary git repository whose kernel file name needs percent-encoding
 (a space and a colon) and which includes a header, runs `clspread lint

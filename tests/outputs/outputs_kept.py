@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Outputs never destroy anything (issue 17): each case runs the built
+"""Outputs never destroy anything: each case runs the built
 clspread and checks what is left on disk.
 
   disk-full     a 64 KiB tmpfs filled to the last byte: analyze -o, lint

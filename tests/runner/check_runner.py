@@ -318,7 +318,7 @@ def case_usage(ctx):
     check("not valid JSON" in err, err)
     _, text, _ = run([ctx.runner, "--help"], expect=0)
     check("exit status" in text, "help text")
-    # Inputs that are not regular files (issue 17): a FIFO plan would block
+    # Inputs that are not regular files: a FIFO plan would block
     # for ever, /dev/zero never end; a plan entry's "file" the same.
     fifo = os.path.join(ctx.work, "plan.fifo")
     if os.path.exists(fifo):
@@ -328,7 +328,7 @@ def case_usage(ctx):
     check("a FIFO, not a regular file" in err, err)
     _, _, err = run([ctx.runner] + POCL + ["/dev/zero"], expect=2, timeout=20)
     check("a device, not a regular file" in err, err)
-    # -o naming the plan itself: refused, the plan unchanged (issue 17).
+    # -o naming the plan itself: refused, the plan unchanged.
     same = os.path.join(ctx.work, "same.json")
     with open(plan("good.json")) as f:
         text = f.read()
@@ -357,7 +357,7 @@ def case_timeout(ctx):
 
 
 def case_crash(ctx):
-    """Issue 17: kernels that crash the process (SIGSEGV from a scalar given for a
+    """Kernels that crash the process (SIGSEGV from a scalar given for a
     pointer, heap corruption from out-of-bounds writes) are recorded as "crashed"
     with their signal; the kernels around them are measured and the JSON has every
     kernel. Plan errors (index 2^32, "value": true) are their own kernel's only."""
@@ -391,7 +391,7 @@ def case_crash(ctx):
 
 
 def case_watchdog_chain(ctx):
-    """Issue 17: after a watchdog timeout the next kernel blocked forever in its
+    """After a watchdog timeout the next kernel blocked forever in its
     blocking buffer write. The next kernel now runs in a fresh process and is
     measured; with the worker kept on purpose (test hook) the watchdog over
     blocking calls ends the hung write, and the run still finishes."""

@@ -1,4 +1,4 @@
-// Kernels that take down the process running them on PoCL (issue 17):
+// Kernels that take down the process running them on PoCL:
 // the runner must record each as "crashed" with its signal and measure
 // the others (tests/runner/crash.json).
 

@@ -80,7 +80,7 @@ static void testHalf() {
   CHECK(std::isnan(halfToFloat(0x7e00)));
 }
 
-/// Index buffers (issue 17): permutation, monotone and sorted fills.
+/// Index buffers: permutation, monotone and sorted fills.
 static void testOrderedFill() {
   const ElemType Int = *parseElemType("int");
   std::vector<unsigned char> B(256 * 4);
@@ -276,7 +276,7 @@ static void testPlan() {
   CHECK(has("\"normalized\" must be true or false"));
   CHECK(has("does not fit in 64 bits"));
 
-  // Issue 17: an argument index of 2^32 wrapped to 0 (and "dims" 2^32+1
+  // An argument index of 2^32 wrapped to 0 (and "dims" 2^32+1
   // to 1); "value": true threw nlohmann's type_error, which aborted the
   // whole plan with a message naming no kernel and no field. Each is now
   // a problem of its own kernel, naming the field; the others are intact.

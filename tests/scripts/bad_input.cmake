@@ -1,4 +1,4 @@
-# bad_input.cmake - the bad-input corpus (tests/bad-input, issue 9): one
+# bad_input.cmake - the bad-input corpus (tests/bad-input): one
 # CTest test per case of tests/bad-input/cases.json, named
 # bad-input/<case>, each run by tests/bad-input/run_bad_input.py (python3,
 # standard library only) against the built clspread. A case checks the exit

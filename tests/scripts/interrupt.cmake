@@ -1,4 +1,4 @@
-# interrupt.cmake - outputs survive SIGINT and SIGKILL (issue 9,
+# interrupt.cmake - outputs survive SIGINT and SIGKILL (see
 # docs/reliability.md): tests/interrupt/check_interrupt.py interrupts
 # `clspread analyze -o` and `clspread-run -o` (on PoCL) at several points
 # and checks the previous output is kept or a complete new one written, with

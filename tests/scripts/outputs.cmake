@@ -1,4 +1,4 @@
-# outputs.cmake - outputs never destroy anything (issue 17): one CTest test
+# outputs.cmake - outputs never destroy anything: one CTest test
 # per case of tests/outputs/outputs_kept.py, each against the built clspread.
 # disk-full mounts a small tmpfs and needs root; it reports skipped (77)
 # where mounting is refused.

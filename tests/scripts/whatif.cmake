@@ -1,4 +1,4 @@
-# whatif.cmake - the what-if page in a real browser (issue 10):
+# whatif.cmake - the what-if page in a real browser:
 # tests/whatif/check_whatif.py opens `clspread analyze --format html` in
 # headless Chromium, moves its sliders and compares the recomputed figures
 # with the CLI's (skipped, 77, where Debian's chromium is not installed).

@@ -1,4 +1,4 @@
-# workbook.cmake - `clspread analyze --format xlsx` (issue 10,
+# workbook.cmake - `clspread analyze --format xlsx` (see
 # docs/workbook.md): tests/workbook/check_workbook.py has LibreOffice
 # recalculate the workbook's formulas and compares them with
 # `analyze --format json`, then doubles the clock and flips use_measured.

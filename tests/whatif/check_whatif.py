@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""check_whatif.py - the what-if page recomputes as the CLI does (issue 10).
+"""check_whatif.py - the what-if page recomputes as the CLI does.
 
 Writes `clspread analyze --format html` for a kernel on a profile, opens it
 in headless Chromium (Debian's `chromium`, --dump-dom), moves sliders by the
@@ -141,7 +141,7 @@ def main():
     ok &= compare("  panel 1 (HD 4870) global 2^22", both[1],
                   cli(a, "hd4870", ["--kernel", "vecadd_float4", "--global", "4194304",
                                     "--local", "256"]))
-    # Markup in a profile's name and in the kernel's directory (issue 17):
+    # Markup in a profile's name and in the kernel's directory:
     # "<!--<script>" inside the page's JSON script hid its closing tag from
     # the HTML parser, the JSON swallowed the page's script and nothing was
     # computed. The page must still compute, and show the names as text.

@@ -1,4 +1,4 @@
-// A small __constant table read in a binary search (issue 17): the reads
+// A small __constant table read in a binary search (a lookup): the reads
 // hit the constant cache after the first, so DRAM moves the 84-byte table
 // once per launch, not 4 B per access. Before, the 16 assumed iterations
 // were charged 64 B of DRAM traffic per work-item (72 B moved with the key

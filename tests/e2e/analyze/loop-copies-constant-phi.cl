@@ -4,7 +4,7 @@
 // `phi i1 [true, %entry], [false, %body]`, a phi whose value on the back
 // edge is a constant. When the dependence graph packed the second copy of
 // the loop body, that phi got an empty producer list and the boolean `and`
-// that reads it indexed it: a segfault (issue 16, seen in a real password
+// that reads it indexed it: a segfault (found by the real-world corpus, a password
 // cracker's key-derivation kernels). It is now ready at the start of the copy.
 // RUN: clspread analyze %s --global 4096 --local 64 | FileCheck %s
 // RUN: clspread lint %s

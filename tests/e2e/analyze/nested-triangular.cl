@@ -1,4 +1,4 @@
-// An inner loop whose count follows the outer loop's counter (issue 17,
+// An inner loop whose count follows the outer loop's counter (a triangle:
 // trip propagation in nested loops): ScalarEvolution gives the inner exit
 // count as a recurrence of the outer loop, {-1,+,1}, not a constant. Its
 // mean over the outer loop's 16 iterations (0 where it is skipped) is

@@ -2,7 +2,7 @@
 // bound ScalarEvolution proves, and the user can state the count.
 //
 // Escape-time loop under `it < max_iter` (max_iter = 256): the reason is
-// the float condition, the range [1, 256], the bound 256 assumed (issue 17; was 16).
+// the float condition, the range [1, 256], the bound 256 assumed (it was 16).
 // RUN: clspread analyze %s --kernel escape --global 1024 --arg max_iter=256 --format json | FileCheck --check-prefix=RANGE %s
 // RANGE: "kind": "loop-trip-count",
 // RANGE-NEXT: "line": 32,

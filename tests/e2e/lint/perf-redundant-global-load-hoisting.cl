@@ -1,6 +1,6 @@
 // RUN: clspread lint %s --rules=perf-redundant-global-load | FileCheck %s --implicit-check-not=warning: --implicit-check-not=note:
 // Loads repeated in a loop that the rule must not advise hoisting or
-// tiling (issue 16): the value changes, another work-item changes it, or
+// tiling: the value changes, another work-item changes it, or
 // the hardware already broadcasts it. One case at the end that is still
 // reported checks the name printed for a pointer that is not an argument.
 

@@ -1,4 +1,4 @@
-// Access labels from the IR and the qualifiers (issue 17): where the
+// Access labels from the IR and the qualifiers: where the
 // footprint is unknown (indices read from a buffer), a buffer the kernel
 // only loads from is "read" and one it only stores to is "write"; before,
 // every such buffer was planned "read_write", so the runner restored and

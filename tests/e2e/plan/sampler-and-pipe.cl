@@ -1,4 +1,4 @@
-// Samplers and pipes in plans (issue 17). A sampler_t parameter is planned
+// Samplers and pipes in plans. A sampler_t parameter is planned
 // as the runner's sampler (unnormalized, clamp to edge, nearest) with no
 // warning: the runner handles samplers (before: "sampler arguments are not
 // supported by the runner"). It runs on PoCL.

@@ -1,5 +1,5 @@
 // Loops whose trip counts depend on work-item ids, sizes and arguments
-// (issue 8): counted exactly over the NDRange, and checked against
+// are counted exactly over the NDRange, and checked against
 // oclgrind's dynamic counts by tests/oclgrind/check_counts.py.
 
 // Grid-stride: item i runs ceil((n - i) / global_size) iterations.
