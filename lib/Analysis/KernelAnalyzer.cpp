@@ -91,21 +91,20 @@ static void findChainRounds(AnalysisContext &C, const BlockFrequencies &BF,
   };
   // Per loop: the buffers its blocks (its inner loops' included) store to.
   std::map<const Loop *, std::set<std::string>> Stores;
-  std::set<const Loop *> Storing;
   for (auto &[BB, Made, Counted] : Blocks)
     for (size_t A : Made)
       if (isGlobal(K.Accesses[A]) &&
           (K.Accesses[A].IsStore || K.Accesses[A].IsAtomic))
         for (const Loop *L = C.LI.getLoopFor(BB); L; L = L->getParentLoop()) {
           Stores[L].insert(K.Accesses[A].Buffer);
-          Storing.insert(L);
         }
   for (auto &[BB, Made, Counted] : Blocks) {
     const Loop *L = C.LI.getLoopFor(BB);
     double W = BF.Freq.lookup(BB);
-    if (!L || !Storing.count(L) || W <= 0)
+    auto StoredIt = L ? Stores.find(L) : Stores.end();
+    if (StoredIt == Stores.end() || W <= 0)
       continue;
-    const std::set<std::string> &Stored = Stores[L];
+    const std::set<std::string> &Stored = StoredIt->second;
     ChainRound Cur;
     Cur.PerItem = W;
     Cur.PerLongestItem = W;

@@ -407,9 +407,8 @@ std::vector<DerivedFigure> deriveFigures(const AnalysisReport &Report,
       // A chain through memory whose rounds one level serves: the level's
       // round trip at which t_chain equals the time (the levels solved
       // before it in this run are laid over the profile's).
-      std::string Name = Fig;
-      std::replace(Name.begin(), Name.end(), '.', '_');
-      auto Lat = solve(Name, "t_chain", *T);
+      // The model's name for the figure, from the figure table.
+      auto Lat = solve(std::string(numericFigure(Fig)->Name), "t_chain", *T);
       if (!Lat)
         continue;
       Out.push_back({Fig, fmt::format("{:.4g} ns", *Lat * 1e9),

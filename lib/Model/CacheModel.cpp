@@ -372,7 +372,7 @@ CacheTraffic cacheTraffic(const KernelCounts &K, const CacheGeometry &G) {
 
   // Per key: traffic at each level, as launch totals in bytes.
   std::map<std::string, double> Wave, ToL2, ToDram, Plain;
-  std::map<std::string, double> LoadExecs; // loaded keys
+  std::set<std::string> LoadKeys; // keys of loads, for their odds
   double Partial = 0;
   std::vector<Site> Loads, All;
   unsigned MaxScope = 0;
@@ -392,7 +392,7 @@ CacheTraffic cacheTraffic(const KernelCounts &K, const CacheGeometry &G) {
     double Total = WaveSectors * G.Sector / Lanes * A.ExecPerItem * N;
     Wave[Key] += Total;
     if (!A.IsStore && !A.IsAtomic && !A.Buffer.empty())
-      LoadExecs[Key] += A.ExecPerItem;
+      LoadKeys.insert(Key);
     // Lines the instruction looks up in L1, per wavefront.
     const unsigned Line = std::max(G.Line, G.Sector);
     double WaveLines;
@@ -566,7 +566,7 @@ CacheTraffic cacheTraffic(const KernelCounts &K, const CacheGeometry &G) {
   for (auto &[Key, V] : Plain)
     LaunchBytes += V;
   const bool Warm = G.L2Bytes && LaunchBytes <= double(G.L2Bytes);
-  for (auto &[Key, Execs] : LoadExecs) {
+  for (const std::string &Key : LoadKeys) {
     if (Wave[Key] <= 0)
       continue;
     CacheTraffic::LevelOdds O;
