@@ -3,6 +3,7 @@
 #include "Analysis/KernelAnalyzer.h"
 #include "Analysis/ParallelAnalysis.h"
 #include "Driver/AnalyzeDriver.h"
+#include "Lint/Baseline.h"
 #include "Lint/LaunchText.h"
 #include "Lint/RuleRegistry.h"
 #include "Lint/RuleSet.h"
@@ -11,6 +12,7 @@
 #include "Model/Spreadsheet.h"
 #include "Suite/Suite.h"
 #include "Support/InputFile.h"
+#include "Support/OutputFile.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/IR/DebugInfoMetadata.h"
@@ -107,6 +109,8 @@ struct FileResult {
   std::set<std::string> ParamNames; ///< scalar and __local parameters seen
   int Code = ExitOk;
   std::string ProfileId;
+  std::string BaselinePath;          ///< "" : none applies
+  std::vector<LintedKernel> Kernels; ///< with Req.KeepKernels
 };
 
 /// The settings that apply to one file: the command line over its
@@ -253,6 +257,10 @@ void lintFile(const LintRequest &Req, const std::string &File,
     return fail(toString(ProfileOr.takeError()));
   const DeviceProfile &Profile = **ProfileOr;
   R.ProfileId = Profile.Id;
+  if (Req.WriteBaselinePath.empty())
+    R.BaselinePath = !Req.BaselinePath.empty()          ? Req.BaselinePath
+                     : E->Config && E->Config->Baseline ? *E->Config->Baseline
+                                                        : "";
   auto Rules = rulesFor(*E);
   if (!Rules)
     return fail(toString(Rules.takeError()));
@@ -568,6 +576,8 @@ void lintFile(const LintRequest &Req, const std::string &File,
             L.Local ? formatSizes(*L.Local, L.Dims) : "driver's choice",
             launchOriginName(Origin), From.empty() ? "" : " (" + From + ")"));
     }
+    if (Req.KeepKernels)
+      R.Kernels.push_back({File, E->ProfileArg, A->Counts, Origin, From});
     Done.push_back(std::move(A));
     Contexts.push_back(std::move(Ctx));
   }
@@ -649,7 +659,8 @@ unsigned lintJobs(unsigned Requested, size_t Files, std::string &Note,
 } // namespace
 
 int runLint(const LintRequest &Req, LintOutput &Out, raw_ostream &Errs,
-            std::vector<std::string> &VerboseLog) {
+            std::vector<std::string> &VerboseLog,
+            std::vector<LintedKernel> *Kernels) {
   SharedInputs In;
   std::vector<FileResult> Results(Req.Files.size());
   std::string ThreadNote;
@@ -699,16 +710,74 @@ int runLint(const LintRequest &Req, LintOutput &Out, raw_ostream &Errs,
       Code = ExitInput;
       break;
     }
+  // Files by the baseline that applies to them, in input order.
+  std::map<std::string, std::vector<size_t>> ByBaseline;
   for (FileResult &R : Results) {
     Errs << R.Errors;
     Code = std::max(Code, R.Code);
     if (Out.ProfileId.empty())
       Out.ProfileId = R.ProfileId;
     VerboseLog.insert(VerboseLog.end(), R.Verbose.begin(), R.Verbose.end());
+    if (!R.BaselinePath.empty())
+      ByBaseline[R.BaselinePath].push_back(Out.Files.size());
+    if (Kernels)
+      std::move(R.Kernels.begin(), R.Kernels.end(),
+                std::back_inserter(*Kernels));
     Out.Files.push_back(std::move(R.Findings));
+  }
+  for (const auto &[Path, Indexes] : ByBaseline) {
+    auto B = Baseline::load(Path);
+    if (!B) {
+      Errs << toString(B.takeError()) << "\n";
+      Code = ExitInput;
+      continue;
+    }
+    std::vector<FileFindings> Mine;
+    for (size_t I : Indexes)
+      Mine.push_back(std::move(Out.Files[I]));
+    LintOutput::BaselineUse Use;
+    Use.Path = Path;
+    Use.Absent = B->apply(Mine);
+    for (size_t J = 0; J < Indexes.size(); ++J) {
+      for (const Finding &F : Mine[J].Findings)
+        ++(reported(F) ? Use.New : Use.Unchanged);
+      Out.Files[Indexes[J]] = std::move(Mine[J]);
+    }
+    Out.Baselines.push_back(std::move(Use));
   }
   Out.Rules = listRules();
   return Code;
+}
+
+int writeLintBaseline(const LintRequest &Req, const LintOutput &Out,
+                      raw_ostream &Errs) {
+  const std::string &Path = Req.WriteBaselinePath;
+  Baseline New(Path);
+  std::set<std::string> Linted;
+  for (const FileFindings &FF : Out.Files) {
+    Linted.insert(New.relative(FF.File));
+    for (const Finding &F : FF.Findings) {
+      New.add(F);
+      Linted.insert(New.relative(F.Loc.File));
+    }
+  }
+  if (sys::fs::exists(Path)) {
+    auto Old = Baseline::load(Path);
+    if (!Old) {
+      Errs << toString(Old.takeError()) << " (left unchanged)\n";
+      return ExitInput;
+    }
+    New.mergeUnlinted(*Old, Linted);
+  }
+  if (Error E = writeOutput(Path, New.toJSONText())) {
+    Errs << "clspread: error: " << toString(std::move(E)) << "\n";
+    return ExitOutput;
+  }
+  Errs << fmt::format("clspread: wrote {}: {} entr{} for {} finding{}\n", Path,
+                      New.entries().size(),
+                      New.entries().size() == 1 ? "y" : "ies", New.findings(),
+                      New.findings() == 1 ? "" : "s");
+  return ExitOk;
 }
 
 int dumpLintConfig(const LintRequest &Req, const std::string &File,

@@ -16,6 +16,7 @@
 #include "Analysis/Launch.h"
 #include "Frontend/OpenCLFrontend.h"
 #include "Lint/LintConfig.h"
+#include "Lint/LintRule.h"
 #include "Report/FindingPrinters.h"
 
 #include "llvm/Support/raw_ostream.h"
@@ -42,6 +43,24 @@ struct LintRequest {
   unsigned Jobs = 0;          ///< 0: every core
   double TimeoutSeconds = 60; ///< --timeout per file; 0: none
   bool Verbose = false;
+  /// --baseline: report only findings not in it (Lint/Baseline.h); ""
+  /// takes each file's configuration's Baseline:, if any.
+  std::string BaselinePath;
+  /// --write-baseline: record every finding there instead (no baseline is
+  /// applied).
+  std::string WriteBaselinePath;
+  /// Keep each analyzed kernel (LintedKernel) for the caller: diff
+  /// estimates them on its profiles.
+  bool KeepKernels = false;
+};
+
+/// A kernel lint analyzed: its counts at the launch lint found for it.
+struct LintedKernel {
+  std::string File;       ///< as linted
+  std::string ProfileArg; ///< the profile lint used for the file
+  KernelCounts Counts;    ///< Counts.Loc: the kernel's declaration
+  LaunchOrigin Origin = LaunchOrigin::None;
+  std::string LaunchFrom; ///< "k.cl:3", a configuration's path, ...
 };
 
 /// Lints every file. Input problems (unreadable files, bad configuration or
@@ -49,7 +68,15 @@ struct LintRequest {
 /// \p Out. \p VerboseLog gets --verbose lines (skipped rules, launch
 /// origins), in input order.
 int runLint(const LintRequest &Req, LintOutput &Out, llvm::raw_ostream &Errs,
-            std::vector<std::string> &VerboseLog);
+            std::vector<std::string> &VerboseLog,
+            std::vector<LintedKernel> *Kernels = nullptr);
+
+/// --write-baseline: the findings of \p Out (from runLint) recorded in
+/// Req.WriteBaselinePath, with the entries of files this run did not lint
+/// kept from the old file. Prints what it wrote to \p Errs; returns the
+/// exit code (2 for a bad old file, 3 when it cannot be written).
+int writeLintBaseline(const LintRequest &Req, const LintOutput &Out,
+                      llvm::raw_ostream &Errs);
 
 /// The effective configuration for \p File as YAML (--dump-config): the
 /// profile, the rules and every selected rule's options with their values.

@@ -6,8 +6,12 @@
 
 #include <fmt/format.h>
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+
+#include <cmath>
 
 using namespace llvm;
 
@@ -18,6 +22,65 @@ std::string toolBeside(const char *Argv0, const std::string &Name) {
   SmallString<256> P(sys::path::parent_path(Self));
   sys::path::append(P, Name);
   return std::string(P);
+}
+
+/// What was validated, as the profile's record names it: the manifest,
+/// and --quick and --entry when they narrowed it.
+static std::string suiteName(const AnalyzeRequest &A) {
+  std::string S =
+      A.SuitePath.empty() ? "kernels/" + A.BundledManifest : A.SuitePath;
+  if (A.Quick)
+    S += " --quick";
+  if (!A.SuiteIds.empty())
+    S += " --entry " + join(A.SuiteIds, ",");
+  return S;
+}
+
+/// Records \p V in the `validation:` list of the profile file: replaces
+/// the record of the same suite, keeps the others, and checks that the
+/// new file still loads before it replaces the old one.
+static int updateProfile(const ValidateRequest &Req,
+                         const DeviceProfile &Profile, const Validation &V,
+                         raw_ostream &Out, raw_ostream &Diags) {
+  ValidationRecord R;
+  R.Suite = suiteName(Req.Analyze);
+  R.Date = V.Date.substr(0, 10);
+  R.Device = V.Device.empty() ? Profile.Name : V.Device;
+  for (const ValidatedKernel &K : V.Kernels)
+    if (K.Status == "ok" && K.MeasuredS)
+      R.AbsErrors[unsigned(K.Bound == "ALU"   ? Bound::ALU
+                           : K.Bound == "TEX" ? Bound::TEX
+                                              : Bound::MEM)]
+          .push_back(std::fabs(K.error()));
+  std::vector<ValidationRecord> Records;
+  for (const ValidationRecord &Old : Profile.Validation)
+    if (!Old.Report.empty() || Old.Suite != R.Suite)
+      Records.push_back(Old);
+  Records.push_back(std::move(R));
+  auto Buf = MemoryBuffer::getFile(Req.UpdateProfile, /*IsText=*/true);
+  if (!Buf) {
+    printError(Diags, "--update-profile: cannot read '" + Req.UpdateProfile +
+                          "': " + Buf.getError().message());
+    return ExitUsage;
+  }
+  std::string Text = replaceValidationBlock((*Buf)->getBuffer().str(),
+                                            validationYaml(Records));
+  auto Check = parseProfile(Text, Req.UpdateProfile);
+  if (!Check) {
+    printError(Diags, "--update-profile: the updated profile would not load "
+                      "(left unchanged): " +
+                          toString(Check.takeError()));
+    return ExitUsage;
+  }
+  if (Error E = writeFileAtomically(Req.UpdateProfile, Text)) {
+    printError(Diags, toString(std::move(E)));
+    return ExitOutput;
+  }
+  Out << "updated " << Req.UpdateProfile << "; its estimates now carry:\n";
+  for (unsigned B = 0; B < 3; ++B)
+    Out << "  " << boundName(Bound(B))
+        << "-bound: " << bandText(Check->Bands[B]) << "\n";
+  return ExitOk;
 }
 
 int runValidate(const ValidateRequest &Req, const DeviceProfile &Profile,
@@ -108,6 +171,9 @@ int runValidate(const ValidateRequest &Req, const DeviceProfile &Profile,
     Out << "wrote " << Path << "\n";
   }
   Out << summaryText(*V);
+  if (!Req.UpdateProfile.empty() && V->Summary.Measured > 0)
+    if (int C = updateProfile(Req, Profile, *V, Out, Diags); C != ExitOk)
+      return C;
   if (V->Summary.Measured == 0) {
     // The reports are written (they list every kernel's status), but a run
     // that compared nothing is no success.

@@ -23,6 +23,9 @@ struct ValidateRequest {
   std::vector<std::string> RunnerArgs; ///< --platform, --device, ...
   std::string OutDir;                  ///< where the three reports go
   std::string CommandLine;             ///< recorded in the reports
+  /// --update-profile: the profile file whose `validation:` list gets
+  /// this run's errors (Model/ErrorBand.h); "" leaves it alone.
+  std::string UpdateProfile;
 };
 
 /// Returns the exit code: 0 when reports were written and at least one

@@ -44,6 +44,13 @@ struct Finding {
   /// Time the model estimates the fix saves on this launch, when it can
   /// re-estimate the kernel as if fixed (Nsight Compute's "est. speedup").
   std::optional<double> GainS;
+  /// Against a lint baseline (Baseline.h): New, not in it; Unchanged, in
+  /// it (printed only by SARIF, as suppressed); None, no baseline given.
+  enum class BaselineState {
+    None,
+    New,
+    Unchanged
+  } Baseline = BaselineState::None;
 };
 
 /// Findings of one input file, in source order.

@@ -64,7 +64,7 @@ public:
     if (!Root.IsMap())
       return at(Root.Mark(), "a configuration must be a map of keys "
                              "(Profile, Rules, WarningsAsErrors, RuleOptions, "
-                             "Launches, BuildOptions)");
+                             "Launches, BuildOptions, Baseline)");
     std::set<std::string> Seen;
     for (auto KV : Root) {
       const YAML::Node &Key = KV.first, &Value = KV.second;
@@ -88,6 +88,17 @@ public:
             C.Profile = std::string(P);
           }
         }
+      } else if (Name == "Baseline") {
+        auto S = scalar(Value, "Baseline");
+        if (!S)
+          return S.takeError();
+        // Relative to the configuration's directory, as Profile.
+        SmallString<256> P(*S);
+        if (!sys::path::is_absolute(P)) {
+          P = sys::path::parent_path(FileName);
+          sys::path::append(P, *S);
+        }
+        C.Baseline = std::string(P);
       } else if (Name == "Rules") {
         if (Error E = globs(Value, Name, C.Rules))
           return std::move(E);
@@ -106,8 +117,8 @@ public:
       } else {
         return at(Key.Mark(),
                   fmt::format("unknown key '{}' (expected Profile, Rules, "
-                              "WarningsAsErrors, RuleOptions, Launches or "
-                              "BuildOptions)",
+                              "WarningsAsErrors, RuleOptions, Launches, "
+                              "BuildOptions or Baseline)",
                               Name));
       }
     }

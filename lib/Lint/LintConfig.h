@@ -12,6 +12,7 @@
 //   Launches:                          # as `// clspread: launch` comments
 //     median_1: "global=4096x4096 local=16x16 args=width=4096,height=4096"
 //     other.cl:median_1: "global=1024x1024"
+//   Baseline: .clspread-baseline.json  # findings to leave out (Baseline.h)
 //   BuildOptions:                      # what the host passes to clBuildProgram
 //     "*": "-I include -DTILE=16"      # every file
 //     "src/blur/*.cl": "-DRADIUS=3"    # a glob over the path
@@ -50,6 +51,9 @@ struct LintConfig {
   std::optional<std::string> Profile;
   std::optional<std::string> Rules;
   std::optional<std::string> WarningsAsErrors;
+  /// --baseline for the files this configuration applies to, relative to
+  /// the configuration's directory when written relative.
+  std::optional<std::string> Baseline;
   /// Rule id -> option name -> value as written.
   std::map<std::string, std::map<std::string, std::string>> RuleOptions;
   struct LaunchEntry {

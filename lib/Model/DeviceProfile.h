@@ -17,6 +17,7 @@
 #define CLSPREAD_MODEL_DEVICEPROFILE_H
 
 #include "Analysis/KernelCounts.h"
+#include "Model/ErrorBand.h"
 #include "Support/Quantity.h"
 
 #include "llvm/Support/Error.h"
@@ -234,6 +235,12 @@ struct DeviceProfile {
   std::map<std::string, Measurement> Measured;
   /// Source text keyed by figure path or a parent of it ("alu.rates").
   std::map<std::string, std::string> Sources;
+
+  /// What validate measured of the model on this device (`validation:`),
+  /// and the error band each bound class's estimates carry from it
+  /// (indexed by Bound; nullopt without a validation).
+  std::vector<ValidationRecord> Validation;
+  std::array<std::optional<ErrorBand>, 3> Bands;
 
   bool isVliw() const { return Alu.VliwWidth > 1; }
   /// Peak fp32 FLOP/s, an FMA counted as two.

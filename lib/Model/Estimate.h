@@ -12,6 +12,7 @@
 #define CLSPREAD_MODEL_ESTIMATE_H
 
 #include "Analysis/KernelCounts.h"
+#include "Model/ErrorBand.h"
 
 #include <cmath>
 #include <cstdint>
@@ -20,9 +21,6 @@
 #include <vector>
 
 namespace clspread {
-
-enum class Bound { ALU, TEX, MEM };
-const char *boundName(Bound B); // "ALU", "TEX", "MEM"
 
 struct Occupancy {
   unsigned WavesPerCU = 0;
@@ -96,6 +94,9 @@ struct Estimate {
   /// the same for every kernel on the profile, so the table prints them
   /// once per report.
   std::vector<std::string> ProfileNotes;
+  /// How far estimates of this bound class are usually off on this
+  /// profile, from its validation (ErrorBand.h); nullopt: it has none.
+  std::optional<ErrorBand> Band;
   /// The first time of the estimate that is not a finite number ("T_MEM
   /// inf s"), or "": a profile figure of absurd size (a bandwidth of
   /// 1e-300 B/s) must give an error, not "t_kernel_s": inf in a report.

@@ -19,7 +19,9 @@
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/ErrorHandling.h"
+#include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -257,6 +259,8 @@ private:
   void parseAlu(const YAML::Node &Alu);
   void parseMeasured(const YAML::Node &M);
   void parseSources(const YAML::Node &S);
+  void parseValidation(const YAML::Node &V);
+  void readReport(const YAML::Node &N, ValidationRecord &R);
   void checkSources(const YAML::Node &S);
 };
 
@@ -300,7 +304,8 @@ DeviceProfile Parser::parse(const YAML::Node &Root) {
              "barrier",
              "max_work_group_size",
              "work_group",
-             "cache"});
+             "cache",
+             "validation"});
 
   YAML::Node Id = required(Root, "", "id");
   P.Id = text(Id, "id");
@@ -487,7 +492,98 @@ DeviceProfile Parser::parse(const YAML::Node &Root) {
   YAML::Node Sources = required(Root, "", "sources");
   parseSources(Sources);
   checkSources(Sources);
+  if (YAML::Node V = optional(Root, "", "validation"))
+    parseValidation(V);
+  P.Bands = errorBands(P.Validation);
   return P;
+}
+
+void Parser::parseValidation(const YAML::Node &V) {
+  if (!V.IsSequence())
+    fail(V, "'validation' must be a list of validations (`- suite: ...` as "
+            "validate --update-profile writes them, or `- report: "
+            "validate.json`)");
+  for (const YAML::Node &E : V) {
+    expectMap(E, "validation[]");
+    ValidationRecord R;
+    if (YAML::Node Rep = optional(E, "validation[]", "report")) {
+      checkKeys(E, "validation[]", {"report"});
+      R.Report = text(Rep, "validation[].report");
+      readReport(Rep, R);
+      P.Validation.push_back(std::move(R));
+      continue;
+    }
+    checkKeys(E, "validation[]", {"suite", "date", "device", "abs_errors"});
+    R.Suite = text(required(E, "validation[]", "suite"), "validation[].suite");
+    R.Date = text(required(E, "validation[]", "date"), "validation[].date");
+    R.Device =
+        text(required(E, "validation[]", "device"), "validation[].device");
+    YAML::Node Errors = required(E, "validation[]", "abs_errors");
+    expectMap(Errors, "validation[].abs_errors");
+    checkKeys(Errors, "validation[].abs_errors", {"ALU", "TEX", "MEM"});
+    for (const auto &KV : Errors) {
+      Bound B = KV.first.Scalar() == "ALU"   ? Bound::ALU
+                : KV.first.Scalar() == "TEX" ? Bound::TEX
+                                             : Bound::MEM;
+      std::string Path = "validation[].abs_errors." + KV.first.Scalar();
+      if (!KV.second.IsSequence())
+        fail(KV.second, fmt::format("'{}' must be a list of numbers", Path));
+      for (const YAML::Node &N : KV.second) {
+        double X = 0;
+        std::string S = scalar(N, Path);
+        if (llvm::StringRef(S).getAsDouble(X) || !std::isfinite(X) || X < 0)
+          fail(N, fmt::format("'{}' must hold numbers of 0 or more (an "
+                              "|error| as a fraction), got '{}'",
+                              Path, S));
+        R.AbsErrors[unsigned(B)].push_back(X);
+      }
+    }
+    if (!R.kernels())
+      fail(Errors, "'validation[].abs_errors' lists no kernel");
+    P.Validation.push_back(std::move(R));
+  }
+}
+
+void Parser::readReport(const YAML::Node &N, ValidationRecord &R) {
+  // Relative to the profile's own directory.
+  llvm::SmallString<256> Path(R.Report);
+  if (!llvm::sys::path::is_absolute(Path)) {
+    Path = llvm::sys::path::parent_path(P.File);
+    llvm::sys::path::append(Path, R.Report);
+  }
+  auto Buf = llvm::MemoryBuffer::getFile(Path, /*IsText=*/true);
+  if (!Buf)
+    fail(N, fmt::format("cannot read the validation report '{}': {}",
+                        std::string(Path), Buf.getError().message()));
+  llvm::Expected<llvm::json::Value> J = llvm::json::parse((*Buf)->getBuffer());
+  if (!J)
+    fail(N, fmt::format("the validation report '{}' is not JSON: {}",
+                        std::string(Path), llvm::toString(J.takeError())));
+  const llvm::json::Object *O = J->getAsObject();
+  const llvm::json::Array *Kernels = O ? O->getArray("kernels") : nullptr;
+  if (!Kernels)
+    fail(N, fmt::format("the validation report '{}' has no \"kernels\" (it "
+                        "must be a validate.json)",
+                        std::string(Path)));
+  R.Suite = O->getString("command").value_or(R.Report).str();
+  R.Date = O->getString("date").value_or("").str().substr(0, 10);
+  R.Device = O->getString("device").value_or("").str();
+  for (const llvm::json::Value &K : *Kernels) {
+    const llvm::json::Object *KO = K.getAsObject();
+    if (!KO || KO->getString("status").value_or("") != "ok")
+      continue;
+    std::optional<double> E = KO->getNumber("error");
+    llvm::StringRef BoundText = KO->getString("bound").value_or("");
+    if (!E || !std::isfinite(*E))
+      continue;
+    Bound B = BoundText == "ALU"   ? Bound::ALU
+              : BoundText == "TEX" ? Bound::TEX
+                                   : Bound::MEM;
+    R.AbsErrors[unsigned(B)].push_back(std::fabs(*E));
+  }
+  if (!R.kernels())
+    fail(N, fmt::format("the validation report '{}' has no measured kernel",
+                        std::string(Path)));
 }
 
 void Parser::parseAlu(const YAML::Node &Alu) {

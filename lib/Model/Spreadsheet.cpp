@@ -217,6 +217,7 @@ Estimate estimate(const KernelCounts &K, const DeviceProfile &P,
   E.Groups = V["groups"];
   E.TDispatchS = V["t_dispatch"];
   E.LaunchOverheadS = V["overhead"];
+  E.Band = P.Bands[unsigned(E.Limit)];
   model::stageNotes(*M, model::NoteStage::Mem, V, K, E.Notes);
   measuredNotes(P, Opts, V, E.ProfileNotes);
   return E;

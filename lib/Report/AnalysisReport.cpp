@@ -114,8 +114,9 @@ void printTable(const AnalysisReport &R, const ReportOptions &O,
       OS << fmt::format("    {:<10}{:>14}   ({:.0f} work-groups started; "
                         "Tkernel is at least this)\n",
                         "dispatch", formatSeconds(E.TDispatchS), E.Groups);
-    OS << fmt::format("    {:<10}{:>14}   {}-bound\n", "Tkernel",
-                      formatSeconds(E.TKernelS), boundName(E.Limit));
+    OS << fmt::format("    {:<10}{:>14}   {}-bound ({})\n", "Tkernel",
+                      formatSeconds(E.TKernelS), boundName(E.Limit),
+                      bandText(E.Band));
     if (K.TripRange) {
       const auto &[Lo, Hi] = *K.TripRange;
       std::string Lines;
@@ -128,6 +129,12 @@ void printTable(const AnalysisReport &R, const ReportOptions &O,
                         formatSeconds(Hi.TKernelS), boundName(Lo.Limit),
                         boundName(Hi.Limit), C.TripRanges.size() > 1 ? "s" : "",
                         Lines, C.TripRanges.size() > 1 ? "their" : "its");
+      // The model's own error widens the range at both ends.
+      if (Lo.Band && Hi.Band)
+        OS << fmt::format("      {:<8}{:>14}   to {} with the model's 90% "
+                          "band at each end\n",
+                          "", formatSeconds(Lo.TKernelS * (1 - Lo.Band->P90)),
+                          formatSeconds(Hi.TKernelS * (1 + Hi.Band->P90)));
     }
     if (E.LaunchOverheadS > 0)
       OS << fmt::format("    {:<10}{:>14}   (per launch, not in Tkernel)\n",
@@ -183,6 +190,22 @@ static json::Object widths(const std::map<unsigned, double> &W) {
   for (auto &[B, N] : W)
     O[std::to_string(B)] = N;
   return O;
+}
+
+json::Value errorBandJSON(const std::optional<ErrorBand> &B) {
+  if (!B)
+    return nullptr;
+  return json::Object{{"median_abs_error", B->Median},
+                      {"p90_abs_error", B->P90},
+                      {"kernels", B->Kernels},
+                      {"suites", B->Suites},
+                      {"bound_class", B->Class
+                                          ? json::Value(boundName(*B->Class))
+                                          : json::Value(nullptr)},
+                      {"device", B->Device.empty() ? json::Value(nullptr)
+                                                   : json::Value(B->Device)},
+                      {"date", B->Date},
+                      {"text", B->text()}};
 }
 
 json::Value toJSON(const AnalysisReport &R, const ReportOptions &O) {
@@ -283,7 +306,8 @@ json::Value toJSON(const AnalysisReport &R, const ReportOptions &O) {
                                   {"t_dispatch_s", E.TDispatchS},
                                   {"t_kernel_s", E.TKernelS},
                                   {"launch_overhead_s", E.LaunchOverheadS},
-                                  {"bound", boundName(E.Limit)}}},
+                                  {"bound", boundName(E.Limit)},
+                                  {"error_band", errorBandJSON(E.Band)}}},
         {"occupancy", json::Object{{"waves_per_cu", E.Occ.WavesPerCU},
                                    {"limited_by", E.Occ.LimitedBy},
                                    {"by_registers", E.Occ.WavesByRegisters},
@@ -313,6 +337,11 @@ json::Value toJSON(const AnalysisReport &R, const ReportOptions &O) {
           {"t_tex_s", pair(Lo.TTexS, Hi.TTexS)},
           {"t_mem_s", pair(Lo.TMemS, Hi.TMemS)},
           {"t_kernel_s", pair(Lo.TKernelS, Hi.TKernelS)},
+          {"t_kernel_s_with_band",
+           Lo.Band && Hi.Band
+               ? json::Value(pair(Lo.TKernelS * (1 - Lo.Band->P90),
+                                  Hi.TKernelS * (1 + Hi.Band->P90)))
+               : json::Value(nullptr)},
           {"bound", json::Array{boundName(Lo.Limit), boundName(Hi.Limit)}}};
     }
     if (!K.SuiteId.empty())

@@ -42,6 +42,9 @@ void printTable(const AnalysisReport &R, const ReportOptions &O,
 void printSideBySide(const std::vector<AnalysisReport> &Reports,
                      llvm::raw_ostream &OS);
 llvm::json::Value toJSON(const AnalysisReport &R, const ReportOptions &O);
+/// An estimate's error band (Model/ErrorBand.h) as the JSON reports hold
+/// it: the figures, their source and text(); null without a validation.
+llvm::json::Value errorBandJSON(const std::optional<ErrorBand> &B);
 /// Launch sizes as JSON: [x, y, z] (reports and plans alike).
 llvm::json::Array sizesJSON(const std::array<uint64_t, 3> &S);
 void printCsv(const AnalysisReport &R, llvm::raw_ostream &OS,

@@ -72,6 +72,8 @@ void printFindingsText(const std::vector<FileFindings> &Files, bool Color,
     OS.enable_colors(true);
   for (const FileFindings &FF : Files)
     for (const Finding &F : FF.Findings) {
+      if (!reported(F))
+        continue;
       printLine(OS, Color, F.Loc, F.Sev, F.Message, F.RuleId);
       for (const FindingNote &N : F.Notes)
         printLine(OS, Color, N.Loc.Line ? N.Loc : F.Loc, Severity::Note,
@@ -113,15 +115,57 @@ json::Value findingsJSON(const LintOutput &O) {
   for (const FileFindings &FF : O.Files) {
     json::Array Fs;
     for (const Finding &F : FF.Findings)
-      Fs.push_back(findingJSON(F));
+      if (reported(F))
+        Fs.push_back(findingJSON(F));
     Files.push_back(
         json::Object{{"file", FF.File}, {"findings", std::move(Fs)}});
   }
-  return json::Object{{"schema", FindingsSchemaVersion},
-                      {"tool", "clspread"},
-                      {"version", O.ToolVersion},
-                      {"profile", O.ProfileId},
-                      {"files", std::move(Files)}};
+  json::Object Out{{"schema", FindingsSchemaVersion},
+                   {"tool", "clspread"},
+                   {"version", O.ToolVersion},
+                   {"profile", O.ProfileId},
+                   {"files", std::move(Files)}};
+  if (!O.Baselines.empty()) {
+    json::Array Bs;
+    for (const LintOutput::BaselineUse &B : O.Baselines) {
+      json::Array Absent;
+      for (const auto &[K, N] : B.Absent)
+        Absent.push_back(json::Object{{"file", K.File},
+                                      {"kernel", K.Kernel},
+                                      {"rule", K.Rule},
+                                      {"what", K.What},
+                                      {"count", N}});
+      Bs.push_back(json::Object{{"file", B.Path},
+                                {"new", B.New},
+                                {"unchanged", B.Unchanged},
+                                {"absent", std::move(Absent)}});
+    }
+    Out["baselines"] = std::move(Bs);
+  }
+  return Out;
+}
+
+json::Object sarifArtifact(const std::string &File, const std::string &Root) {
+  SmallString<256> Abs(File);
+  sys::fs::make_absolute(Abs);
+  sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+  std::string Slashed = sys::path::convert_to_slash(Abs);
+  if (!Root.empty() && StringRef(Slashed).starts_with(Root + "/"))
+    return json::Object{{"uri", percentEncodePath(StringRef(Slashed).drop_front(
+                                    Root.size() + 1))},
+                        {"uriBaseId", "%SRCROOT%"}};
+  return json::Object{{"uri", "file://" + percentEncodePath(Slashed)}};
+}
+
+json::Value sarifLog(json::Object Run, const std::string &Root) {
+  if (!Root.empty())
+    Run["originalUriBaseIds"] = json::Object{
+        {"%SRCROOT%",
+         json::Object{{"uri", "file://" + percentEncodePath(Root) + "/"}}}};
+  return json::Object{
+      {"version", "2.1.0"},
+      {"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
+      {"runs", json::Array{std::move(Run)}}};
 }
 
 json::Value findingsSARIF(const LintOutput &O) {
@@ -151,16 +195,7 @@ json::Value findingsSARIF(const LintOutput &O) {
   // else an absolute file: URI. Percent-encoded either way.
   std::string Root = O.SarifRoot;
   auto artifact = [&](const std::string &File) {
-    SmallString<256> Abs(File);
-    sys::fs::make_absolute(Abs);
-    sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
-    std::string Slashed = sys::path::convert_to_slash(Abs);
-    if (!Root.empty() && StringRef(Slashed).starts_with(Root + "/"))
-      return json::Object{
-          {"uri",
-           percentEncodePath(StringRef(Slashed).drop_front(Root.size() + 1))},
-          {"uriBaseId", "%SRCROOT%"}};
-    return json::Object{{"uri", "file://" + percentEncodePath(Slashed)}};
+    return sarifArtifact(File, Root);
   };
   auto physical = [&](const SourceLoc &L) {
     json::Object Region{{"startLine", std::max(1u, L.Line)}};
@@ -238,6 +273,13 @@ json::Value findingsSARIF(const LintOutput &O) {
         Props["estimatedGainSeconds"] = *F.GainS;
       if (!Props.empty())
         R["properties"] = std::move(Props);
+      // Against a baseline: SARIF's own field, and the findings the
+      // baseline holds as suppressed (code scanning shows them closed).
+      if (F.Baseline != Finding::BaselineState::None)
+        R["baselineState"] = reported(F) ? "new" : "unchanged";
+      if (!reported(F))
+        R["suppressions"] = json::Array{json::Object{
+            {"kind", "external"}, {"justification", "in the lint baseline"}}};
       Results.push_back(std::move(R));
     }
   json::Object Driver{
@@ -247,16 +289,9 @@ json::Value findingsSARIF(const LintOutput &O) {
       {"rules", std::move(RuleObjs)}};
   json::Object Run{{"tool", json::Object{{"driver", std::move(Driver)}}},
                    {"results", std::move(Results)}};
-  if (!Root.empty())
-    Run["originalUriBaseIds"] = json::Object{
-        {"%SRCROOT%",
-         json::Object{{"uri", "file://" + percentEncodePath(Root) + "/"}}}};
   if (!O.ProfileId.empty())
     Run["properties"] = json::Object{{"profile", O.ProfileId}};
-  return json::Object{
-      {"version", "2.1.0"},
-      {"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
-      {"runs", json::Array{std::move(Run)}}};
+  return sarifLog(std::move(Run), Root);
 }
 
 std::string percentEncodePath(StringRef Path) {

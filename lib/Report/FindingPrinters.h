@@ -15,6 +15,7 @@
 #ifndef CLSPREAD_REPORT_FINDINGPRINTERS_H
 #define CLSPREAD_REPORT_FINDINGPRINTERS_H
 
+#include "Lint/Baseline.h"
 #include "Lint/Finding.h"
 #include "Lint/LintRule.h"
 #include "Lint/Severity.h"
@@ -43,7 +44,22 @@ struct LintOutput {
   /// work tree around the working directory, else the working directory).
   /// Files below it get URIs relative to it; "" writes absolute URIs.
   std::string SarifRoot;
+  /// Each baseline the run compared with (--baseline, the configurations'
+  /// Baseline:): the findings it left out and its entries no longer found.
+  /// Findings it holds are kept in Files marked Unchanged: text and JSON
+  /// leave them out, SARIF gives them as suppressed.
+  struct BaselineUse {
+    std::string Path;
+    unsigned New = 0, Unchanged = 0;
+    std::vector<std::pair<BaselineKey, unsigned>> Absent;
+  };
+  std::vector<BaselineUse> Baselines;
 };
+
+/// A finding the printers show as a problem: not one its baseline holds.
+inline bool reported(const Finding &F) {
+  return F.Baseline != Finding::BaselineState::Unchanged;
+}
 
 /// The directory SARIF URIs are relative to when --sarif-root is not
 /// given: the top of the git work tree that holds the working directory,
@@ -53,6 +69,13 @@ std::string defaultSarifRoot();
 /// \p Path percent-encoded for a URI (RFC 3986): every byte but the
 /// unreserved ones and '/' as %XX, so "a b:c.cl" is "a%20b%3Ac.cl".
 std::string percentEncodePath(llvm::StringRef Path);
+
+/// A SARIF artifactLocation for \p File: a URI relative to %SRCROOT%
+/// (\p Root) where the file is below it, else an absolute file: URI.
+llvm::json::Object sarifArtifact(const std::string &File,
+                                 const std::string &Root);
+/// A SARIF 2.1.0 log of the one \p Run, with %SRCROOT% set to \p Root.
+llvm::json::Value sarifLog(llvm::json::Object Run, const std::string &Root);
 
 /// gcc-style lines; \p Color adds clang's colours.
 void printFindingsText(const std::vector<FileFindings> &Files, bool Color,

@@ -38,8 +38,15 @@ json::Object deviceJSON(const DeviceProfile &P, const model::Model &M) {
   json::Object Figures;
   for (model::Expr F : M.G.figures())
     Figures[F->Name] = orNull(Used, F->Name);
-  return json::Object{
-      {"id", P.Id}, {"name", P.Name}, {"figures", std::move(Figures)}};
+  // The error band of each bound class: the page's estimate takes the one
+  // of the bound it computes.
+  json::Object Bands;
+  for (unsigned B = 0; B < 3; ++B)
+    Bands[boundName(Bound(B))] = bandText(P.Bands[B]);
+  return json::Object{{"id", P.Id},
+                      {"name", P.Name},
+                      {"figures", std::move(Figures)},
+                      {"bands", std::move(Bands)}};
 }
 
 json::Array sizes(const std::array<uint64_t, 3> &S) {
@@ -130,7 +137,8 @@ function render(p) {
     row.querySelector('.fill').className = 'fill' + (name.slice(2) === e.bound ? ' bound' : '');
     row.querySelector('.val').textContent = fmtTime(e[f]);
   }
-  out.textContent = 'Tkernel ' + fmtTime(e.t_kernel) + ', ' + e.bound + '-bound; ' +
+  out.textContent = 'Tkernel ' + fmtTime(e.t_kernel) + ', ' + e.bound + '-bound (' +
+      p.d.bands[e.bound] + '); ' +
       e.occ.waves + ' waves per compute unit, limited by ' + e.occ.limitedBy +
       '; global ' + s.global.slice(0, p.k.dims).join('x') +
       (s.local ? ', local ' + s.local.slice(0, p.k.dims).join('x') : ", local driver's choice") +

@@ -61,6 +61,11 @@ void ListWriter::writeAssumptions() {
       text(WS, Row, 7, N);
       ++Row;
     }
+    // How far the estimate is usually off, from the profile's validation.
+    text(WS, Row, 3, "model");
+    text(WS, Row, 4, "error band");
+    text(WS, Row, 7, bandText(K.Est.Band));
+    ++Row;
     return Row - First;
   });
   worksheet_set_column(WS, 0, 1, 22, nullptr);

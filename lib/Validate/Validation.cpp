@@ -1,5 +1,6 @@
 //===- Validation.cpp - Estimates joined with measured times --------------===//
 #include "Validate/Validation.h"
+#include "Support/Statistics.h"
 
 #include <fmt/format.h>
 
@@ -11,16 +12,6 @@
 using namespace llvm;
 
 namespace clspread {
-
-static double percentile(std::vector<double> V, double P) {
-  if (V.empty())
-    return 0;
-  std::sort(V.begin(), V.end());
-  // Linear interpolation between closest ranks.
-  double Pos = P * (V.size() - 1);
-  size_t Lo = size_t(std::floor(Pos)), Hi = size_t(std::ceil(Pos));
-  return V[Lo] + (V[Hi] - V[Lo]) * (Pos - Lo);
-}
 
 static std::vector<double> ranks(const std::vector<double> &V) {
   std::vector<size_t> Order(V.size());

@@ -660,12 +660,26 @@ def main():
                      f"{got!r}, JSON {l[key]!r}")
     if book.value("Lines", len(lines) + 1, 0) is not None:
         fail("Lines has more rows than the JSON's lines")
-    notes = sum(len(k["assumptions"]) + len(k["model_notes"])
+    # Each kernel's assumptions and model notes, then one row for its
+    # error band (the profile's validation, or that it has none).
+    notes = sum(len(k["assumptions"]) + len(k["model_notes"]) + 1
                 for k in report["kernels"])
     rows = {r for (r, _) in book.sheets["Assumptions"] if r >= 1}
     if len(rows) != notes:
         fail(f"Assumptions has {len(rows)} rows, the JSON {notes} "
-             "assumptions and model notes")
+             "assumptions, model notes and error bands")
+    bands = [book.value("Assumptions", r, 7) for r in sorted(rows)
+             if book.value("Assumptions", r, 4) == "error band"]
+    want = [k["estimate"]["error_band"]["text"]
+            if k["estimate"]["error_band"] else None
+            for k in report["kernels"]]
+    if len(bands) != len(want):
+        fail(f"Assumptions has {len(bands)} error band rows for "
+             f"{len(want)} kernels")
+    for got, w in zip(bands, want):
+        if (w is None and not str(got).startswith("error unknown")) or \
+                (w is not None and got != w):
+            fail(f"Assumptions error band {got!r}, JSON {w!r}")
 
     # 2-4. Recalculated copies.
     device = book.sheets["Device"]

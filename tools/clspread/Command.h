@@ -51,6 +51,7 @@ std::unique_ptr<Command> createAnalyzeCommand();
 std::unique_ptr<Command> createPlanCommand();
 std::unique_ptr<Command> createMeasureCommand();
 std::unique_ptr<Command> createLintCommand();
+std::unique_ptr<Command> createDiffCommand();
 std::unique_ptr<Command> createExplainCommand();
 std::unique_ptr<Command> createValidateCommand();
 std::unique_ptr<Command> createCalibrateCommand();

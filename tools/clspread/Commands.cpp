@@ -14,6 +14,7 @@ llvm::ArrayRef<CommandRegistration> commandRegistry() {
       {"plan", createPlanCommand},
       {"measure", createMeasureCommand},
       {"lint", createLintCommand},
+      {"diff", createDiffCommand},
       {"explain", createExplainCommand},
       {"validate", createValidateCommand},
       {"calibrate", createCalibrateCommand},

@@ -98,6 +98,12 @@ public:
     Sub.add_option("--suite", Req.SuitePath,
                    "Suite manifest with launches (default: suite.yaml beside "
                    "the file, if any)");
+    Sub.add_option("--baseline", Req.BaselinePath,
+                   "Report only findings not in this baseline (default: "
+                   "the configuration's Baseline, if any)");
+    Sub.add_option("--write-baseline", Req.WriteBaselinePath,
+                   "Record the current findings in FILE (a baseline for "
+                   "--baseline) instead of printing them");
     Sub.add_flag("--dump-config", DumpConfig,
                  "Print the effective configuration for the first file (or "
                  "the current directory) and exit");
@@ -145,9 +151,17 @@ public:
     Req.Frontend.ExtraArgs = Inv.ClangArgs;
     {
       std::vector<std::string> Inputs = Req.Files;
-      Inputs.insert(Inputs.end(), {Req.ConfigPath, Req.SuitePath, Profile});
-      if (!outputAllowed(Output, Inputs))
+      Inputs.insert(Inputs.end(),
+                    {Req.ConfigPath, Req.SuitePath, Profile, Req.BaselinePath});
+      if (!outputAllowed(Output, Inputs) ||
+          !outputAllowed(Req.WriteBaselinePath, Req.Files))
         return ExitUsage;
+      if (!Req.BaselinePath.empty() && !Req.WriteBaselinePath.empty()) {
+        printError(llvm::errs(), "--baseline and --write-baseline do not go "
+                                 "together (write the new baseline over the "
+                                 "old one)");
+        return ExitUsage;
+      }
     }
     if (DumpConfig) {
       std::string Out;
@@ -170,6 +184,11 @@ public:
     int Code = runLint(Req, LO, llvm::errs(), VerboseLog);
     for (const std::string &V : VerboseLog)
       llvm::errs() << "clspread: note: " << V << "\n";
+    if (!Req.WriteBaselinePath.empty())
+      // A run that could not lint every file must not shrink the baseline.
+      return Code == ExitUsage ? Code
+                               : writeLintBaseline(Req, LO, llvm::errs());
+    printBaselineSummary(LO);
     // An input error leaves the report incomplete: a file given with -o
     // keeps its previous content (a CI step that uploads it regardless
     // must not upload "no findings").
@@ -188,8 +207,34 @@ public:
     std::vector<const Finding *> All;
     for (const FileFindings &FF : LO.Files)
       for (const Finding &F : FF.Findings)
-        All.push_back(&F);
+        if (reported(F))
+          All.push_back(&F);
     return findingsExit(All, failOnSeverity(FailOn));
+  }
+
+  /// One line per baseline on stderr (stdout stays the format's), and with
+  /// --verbose its entries no longer found, so that it can shrink.
+  void printBaselineSummary(const LintOutput &LO) const {
+    for (const LintOutput::BaselineUse &B : LO.Baselines) {
+      unsigned Absent = 0;
+      for (const auto &A : B.Absent)
+        Absent += A.second;
+      llvm::errs() << llvm::formatv(
+          "clspread: note: baseline {0}: {1} new finding{2}, {3} in the "
+          "baseline, {4} baseline finding{5} no longer found{6}\n",
+          B.Path, B.New, B.New == 1 ? "" : "s", B.Unchanged, Absent,
+          Absent == 1 ? "" : "s",
+          Absent && !Req.Verbose ? " (--verbose lists them; "
+                                   "--write-baseline drops them)"
+                                 : "");
+      if (Req.Verbose)
+        for (const auto &[K, N] : B.Absent)
+          llvm::errs() << llvm::formatv(
+              "clspread: note: baseline {0}: no longer found: {1}: {2}{3}: "
+              "{4} [{5}]{6}\n",
+              B.Path, K.File, K.Kernel.empty() ? "" : "kernel ", K.Kernel,
+              K.What, K.Rule, N > 1 ? llvm::formatv(" (x{0})", N).str() : "");
+    }
   }
 
 private:

@@ -52,6 +52,11 @@ public:
                    "Only this suite entry; repeatable")
         ->allow_extra_args(false);
     Sub.add_flag("--quick", Req.Analyze.Quick, "The suite's small launches");
+    Sub.add_flag("--update-profile", UpdateProfile,
+                 "Record this run's errors in the profile file's "
+                 "`validation:` list, so that every estimate on it carries "
+                 "an error band (needs --profile FILE, or a bundled id run "
+                 "from the source tree)");
     Sub.add_option("--trip", Trips,
                    "Trip count of a loop analysis cannot count: "
                    "FILE:LINE=N (LINE: the loop's first line); repeatable")
@@ -70,6 +75,16 @@ public:
       Req.OutDir = freshOutDir("validate-" + P->Id);
     Req.RunnerArgs = Runner.args();
     Req.CommandLine = Inv.CommandLine;
+    if (UpdateProfile) {
+      // A bundled id names its file in the source tree.
+      Req.UpdateProfile = isProfilePath(Profile) ? Profile : P->File;
+      if (!llvm::sys::fs::is_regular_file(Req.UpdateProfile)) {
+        printError(llvm::errs(),
+                   "--update-profile: no profile file '" + Req.UpdateProfile +
+                       "' to update (give --profile the profile's path)");
+        return ExitUsage;
+      }
+    }
     Req.Analyze.Frontend.ColorDiagnostics =
         llvm::sys::Process::StandardErrHasColors();
     return runValidate(Req, *P, llvm::outs(), llvm::errs());
@@ -80,6 +95,7 @@ private:
   std::string Profile = "pocl-cpu";
   RunnerFlags Runner;
   std::vector<std::string> Trips;
+  bool UpdateProfile = false;
 };
 
 } // namespace

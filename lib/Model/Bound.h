@@ -1,0 +1,17 @@
+//===- Bound.h - Which term of the spreadsheet limits a kernel -*- C++ -*-===//
+//
+// Its own header because both the estimate (Estimate.h) and the error band
+// a profile's validation gives each bound class (ErrorBand.h) name it.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CLSPREAD_MODEL_BOUND_H
+#define CLSPREAD_MODEL_BOUND_H
+
+namespace clspread {
+
+enum class Bound { ALU, TEX, MEM };
+const char *boundName(Bound B); // "ALU", "TEX", "MEM"
+
+} // namespace clspread
+
+#endif
