@@ -30,10 +30,14 @@ std::string withoutFigures(StringRef M) {
   std::string Out;
   for (size_t I = 0; I < M.size();) {
     // A figure: digits, a fraction, an exponent ("2.05e+03"), not digits
-    // inside a name ("float4", "x2").
-    bool InName =
-        I > 0 &&
-        (std::isalpha(static_cast<unsigned char>(M[I - 1])) || M[I - 1] == '_');
+    // inside a name ("float4", "x2": a word that starts with a letter;
+    // "16x4" starts with a digit and is two figures).
+    size_t Start = I;
+    while (Start > 0 &&
+           (std::isalnum(static_cast<unsigned char>(M[Start - 1])) ||
+            M[Start - 1] == '_'))
+      --Start;
+    bool InName = Start < I && !isDigit(M[Start]);
     if (!isDigit(M[I]) || InName) {
       Out += M[I++];
       continue;

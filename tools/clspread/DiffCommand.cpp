@@ -73,15 +73,16 @@ public:
   }
 
   int run(const Invocation &Inv) override {
-    if (Req.Base.empty() == Req.Against.empty()) {
-      printError(llvm::errs(), Req.Base.empty()
-                                   ? "diff needs a git revision or --against "
-                                     "REPORT.json"
-                                   : "give a revision or --against, not both");
+    // With --against there is no revision: the first positional is a file.
+    if (!Req.Against.empty() && !Req.Base.empty()) {
+      Req.Files.insert(Req.Files.begin(), Req.Base);
+      Req.Base.clear();
+    }
+    if (Req.Base.empty() && Req.Against.empty()) {
+      printError(llvm::errs(),
+                 "diff needs a git revision or --against REPORT.json");
       return ExitUsage;
     }
-    if (!Req.Against.empty() && !Req.Base.empty())
-      return ExitUsage;
     if (!parseLaunchFlags(Global, Local, Args, /*RequireDivides=*/false,
                           Req.Lint.Launch, Req.Lint.LaunchGiven))
       return ExitUsage;
