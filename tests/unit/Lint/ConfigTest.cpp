@@ -96,7 +96,8 @@ TEST(LintConfig, ProfilePathIsRelativeToTheConfig) {
 TEST(LintConfig, ErrorsNameThePlace) {
   EXPECT_EQ(errorOf("Profile: hd4870\nRulez: '*'\n"),
             "c.yaml:2:1: error: unknown key 'Rulez' (expected Profile, Rules, "
-            "WarningsAsErrors, RuleOptions, Launches or BuildOptions)");
+            "WarningsAsErrors, RuleOptions, Launches, BuildOptions or "
+            "Baseline)");
   EXPECT_EQ(errorOf("Rules: '*'\nRules: 'perf-*'\n"),
             "c.yaml:2:1: error: duplicate key 'Rules'");
   EXPECT_EQ(errorOf("RuleOptions:\n  perf-no-such-rule: {A: 1}\n"),
