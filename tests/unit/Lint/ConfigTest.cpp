@@ -108,7 +108,7 @@ TEST(LintConfig, ErrorsNameThePlace) {
   EXPECT_EQ(errorOf("- a\n- b\n"),
             "c.yaml:1:1: error: a configuration must be a map of keys "
             "(Profile, Rules, WarningsAsErrors, RuleOptions, Launches, "
-            "BuildOptions)");
+            "BuildOptions, Baseline)");
   EXPECT_EQ(errorOf(""), "");
 }
 
