@@ -287,8 +287,8 @@ TEST(Names, Bound) {
 namespace {
 
 /// The H100 profile without its measured figures (datasheet rates: fp32
-/// 128, conversion 16, int_simple 64 per SM per clock; 128 lanes; issue 128)
-/// and with \p Overlap as alu.pipe_overlap.
+/// 128, conversion 16, int_simple 64 per SM per clock; 128 lanes; an issue
+/// rate of 128) and with \p Overlap as alu.pipe_overlap.
 DeviceProfile h100Datasheet(double Overlap) {
   DeviceProfile P = profile("nvidia-h100-sxm");
   P.Measured.clear();
@@ -310,7 +310,8 @@ TEST(Spreadsheet, PipesOverlapByTheMeasuredFraction) {
   // Overlap 0.25: 400 + 0.25 x (628 - 400) = 457.
   EXPECT_DOUBLE_EQ(estimate(K, h100Datasheet(0.25)).AluCycles, 457);
   // Issue-bound: 1000 fp32 and 1000 int_simple: pipes 1000 and 2000,
-  // issue 2000 lane-ops / 128 x 128 = 2000; the sum is 3000.
+  // issuing 2000 lane-ops at 128 per clock on 128 lanes: 2000; the sum is
+  // 3000.
   KernelCounts I = launch(1 << 20, 256);
   I.Alu[unsigned(AluClass::Fp32)] = 1000;
   I.Alu[unsigned(AluClass::IntSimple)] = 1000;
