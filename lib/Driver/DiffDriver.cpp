@@ -6,6 +6,7 @@
 #include "Model/Spreadsheet.h"
 #include "Report/AnalysisReport.h"
 #include "Suite/Suite.h"
+#include "Support/PathNames.h"
 
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringExtras.h"
@@ -26,20 +27,6 @@ using namespace llvm;
 namespace clspread {
 
 namespace {
-
-std::string absolute(StringRef P) {
-  SmallString<256> A(P);
-  sys::fs::make_absolute(A);
-  sys::path::remove_dots(A, /*remove_dot_dot=*/true);
-  return sys::path::convert_to_slash(A);
-}
-
-/// \p Abs relative to \p Dir when below it, else itself.
-std::string below(const std::string &Abs, const std::string &Dir) {
-  if (StringRef(Abs).starts_with(Dir + "/"))
-    return Abs.substr(Dir.size() + 1);
-  return Abs;
-}
 
 std::string launchText(const LaunchSpec &L) {
   std::string S = "global " + formatSizes(L.Global, L.Dims) + ", local " +
@@ -229,8 +216,7 @@ Error readAgainst(const std::string &Path,
       S.TAluS = E->getNumber("t_alu_s").value_or(0);
       S.TTexS = E->getNumber("t_tex_s").value_or(0);
       S.TMemS = E->getNumber("t_mem_s").value_or(0);
-      StringRef B = E->getString("bound").value_or("ALU");
-      S.Limit = B == "MEM" ? Bound::MEM : B == "TEX" ? Bound::TEX : Bound::ALU;
+      S.Limit = boundFromName(E->getString("bound").value_or("ALU"));
       S.BytesMoved = PI->getNumber("bytes_moved").value_or(0);
       S.IssueSlots = PI->getNumber("vliw_bundles").value_or(0);
       S.TexFetches = PI->getNumber("tex_fetches").value_or(0);
@@ -242,7 +228,7 @@ Error readAgainst(const std::string &Path,
             S.Findings.emplace_back(
                 F->getString("rule").value_or("").str(),
                 withoutFigures(F->getString("message").value_or("")));
-      Out[{absolute(K->getString("file").value_or("")),
+      Out[{absolutePath(K->getString("file").value_or("")),
            K->getString("name").value_or("").str(), Profile}] = std::move(S);
     }
   }
@@ -263,7 +249,7 @@ int runDiff(const DiffRequest &Req, DiffReport &Out, raw_ostream &Errs) {
   // directory where it is below it.
   std::string Top;
   auto shown = [&](const std::string &RepoPath) {
-    return below(Top + "/" + RepoPath, Cwd);
+    return pathBelow(Top + "/" + RepoPath, Cwd);
   };
 
   // Head files (repository paths) and the base path each came from ("" :
@@ -288,13 +274,13 @@ int runDiff(const DiffRequest &Req, DiffReport &Out, raw_ostream &Errs) {
       for (const auto &[Key, S] : Against)
         Files.insert(std::get<0>(Key));
     for (const std::string &F : Files)
-      Pairs.push_back({below(absolute(F), Top), ""});
+      Pairs.push_back({pathBelow(absolutePath(F), Top), ""});
   } else {
     Out.Base = Req.Base;
     auto TopOr = runGit({"rev-parse", "--show-toplevel"});
     if (!TopOr)
       return fail(toString(TopOr.takeError()));
-    Top = absolute(StringRef(*TopOr).trim());
+    Top = absolutePath(StringRef(*TopOr).trim());
     if (auto C = runGit(
             {"rev-parse", "--verify", "--quiet", Req.Base + "^{commit}"});
         !C)
@@ -356,7 +342,7 @@ int runDiff(const DiffRequest &Req, DiffReport &Out, raw_ostream &Errs) {
     std::set<std::string> Wanted;
     if (!Req.Files.empty()) {
       for (const std::string &F : Req.Files) {
-        std::string Rel = below(absolute(F), Top);
+        std::string Rel = pathBelow(absolutePath(F), Top);
         Wanted.insert(Rel);
         if (!FromBase.count(Rel))
           FromBase[Rel] = Rel; // unchanged: the same path at the base
@@ -387,7 +373,7 @@ int runDiff(const DiffRequest &Req, DiffReport &Out, raw_ostream &Errs) {
         for (const SuiteEntry &E : NewS->Entries)
           if (OldKeys[E.Id] != entryKey(E)) {
             std::string F =
-                below(absolute(Top + "/" + Dir + "/" + E.File), Top);
+                pathBelow(absolutePath(Top + "/" + Dir + "/" + E.File), Top);
             Wanted.insert(F);
             if (!FromBase.count(F))
               FromBase[F] = F;
@@ -400,7 +386,6 @@ int runDiff(const DiffRequest &Req, DiffReport &Out, raw_ostream &Errs) {
         From.clear();
       Pairs.push_back({W, From});
     }
-    Out.Base = Req.Base;
     // Lint the base side from its own tree.
     std::vector<std::string> BaseFiles;
     for (const auto &[Head, From] : Pairs)
@@ -412,8 +397,8 @@ int runDiff(const DiffRequest &Req, DiffReport &Out, raw_ostream &Errs) {
     // the base, when they lie in the repository.
     for (std::string *P : {&BaseReq.Lint.ConfigPath, &BaseReq.Lint.SuitePath})
       if (!P->empty()) {
-        std::string Rel = below(absolute(*P), Top);
-        if (Rel != absolute(*P) && sys::fs::exists(Tree + "/" + Rel))
+        std::string Rel = pathBelow(absolutePath(*P), Top);
+        if (Rel != absolutePath(*P) && sys::fs::exists(Tree + "/" + Rel))
           *P = Tree + "/" + Rel;
       }
     if (int C = lintSide(BaseReq, BaseFiles, Base, Errs); C == ExitUsage)
@@ -425,7 +410,7 @@ int runDiff(const DiffRequest &Req, DiffReport &Out, raw_ostream &Errs) {
            << E;
     // By (head path, kernel): the base kernel.
     for (LintedKernel &K : Base.Kernels) {
-      std::string Rel = below(absolute(K.File), Tree);
+      std::string Rel = pathBelow(absolutePath(K.File), Tree);
       for (const auto &[Head, From] : Pairs)
         if (From == Rel) {
           K.File = Head;
@@ -474,7 +459,7 @@ int runDiff(const DiffRequest &Req, DiffReport &Out, raw_ostream &Errs) {
 
   std::set<std::pair<std::string, std::string>> Matched;
   for (const LintedKernel &H : HeadSide.Kernels) {
-    std::string Rel = below(absolute(H.File), Top);
+    std::string Rel = pathBelow(absolutePath(H.File), Top);
     auto Ps = profilesFor(H.ProfileArg);
     if (!Ps) {
       Errs << toString(Ps.takeError()) << "\n";
@@ -499,7 +484,7 @@ int runDiff(const DiffRequest &Req, DiffReport &Out, raw_ostream &Errs) {
       if (B) {
         D.Old = sideOf(B->Counts, *P, OldFindings);
       } else if (!Against.empty()) {
-        auto It = Against.find({absolute(H.File), H.Counts.Name, P->Id});
+        auto It = Against.find({absolutePath(H.File), H.Counts.Name, P->Id});
         if (It != Against.end())
           D.Old = It->second;
       }
@@ -513,7 +498,7 @@ int runDiff(const DiffRequest &Req, DiffReport &Out, raw_ostream &Errs) {
   // Kernels of a saved report that are gone from its files.
   for (const auto &[Key, S] : Against) {
     const auto &[File, Kernel, Profile] = Key;
-    std::string Rel = below(File, Top);
+    std::string Rel = pathBelow(File, Top);
     bool Compared = llvm::any_of(
         Pairs, [&, &Rel = Rel](const auto &P) { return P.first == Rel; });
     if (!Compared || Matched.count({Rel, Kernel}) ||

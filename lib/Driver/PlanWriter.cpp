@@ -1,6 +1,7 @@
 //===- PlanWriter.cpp - Launch plans for clspread-run ---------------------===//
 #include "Driver/PlanWriter.h"
 #include "Report/AnalysisReport.h"
+#include "Support/PathNames.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
@@ -25,15 +26,6 @@ static std::string elemType(std::string T) {
   while (!T.empty() && (T.back() == '*' || T.back() == ' '))
     T.pop_back();
   return T;
-}
-
-/// \p Path made absolute (against the working directory, as the analysis
-/// read it) and normalized.
-static std::string absolutePath(StringRef Path) {
-  SmallString<256> P(Path);
-  sys::fs::make_absolute(P);
-  sys::path::remove_dots(P, /*remove_dot_dot=*/true);
-  return std::string(P);
 }
 
 /// What the runner needs to find the kernel's headers: the build options

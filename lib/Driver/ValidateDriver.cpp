@@ -48,10 +48,8 @@ static int updateProfile(const ValidateRequest &Req,
   R.Device = V.Device.empty() ? Profile.Name : V.Device;
   for (const ValidatedKernel &K : V.Kernels)
     if (K.Status == "ok" && K.MeasuredS)
-      R.AbsErrors[unsigned(K.Bound == "ALU"   ? Bound::ALU
-                           : K.Bound == "TEX" ? Bound::TEX
-                                              : Bound::MEM)]
-          .push_back(std::fabs(K.error()));
+      R.AbsErrors[unsigned(boundFromName(K.Bound))].push_back(
+          std::fabs(K.error()));
   std::vector<ValidationRecord> Records;
   for (const ValidationRecord &Old : Profile.Validation)
     if (!Old.Report.empty() || Old.Suite != R.Suite)

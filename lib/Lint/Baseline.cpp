@@ -1,5 +1,6 @@
 //===- Baseline.cpp - The findings a project already lives with ----------===//
 #include "Lint/Baseline.h"
+#include "Support/PathNames.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
@@ -62,21 +63,13 @@ std::string withoutFigures(StringRef M) {
   return Out;
 }
 
-Baseline::Baseline(std::string P) : Path(std::move(P)) {
-  SmallString<256> D(Path);
-  sys::fs::make_absolute(D);
-  sys::path::remove_dots(D, /*remove_dot_dot=*/true);
-  Dir = sys::path::convert_to_slash(sys::path::parent_path(D));
-}
+Baseline::Baseline(std::string P)
+    : Path(std::move(P)),
+      Dir(sys::path::parent_path(absolutePath(Path), sys::path::Style::posix)
+              .str()) {}
 
 std::string Baseline::relative(StringRef File) const {
-  SmallString<256> A(File);
-  sys::fs::make_absolute(A);
-  sys::path::remove_dots(A, /*remove_dot_dot=*/true);
-  std::string S = sys::path::convert_to_slash(A);
-  if (StringRef(S).starts_with(Dir + "/"))
-    return S.substr(Dir.size() + 1);
-  return S;
+  return pathBelow(absolutePath(File), Dir);
 }
 
 BaselineKey Baseline::keyOf(const Finding &F) const {

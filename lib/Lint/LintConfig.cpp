@@ -4,6 +4,7 @@
 #include "Lint/LaunchText.h"
 #include "Lint/RuleRegistry.h"
 #include "Support/InputFile.h"
+#include "Support/PathNames.h"
 #include "Support/YamlFile.h"
 
 #include "llvm/Support/FileSystem.h"
@@ -215,14 +216,8 @@ LintConfig::buildOptionsFor(const std::string &File) const {
   if (BuildOptions.empty())
     return Out;
   // The path relative to the configuration's directory, '/'-separated.
-  SmallString<256> Abs(File), Dir(sys::path::parent_path(Path));
-  sys::fs::make_absolute(Abs);
-  sys::fs::make_absolute(Dir);
-  sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
-  sys::path::remove_dots(Dir, /*remove_dot_dot=*/true);
-  std::string Rel(Abs);
-  if (StringRef(Abs).starts_with(std::string(Dir) + "/"))
-    Rel = std::string(StringRef(Abs).drop_front(Dir.size() + 1));
+  std::string Rel =
+      pathBelow(absolutePath(File), absolutePath(sys::path::parent_path(Path)));
   std::string Name(sys::path::filename(File));
   for (const BuildOptionsEntry &E : BuildOptions) {
     auto P = GlobPattern::create(E.Glob);

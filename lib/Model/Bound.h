@@ -7,10 +7,15 @@
 #ifndef CLSPREAD_MODEL_BOUND_H
 #define CLSPREAD_MODEL_BOUND_H
 
+#include <string_view>
+
 namespace clspread {
 
 enum class Bound { ALU, TEX, MEM };
 const char *boundName(Bound B); // "ALU", "TEX", "MEM"
+/// The bound boundName() names; MEM for any other text (a report's
+/// "bound" is one of the three).
+Bound boundFromName(std::string_view Name);
 
 } // namespace clspread
 

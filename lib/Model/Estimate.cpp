@@ -15,4 +15,8 @@ const char *boundName(Bound B) {
   return "?";
 }
 
+Bound boundFromName(std::string_view N) {
+  return N == "ALU" ? Bound::ALU : N == "TEX" ? Bound::TEX : Bound::MEM;
+}
+
 } // namespace clspread

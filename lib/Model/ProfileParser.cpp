@@ -522,9 +522,7 @@ void Parser::parseValidation(const YAML::Node &V) {
     expectMap(Errors, "validation[].abs_errors");
     checkKeys(Errors, "validation[].abs_errors", {"ALU", "TEX", "MEM"});
     for (const auto &KV : Errors) {
-      Bound B = KV.first.Scalar() == "ALU"   ? Bound::ALU
-                : KV.first.Scalar() == "TEX" ? Bound::TEX
-                                             : Bound::MEM;
+      Bound B = boundFromName(KV.first.Scalar());
       std::string Path = "validation[].abs_errors." + KV.first.Scalar();
       if (!KV.second.IsSequence())
         fail(KV.second, fmt::format("'{}' must be a list of numbers", Path));
@@ -576,9 +574,7 @@ void Parser::readReport(const YAML::Node &N, ValidationRecord &R) {
     llvm::StringRef BoundText = KO->getString("bound").value_or("");
     if (!E || !std::isfinite(*E))
       continue;
-    Bound B = BoundText == "ALU"   ? Bound::ALU
-              : BoundText == "TEX" ? Bound::TEX
-                                   : Bound::MEM;
+    Bound B = boundFromName(BoundText);
     R.AbsErrors[unsigned(B)].push_back(std::fabs(*E));
   }
   if (!R.kernels())

@@ -210,9 +210,7 @@ Estimate estimate(const KernelCounts &K, const DeviceProfile &P,
   E.TMemS = V["t_mem"];
 
   const std::string &Bound = V.label(M->G.find("bound"));
-  E.Limit = Bound == "MEM"   ? Bound::MEM
-            : Bound == "TEX" ? Bound::TEX
-                             : Bound::ALU;
+  E.Limit = boundFromName(Bound);
   E.TKernelS = V["t_kernel"];
   E.Groups = V["groups"];
   E.TDispatchS = V["t_dispatch"];

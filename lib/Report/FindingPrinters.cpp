@@ -1,5 +1,6 @@
 //===- FindingPrinters.cpp - Lint findings as gcc lines, JSON, SARIF ------===//
 #include "Report/FindingPrinters.h"
+#include "Support/PathNames.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -146,14 +147,11 @@ json::Value findingsJSON(const LintOutput &O) {
 }
 
 json::Object sarifArtifact(const std::string &File, const std::string &Root) {
-  SmallString<256> Abs(File);
-  sys::fs::make_absolute(Abs);
-  sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
-  std::string Slashed = sys::path::convert_to_slash(Abs);
-  if (!Root.empty() && StringRef(Slashed).starts_with(Root + "/"))
-    return json::Object{{"uri", percentEncodePath(StringRef(Slashed).drop_front(
-                                    Root.size() + 1))},
-                        {"uriBaseId", "%SRCROOT%"}};
+  std::string Slashed = absolutePath(File);
+  if (!Root.empty())
+    if (std::string Rel = pathBelow(Slashed, Root); Rel != Slashed)
+      return json::Object{{"uri", percentEncodePath(Rel)},
+                          {"uriBaseId", "%SRCROOT%"}};
   return json::Object{{"uri", "file://" + percentEncodePath(Slashed)}};
 }
 
@@ -321,6 +319,28 @@ std::string defaultSarifRoot() {
     D = Parent;
   }
   return Cwd;
+}
+
+void printBaselineSummary(const LintOutput &O, bool Verbose, raw_ostream &OS) {
+  for (const LintOutput::BaselineUse &B : O.Baselines) {
+    unsigned Absent = 0;
+    for (const auto &A : B.Absent)
+      Absent += A.second;
+    OS << fmt::format("clspread: note: baseline {}: {} new finding{}, {} in "
+                      "the baseline, {} baseline finding{} no longer found{}\n",
+                      B.Path, B.New, B.New == 1 ? "" : "s", B.Unchanged, Absent,
+                      Absent == 1 ? "" : "s",
+                      Absent && !Verbose ? " (--verbose lists them; "
+                                           "--write-baseline drops them)"
+                                         : "");
+    if (Verbose)
+      for (const auto &[K, N] : B.Absent)
+        OS << fmt::format("clspread: note: baseline {}: no longer found: {}: "
+                          "{}{}: {} [{}]{}\n",
+                          B.Path, K.File, K.Kernel.empty() ? "" : "kernel ",
+                          K.Kernel, K.What, K.Rule,
+                          N > 1 ? fmt::format(" (x{})", N) : "");
+  }
 }
 
 } // namespace clspread

@@ -77,6 +77,12 @@ llvm::json::Object sarifArtifact(const std::string &File,
 /// A SARIF 2.1.0 log of the one \p Run, with %SRCROOT% set to \p Root.
 llvm::json::Value sarifLog(llvm::json::Object Run, const std::string &Root);
 
+/// One line per baseline of \p O (new, baselined and no longer found
+/// findings), and with \p Verbose each entry no longer found, so that the
+/// baseline can shrink. For stderr: stdout stays the format's.
+void printBaselineSummary(const LintOutput &O, bool Verbose,
+                          llvm::raw_ostream &OS);
+
 /// gcc-style lines; \p Color adds clang's colours.
 void printFindingsText(const std::vector<FileFindings> &Files, bool Color,
                        llvm::raw_ostream &OS);

@@ -188,7 +188,7 @@ public:
       // A run that could not lint every file must not shrink the baseline.
       return Code == ExitUsage ? Code
                                : writeLintBaseline(Req, LO, llvm::errs());
-    printBaselineSummary(LO);
+    printBaselineSummary(LO, Req.Verbose, llvm::errs());
     // An input error leaves the report incomplete: a file given with -o
     // keeps its previous content (a CI step that uploads it regardless
     // must not upload "no findings").
@@ -210,31 +210,6 @@ public:
         if (reported(F))
           All.push_back(&F);
     return findingsExit(All, failOnSeverity(FailOn));
-  }
-
-  /// One line per baseline on stderr (stdout stays the format's), and with
-  /// --verbose its entries no longer found, so that it can shrink.
-  void printBaselineSummary(const LintOutput &LO) const {
-    for (const LintOutput::BaselineUse &B : LO.Baselines) {
-      unsigned Absent = 0;
-      for (const auto &A : B.Absent)
-        Absent += A.second;
-      llvm::errs() << llvm::formatv(
-          "clspread: note: baseline {0}: {1} new finding{2}, {3} in the "
-          "baseline, {4} baseline finding{5} no longer found{6}\n",
-          B.Path, B.New, B.New == 1 ? "" : "s", B.Unchanged, Absent,
-          Absent == 1 ? "" : "s",
-          Absent && !Req.Verbose ? " (--verbose lists them; "
-                                   "--write-baseline drops them)"
-                                 : "");
-      if (Req.Verbose)
-        for (const auto &[K, N] : B.Absent)
-          llvm::errs() << llvm::formatv(
-              "clspread: note: baseline {0}: no longer found: {1}: {2}{3}: "
-              "{4} [{5}]{6}\n",
-              B.Path, K.File, K.Kernel.empty() ? "" : "kernel ", K.Kernel,
-              K.What, K.Rule, N > 1 ? llvm::formatv(" (x{0})", N).str() : "");
-    }
   }
 
 private:
