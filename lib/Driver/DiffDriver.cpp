@@ -40,10 +40,11 @@ std::string launchText(const LaunchSpec &L) {
 std::string entryKey(const SuiteEntry &E) {
   std::string S = E.File + '\0' + E.Kernel + '\0' + E.BuildOptions + '\0' +
                   launchText(E.Launch);
+  // A format string cannot start with '\0': fmt reads it up to the NUL.
   for (const auto &[Line, N] : E.Trips)
-    S += fmt::format("\0trip {}={}", Line, N);
+    S += '\0' + fmt::format("trip {}={}", Line, N);
   for (const auto &[Name, Bytes] : E.BufferBytes)
-    S += fmt::format("\0buffer {}={}", Name, Bytes);
+    S += '\0' + fmt::format("buffer {}={}", Name, Bytes);
   return S;
 }
 

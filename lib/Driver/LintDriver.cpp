@@ -486,6 +486,14 @@ void lintFile(const LintRequest &Req, const std::string &File,
     for (const SuiteEntry *SE : Entries)
       if (SE->Kernel == Name && (!Own || SE->Id == EntryId))
         Own = SE;
+    // And with its `trips:`, as analyze takes them: over the source's
+    // comments, under the command line's --trip.
+    if (Own && Origin == LaunchOrigin::Manifest)
+      for (const auto &[Line, Count] : Own->Trips)
+        if (llvm::none_of(Req.Trips, [&, L = Line](const TripOption &T) {
+              return T.Line == L;
+            }))
+          AO.TripCounts[Line] = Count;
     CompiledUnit *KUnit = Own ? unitFor(Own) : Unit;
     if (!KUnit) {
       if (!BuildProblem.empty())

@@ -223,9 +223,8 @@ json::Value diffSARIF(const DiffReport &R) {
     if (!K.Old || !K.New || K.change() <= 0)
       continue;
     // The headline carries the change itself.
-    std::string Text =
-        fmt::format("kernel '{}' is estimated slower on {}: {}", K.Kernel,
-                    K.Profile, headline(K));
+    std::string Text = fmt::format("kernel '{}' is estimated slower on {}: {}",
+                                   K.Kernel, K.Profile, headline(K));
     for (const std::string &M : K.Moved)
       Text += "; " + M;
     json::Object Region{{"startLine", std::max(1u, K.Decl.Line)}};
