@@ -32,6 +32,7 @@
 #include "Analysis/Specialize.h"
 #include "Frontend/OpenCLFrontend.h"
 
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
@@ -89,22 +90,21 @@ static void findChainRounds(AnalysisContext &C, const BlockFrequencies &BF,
   auto isGlobal = [](const GlobalAccess &A) {
     return A.Space == AddrSpace::Global;
   };
-  // Per loop: the buffers its blocks (its inner loops' included) store to.
-  std::map<const Loop *, std::set<std::string>> Stores;
+  // The loops whose blocks (their inner loops' included) store to global
+  // memory.
+  SmallPtrSet<const Loop *, 8> Storing;
   for (auto &[BB, Made, Counted] : Blocks)
     for (size_t A : Made)
       if (isGlobal(K.Accesses[A]) &&
           (K.Accesses[A].IsStore || K.Accesses[A].IsAtomic))
-        for (const Loop *L = C.LI.getLoopFor(BB); L; L = L->getParentLoop()) {
-          Stores[L].insert(K.Accesses[A].Buffer);
-        }
+        for (const Loop *L = C.LI.getLoopFor(BB); L; L = L->getParentLoop())
+          if (!Storing.insert(L).second)
+            break; // and its parents were added with it
   for (auto &[BB, Made, Counted] : Blocks) {
     const Loop *L = C.LI.getLoopFor(BB);
     double W = BF.Freq.lookup(BB);
-    auto StoredIt = L ? Stores.find(L) : Stores.end();
-    if (StoredIt == Stores.end() || W <= 0)
+    if (!L || !Storing.count(L) || W <= 0)
       continue;
-    const std::set<std::string> &Stored = StoredIt->second;
     ChainRound Cur;
     Cur.PerItem = W;
     Cur.PerLongestItem = W;
@@ -128,8 +128,7 @@ static void findChainRounds(AnalysisContext &C, const BlockFrequencies &BF,
       if (G.IsStore || G.IsAtomic)
         close();
       else
-        Cur.Loads.push_back(
-            {G.Buffer, !G.Buffer.empty() && Stored.count(G.Buffer) > 0});
+        Cur.Loads.push_back({G.Buffer});
     }
     close();
     if (Any && Counted)

@@ -106,8 +106,6 @@ struct GlobalAccess {
 /// loads bring, so one iteration's rounds follow each other and the next
 /// iteration's wait for this one: each round costs a full round trip, at
 /// the latency of the level that serves its slowest load (Model's t_chain).
-/// A load of a buffer the loop stores into is at best served by L2 on a
-/// write-through L1 (the store went there).
 struct ChainRound {
   double PerItem = 0; ///< executions per work-item
   /// Executions for the work-item that runs the most: PerItem times the
@@ -115,8 +113,7 @@ struct ChainRound {
   /// on the id (a triangle's first row); PerItem elsewhere.
   double PerLongestItem = 0;
   struct Load {
-    std::string Buffer;  ///< kernel argument name, "" if unknown
-    bool Stored = false; ///< the loop stores into the same buffer
+    std::string Buffer; ///< kernel argument name, "" if unknown
   };
   std::vector<Load> Loads;
 };

@@ -264,9 +264,16 @@ std::vector<DerivedFigure> deriveFigures(const AnalysisReport &Report,
       }
       // 1 when the time is the two terms' sum or more: no overlap at all.
       double Exp = 1;
-      if (*T < A + B)
-        Exp = *solve("barrier_phase_exponent", "t_phases", *T,
-                     std::pair(1.0, 64.0));
+      if (*T < A + B) {
+        // The graph may see the run outside the range the pre-check above
+        // allows (it takes the figures derived earlier in this run): then
+        // solve() has said why, and the figure is skipped.
+        auto X = solve("barrier_phase_exponent", "t_phases", *T,
+                       std::pair(1.0, 64.0));
+        if (!X)
+          continue;
+        Exp = *X;
+      }
       Out.push_back({Fig, fmt::format("{:.3g}", Exp),
                      fmt::format("T_ALU {:.4g} s and T_MEM {:.4g} s combine "
                                  "to the measured time, from ",
@@ -292,9 +299,13 @@ std::vector<DerivedFigure> deriveFigures(const AnalysisReport &Report,
       }
       // Outside [0, 1] the figure means nothing: the nearer end.
       double Phi = Measured <= Bound ? 0 : Measured >= Sum ? 1 : -1;
-      if (Phi < 0)
-        Phi =
-            *solve("alu_pipe_overlap", "t_alu_issue", *T, std::pair(0.0, 1.0));
+      if (Phi < 0) {
+        auto X =
+            solve("alu_pipe_overlap", "t_alu_issue", *T, std::pair(0.0, 1.0));
+        if (!X)
+          continue; // solve() has said why
+        Phi = *X;
+      }
       S.keep("alu_pipe_overlap", Phi);
       Out.push_back({Fig, fmt::format("{:.3g}", Phi),
                      fmt::format("{:.4g} cycles per lane measured, between "

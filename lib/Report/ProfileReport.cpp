@@ -107,11 +107,8 @@ std::string formatProfile(const DeviceProfile &P) {
       continue; // not shared: the row would only say so
     const Measurement *M = F.Measurable ? P.measured(F.Path) : nullptr;
     if (!F.Text.empty() || F.Value) {
-      std::string Source = P.sourceOf(F.Path);
-      if (Source.empty() && F.Path == "alu.vliw_width")
-        Source = "default (no bundles)";
-      L.Rows.push_back(
-          {F.Path, F.Text.empty() ? value(F, *F.Value) : F.Text, Source});
+      L.add(F.Path, F.Text.empty() ? value(F, *F.Value) : F.Text,
+            F.Path == "alu.vliw_width" ? "default (no bundles)" : nullptr);
     } else if (M) {
       L.Rows.push_back({F.Path, "-", "no datasheet figure"});
     } else {

@@ -346,7 +346,7 @@ KernelCounts chainedBroadcast() {
   K.Accesses.push_back(A);
   ChainRound R;
   R.PerItem = 1000;
-  R.Loads.push_back({"in", false});
+  R.Loads.push_back({"in"});
   K.ChainRounds.push_back(R);
   return K;
 }
