@@ -26,10 +26,9 @@
 # bench/outside/layout.py from gpu-rodinia 9c10d3ea and PolyBench-ACC
 # 70ea4ca9; see docs/results/nvidia-h100-sxm/outside*/README.md).
 #
-# pocl-cpu/validate.md is not re-run: it was measured live on PoCL
-# (`validate --quick --min-time 0.5`, measurements in a /tmp file that was
-# not kept), so there is nothing stored to validate against; it is reported
-# as SKIPPED.
+# pocl-cpu: measured live on PoCL on this project's 2-core build machine
+# (`validate --quick --min-time 0.5`); its runner JSON is kept as
+# pocl-cpu/measured-quick.json, so it is re-run from that like the others.
 set -u
 
 REPO=$(cd "$(dirname "$0")/.." && pwd)
@@ -57,9 +56,10 @@ SUITES=(
   "polybench-h100|$R/nvidia-h100-sxm/outside-polybench|--profile $H100 --suite build/outside-polybench/polybench.yaml --entry gemm --entry 2mm-1 --entry 2mm-2 --entry atax-1 --entry atax-2 --entry bicg-1 --entry bicg-2 --entry mvt-1 --entry mvt-2 --entry gesummv --entry syrk --entry conv2d --entry conv3d --entry covariance-mean --entry covariance-reduce --entry covariance-covar --measurements $R/nvidia-h100-sxm/outside-polybench/measured-polybench.json"
   # Every kernel of both manifests (2026-11-27).
   "rodinia-all-h100|$R/nvidia-h100-sxm/outside-rodinia-all|--profile $H100 --suite build/outside-rodinia/rodinia.yaml --measurements $R/nvidia-h100-sxm/outside-rodinia-all/measured-rodinia-all.json"
+  "pocl-cpu|$R/pocl-cpu|--quick --profile device-profiles/pocl-cpu.yaml --measurements $R/pocl-cpu/measured-quick.json"
   "polybench-all-h100|$R/nvidia-h100-sxm/outside-polybench-all|--profile $H100 --suite build/outside-polybench/polybench.yaml --measurements $R/nvidia-h100-sxm/outside-polybench-all/measured-polybench-all.json"
 )
-SKIPPED=("pocl-cpu|$R/pocl-cpu|measured live on PoCL, no stored measurements")
+SKIPPED=()
 
 norm() {  # norm FILE [OUTDIR_USED COMMITTED_DIR]
     if [ $# -eq 3 ]; then
