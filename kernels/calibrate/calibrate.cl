@@ -279,3 +279,48 @@ __kernel void chain_dram(__global const float *a, __global float *acc,
   for (int k = 0; k < iters; ++k)
     acc[i] += a[k * n + i];
 }
+
+// Loads one work-item keeps in flight in a loop with no global store: the
+// iterations' loads are independent (the sum stays in a register), so the
+// compiler may unroll the loop and issue several before the first use.
+// One work-item, so nothing else hides the wait; each iteration loads a new
+// 128-byte line of a region of iters lines (128 MiB at the full launch,
+// more than any L2), so that launch after launch the lines come from DRAM,
+// whose round trip is long enough to set the time rather than the loop's
+// ALU path. Calibrate solves how many loads are in flight on the model's
+// t_item at memory.dram_latency. (bench/latency checks the figure on the
+// same loop served by L2, and on one stepping 4 bytes.)
+__kernel void item_loads_dram(__global const float *a, __global float *out,
+                              int iters) {
+  float s = 0;
+  for (int k = 0; k < iters; ++k)
+    s += a[k * 32];
+  out[get_global_id(0)] = s;
+}
+
+// One work-item's ALU path: a loop of dependent multiply-adds (each needs
+// the one before), with nothing else to overlap. Calibrate solves the
+// clocks per lane-op, the loop's own counting included, on t_item.
+__kernel void alu_chain(__global const float *in, __global float *out,
+                        int iters) {
+  float x = in[0], a = in[1], b = in[2];
+  for (int k = 0; k < iters; ++k)
+    x = mad(x, a, b);
+  out[get_global_id(0)] = x;
+}
+
+// __local round trip: one work-item follows indexes through a __local
+// table (each load's address is the load before's value), so nothing
+// overlaps. The table holds i + 1 mod 256, written after a barrier the
+// compiler cannot see through. Calibrate solves lds.latency on t_item.
+__kernel void lds_chain(__global int *out, int iters) {
+  __local int next[256];
+  int l = get_local_id(0);
+  for (int k = l; k < 256; k += get_local_size(0))
+    next[k] = (k + 1) & 255;
+  barrier(CLK_LOCAL_MEM_FENCE);
+  int p = l;
+  for (int k = 0; k < iters; ++k)
+    p = next[p];
+  out[get_global_id(0)] = p;
+}

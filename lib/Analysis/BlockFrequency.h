@@ -37,7 +37,7 @@ struct BlockFrequencies {
   std::vector<KernelCounts::TripRange> TripRanges;
   /// Loops whose trip count depends on the work-item: the longest item's
   /// trips over the mean ((max + 1) / (mean + 1) executions of the exiting
-  /// block per entry), for the longest item's chain (ChainRound).
+  /// block per entry), for the longest item's chain (LoadRound).
   llvm::DenseMap<const llvm::Loop *, double> LongestSkew;
   /// Blocks under branches on ids that some work-items take and others do
   /// not (`if (i == 0)`): 1 / the share of items that reach them, the

@@ -73,46 +73,118 @@ std::string sourcePathOf(const DIFile &F, const std::string &Main) {
   return Abs;
 }
 
-/// The rounds of global loads in loops that store to global memory
-/// (KernelCounts.h, ChainRound), from the accesses each block made in
-/// order; those rounds move from GlobalLoadRounds to ChainRounds.
+/// The rounds of global loads in loops (KernelCounts.h, LoadRound), from
+/// the accesses each block made in order: in loops that store to global
+/// memory they are chained and move from GlobalLoadRounds to ChainRounds;
+/// in other loops each block's loads are one round of LoopRounds, except in
+/// loops with a barrier: no load moves above a barrier, so their
+/// iterations' loads wait one by one (they stay plain GlobalLoadRounds).
 namespace {
 struct BlockAccesses {
   BasicBlock *BB;
   std::vector<size_t> Made; ///< indexes in K.Accesses, in order
   bool InLoadRounds;        ///< counted in K.GlobalLoadRounds
+  bool HasBarrier;          ///< calls barrier()
 };
 } // namespace
 
-static void findChainRounds(AnalysisContext &C, const BlockFrequencies &BF,
-                            const std::vector<BlockAccesses> &Blocks,
-                            KernelCounts &K) {
+/// How many times more often than the mean the work-item that runs \p BB
+/// most runs it: the longest item's share of each loop around it whose trip
+/// count depends on the id, and of a branch on the id above it.
+static double longestShare(AnalysisContext &C, const BlockFrequencies &BF,
+                           const BasicBlock *BB) {
+  double F = 1;
+  for (const Loop *Up = C.LI.getLoopFor(BB); Up; Up = Up->getParentLoop())
+    if (auto It = BF.LongestSkew.find(Up); It != BF.LongestSkew.end())
+      F *= It->second;
+  if (auto It = BF.LongestBlockSkew.find(BB); It != BF.LongestBlockSkew.end())
+    F *= It->second;
+  return F;
+}
+
+/// The most __local loads and stores on one def-use path through \p BB:
+/// the ones a work-item waits for one after another in the block (a read-
+/// modify-write of __local memory, or an index loaded from it), where
+/// independent ones overlap.
+static unsigned localDepth(BasicBlock &BB) {
+  auto isLocal = [](const Instruction &I) {
+    const Value *Ptr = nullptr;
+    if (auto *L = dyn_cast<LoadInst>(&I))
+      Ptr = L->getPointerOperand();
+    else if (auto *S = dyn_cast<StoreInst>(&I))
+      Ptr = S->getPointerOperand();
+    else if (auto *A = dyn_cast<AtomicRMWInst>(&I))
+      Ptr = A->getPointerOperand();
+    return Ptr && Ptr->getType()->getPointerAddressSpace() == ASLocal;
+  };
+  DenseMap<const Instruction *, unsigned> Depth;
+  unsigned Most = 0;
+  for (Instruction &I : BB) {
+    unsigned D = 0;
+    for (const Value *Op : I.operands())
+      if (auto *OpI = dyn_cast<Instruction>(Op); OpI && OpI->getParent() == &BB)
+        D = std::max(D, Depth.lookup(OpI));
+    D += isLocal(I) ? 1 : 0;
+    Depth[&I] = D;
+    Most = std::max(Most, D);
+  }
+  return Most;
+}
+
+static LoadRound::Load roundLoad(const GlobalAccess &G) {
+  LoadRound::Load L;
+  L.Buffer = G.Buffer;
+  if (!G.Shape || G.Shape->Loops.empty())
+    return L;
+  const auto &Loops = G.Shape->Loops;
+  L.Step = Loops.front().Coef;
+  L.Extent = Loops.front().Trips * std::abs(double(*L.Step));
+  for (size_t I = 1; I < Loops.size(); ++I)
+    if (Loops[I].Coef == 0)
+      L.Repeats *= std::max(1.0, Loops[I].Trips);
+  return L;
+}
+
+static void findLoadRounds(AnalysisContext &C, const BlockFrequencies &BF,
+                           const std::vector<BlockAccesses> &Blocks,
+                           KernelCounts &K) {
   auto isGlobal = [](const GlobalAccess &A) {
     return A.Space == AddrSpace::Global;
   };
   // The loops whose blocks (their inner loops' included) store to global
-  // memory.
-  SmallPtrSet<const Loop *, 8> Storing;
-  for (auto &[BB, Made, Counted] : Blocks)
+  // memory, and those that wait at a barrier.
+  SmallPtrSet<const Loop *, 8> Storing, Fenced;
+  auto addLoops = [&](SmallPtrSet<const Loop *, 8> &Set, BasicBlock *BB) {
+    for (const Loop *L = C.LI.getLoopFor(BB); L; L = L->getParentLoop())
+      if (!Set.insert(L).second)
+        break; // and its parents were added with it
+  };
+  for (auto &[BB, Made, Counted, Barrier] : Blocks) {
     for (size_t A : Made)
       if (isGlobal(K.Accesses[A]) &&
           (K.Accesses[A].IsStore || K.Accesses[A].IsAtomic))
-        for (const Loop *L = C.LI.getLoopFor(BB); L; L = L->getParentLoop())
-          if (!Storing.insert(L).second)
-            break; // and its parents were added with it
-  for (auto &[BB, Made, Counted] : Blocks) {
+        addLoops(Storing, BB);
+    if (Barrier)
+      addLoops(Fenced, BB);
+  }
+  for (auto &[BB, Made, Counted, Barrier] : Blocks) {
     const Loop *L = C.LI.getLoopFor(BB);
     double W = BF.Freq.lookup(BB);
-    if (!L || !Storing.count(L) || W <= 0)
+    if (!L || W <= 0)
       continue;
-    ChainRound Cur;
+    LoadRound Cur;
     Cur.PerItem = W;
-    Cur.PerLongestItem = W;
-    for (const Loop *Up = L; Up; Up = Up->getParentLoop())
-      if (auto It = BF.LongestSkew.find(Up); It != BF.LongestSkew.end())
-        Cur.PerLongestItem *= It->second;
-    if (auto It = BF.LongestBlockSkew.find(BB); It != BF.LongestBlockSkew.end())
-      Cur.PerLongestItem *= It->second;
+    Cur.PerLongestItem = W * longestShare(C, BF, BB);
+    if (!Storing.count(L)) {
+      if (Fenced.count(L))
+        continue;
+      for (size_t A : Made)
+        if (isGlobal(K.Accesses[A]))
+          Cur.Loads.push_back(roundLoad(K.Accesses[A]));
+      if (!Cur.Loads.empty())
+        K.LoopRounds.push_back(std::move(Cur));
+      continue;
+    }
     bool Any = false;
     auto close = [&] {
       if (!Cur.Loads.empty()) {
@@ -128,7 +200,7 @@ static void findChainRounds(AnalysisContext &C, const BlockFrequencies &BF,
       if (G.IsStore || G.IsAtomic)
         close();
       else
-        Cur.Loads.push_back({G.Buffer});
+        Cur.Loads.push_back(roundLoad(G));
     }
     close();
     if (Any && Counted)
@@ -154,18 +226,32 @@ static void analyzeFunction(AnalysisContext &C, KernelCounts &K) {
     BG.ExecPerItem = W;
     Packing.startBlock(BG);
     double LoadsBefore = K.GlobalLoads;
+    double LocalBefore = K.LocalLoads + K.LocalStores;
+    auto aluOps = [&] {
+      double Sum = 0;
+      for (double Ops : K.Alu)
+        Sum += Ops;
+      return Sum;
+    };
+    double AluBefore = aluOps();
     size_t AccessesBefore = K.Accesses.size();
+    bool Barrier = false;
     for (Instruction &I : BB) {
       InstrClass IC = classify(I, C.DL);
+      Barrier |= IC.K == InstrClass::Barrier;
       Counter.count(I, IC, W, K);
       Packing.add(I, IC);
     }
     BlockAccesses &Made = Accessed.emplace_back(
-        BlockAccesses{&BB, {}, K.GlobalLoads > LoadsBefore});
+        BlockAccesses{&BB, {}, K.GlobalLoads > LoadsBefore, Barrier});
     for (size_t A = AccessesBefore; A < K.Accesses.size(); ++A)
       Made.Made.push_back(A);
     if (K.GlobalLoads > LoadsBefore)
       K.GlobalLoadRounds += W;
+    if (double Alu = aluOps() - AluBefore; Alu > 0)
+      K.LongestAluOps += Alu * longestShare(C, BF, &BB);
+    if (K.LocalLoads + K.LocalStores > LocalBefore)
+      K.LongestLocalOps += W * localDepth(BB) * longestShare(C, BF, &BB);
     if (unsigned Copies = W > 0 ? Packing.loopCopies(BB) : 1; Copies > 1) {
       Packing.addLoopCopies(BB, Copies);
       BG.ExecPerItem = W / Copies;
@@ -174,7 +260,7 @@ static void analyzeFunction(AnalysisContext &C, KernelCounts &K) {
     if (!BG.Nodes.empty() && W > 0)
       K.Blocks.push_back(std::move(BG));
   }
-  findChainRounds(C, BF, Accessed, K);
+  findLoadRounds(C, BF, Accessed, K);
   computeFootprints(C, Sites.shapes(), K);
   Sites.chargeConstantTables(K);
   Sites.mergeCopiedSites(K);

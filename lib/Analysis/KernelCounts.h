@@ -100,13 +100,16 @@ struct GlobalAccess {
   std::optional<Pattern> Shape;
 };
 
-/// A round of global loads (loads issued together) in a loop that also
-/// stores to global memory. The compiler may not move a load above a store
-/// that may write the same bytes, and the store waits for the values the
-/// loads bring, so one iteration's rounds follow each other and the next
-/// iteration's wait for this one: each round costs a full round trip, at
-/// the latency of the level that serves its slowest load (Model's t_chain).
-struct ChainRound {
+/// A round of global loads (loads issued together) in a loop. In a loop
+/// that also stores to global memory (a chain) the compiler may not move a
+/// load above a store that may write the same bytes, and the store waits
+/// for the values the loads bring, so one iteration's rounds follow each
+/// other and the next iteration's wait for this one: each round costs a
+/// full round trip, at the latency of the level that serves its slowest
+/// load (Model's t_chain). In a loop with no global store the iterations'
+/// loads are independent, and a work-item keeps several in flight (Model's
+/// t_item, memory.item_loads_in_flight).
+struct LoadRound {
   double PerItem = 0; ///< executions per work-item
   /// Executions for the work-item that runs the most: PerItem times the
   /// longest item's share of each loop around it whose trip count depends
@@ -114,6 +117,13 @@ struct ChainRound {
   double PerLongestItem = 0;
   struct Load {
     std::string Buffer; ///< kernel argument name, "" if unknown
+    /// Bytes the address moves per iteration of the loop around the
+    /// block, when the access has an affine shape.
+    std::optional<int64_t> Step;
+    /// Bytes the loop around the block sweeps (its trips times Step), and
+    /// how many times the loops around it come back to the same
+    /// addresses (the trips of those whose iterations do not move it).
+    double Extent = 0, Repeats = 1;
   };
   std::vector<Load> Loads;
 };
@@ -269,8 +279,17 @@ struct KernelCounts {
   /// block's may depend on them). Model uses it for latency-bound memory.
   double GlobalLoadRounds = 0;
   /// Rounds of global loads in loops that also store to global memory
-  /// (ChainRound); they are not in GlobalLoadRounds.
-  std::vector<ChainRound> ChainRounds;
+  /// (LoadRound); they are not in GlobalLoadRounds.
+  std::vector<LoadRound> ChainRounds;
+  /// Rounds of global loads in loops with no global store: they stay in
+  /// GlobalLoadRounds, and give the longest work-item's own path.
+  std::vector<LoadRound> LoopRounds;
+  /// __local loads and stores of the work-item that runs the most: one
+  /// after another on its own path (Model's t_item, lds.latency).
+  double LongestLocalOps = 0;
+  /// ALU lane-ops of the work-item that runs the most (Model's t_item,
+  /// alu.latency_cycles).
+  double LongestAluOps = 0;
   /// __local bytes one work-group allocates: static __local arrays plus
   /// __local pointer arguments sized by the launch (for occupancy).
   uint64_t LocalMemBytes = 0;

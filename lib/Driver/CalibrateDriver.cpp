@@ -429,6 +429,48 @@ std::vector<DerivedFigure> deriveFigures(const AnalysisReport &Report,
                                  K.Est.ChainRoundsL1, K.Est.ChainRoundsL2,
                                  K.Est.ChainRoundsDram) +
                          Where});
+    } else if (Fig == "memory.item_loads_in_flight") {
+      // One work-item's loop of independent loads that one level serves:
+      // the loads in flight at which t_item, the rounds at that level's
+      // round trip (the latencies solved before it in this run are laid
+      // over the profile's), equals the time.
+      auto InFlight =
+          solve("item_loads_in_flight", "t_item", *T, std::pair(0.05, 4096.0));
+      if (!InFlight)
+        continue;
+      Out.push_back({Fig, fmt::format("{:.4g}", *InFlight),
+                     fmt::format("rounds of the longest work-item's loops "
+                                 "with no store: {:.4g} served by L1, {:.4g} "
+                                 "by L2, {:.4g} by DRAM (its own strides), "
+                                 "from ",
+                                 K.Est.LoopRoundsL1, K.Est.LoopRoundsL2,
+                                 K.Est.LoopRoundsDram) +
+                         Where});
+    } else if (Fig == "alu.latency_cycles") {
+      // One work-item's loop of dependent operations: the clocks per
+      // lane-op at which its ALU path, t_item, equals the time.
+      auto Cycles =
+          solve("alu_latency_cycles", "t_item", *T, std::pair(0.01, 1000.0));
+      if (!Cycles)
+        continue;
+      Out.push_back({Fig, fmt::format("{:.4g}", *Cycles),
+                     fmt::format("{:.4g} ALU lane-ops of one work-item, one "
+                                 "after another, at {:.4g} MHz, from ",
+                                 K.Counts.LongestAluOps, Clock / 1e6) +
+                         Where});
+    } else if (Fig == "lds.latency") {
+      // One work-item chasing indexes through __local memory: the round
+      // trip at which t_item, its __local operations one after another,
+      // equals the time.
+      auto Lat = solve("lds_latency", "t_item", *T, std::pair(1e-10, 1e-5));
+      if (!Lat)
+        continue;
+      Out.push_back({Fig, fmt::format("{:.4g} ns", *Lat * 1e9),
+                     fmt::format("{:.4g} __local loads and stores of the "
+                                 "longest work-item, one after another, "
+                                 "from ",
+                                 K.Counts.LongestLocalOps) +
+                         Where});
     } else if (Fig.rfind("alu.rates.", 0) == 0) {
       auto C = aluClassFromName(Fig.substr(10));
       if (!C) {

@@ -71,11 +71,18 @@ struct Estimate {
   /// (a fourth limit of T_MEM, when the profile has the figure).
   double L1Lines = 0, TMemL1S = 0;
   /// Chained load rounds per item by the level that serves each
-  /// (Analysis' ChainRound, the cache model's odds), and their time.
+  /// (Analysis' LoadRound, the cache model's odds), and their time.
   double ChainRoundsL1 = 0, ChainRoundsL2 = 0, ChainRoundsDram = 0;
-  /// The same for the work-item that runs the most (ChainRound).
+  /// The same for the work-item that runs the most (LoadRound).
   double LongestRoundsL1 = 0, LongestRoundsL2 = 0, LongestRoundsDram = 0;
+  /// The rounds of its loops with no global store (Analysis' LoopRounds),
+  /// by level.
+  double LoopRoundsL1 = 0, LoopRoundsL2 = 0, LoopRoundsDram = 0;
+  /// The same for the mean work-item, by the whole group's odds.
+  double LoopMeanRoundsL1 = 0, LoopMeanRoundsL2 = 0, LoopMeanRoundsDram = 0;
   double TMemChainS = 0;
+  /// The longest work-item's own path (Model's t_item).
+  double TMemItemS = 0;
   /// Work-groups in the launch (0 when the driver picks the local size),
   /// and the time to start them at work_group.dispatch_cycles (0 without
   /// the figure): Tkernel is at least this, whatever the bound.

@@ -161,6 +161,26 @@ const std::vector<NumericFigure> &numericFigures() {
       // the loaded figure the latency and knee terms use.
       {"cache.l1_latency", "cache_l1_latency", "s", D::Time},
       {"memory.dram_latency", "memory_dram_latency", "s", D::Time},
+      // The loads one work-item keeps in flight in a loop with no global
+      // store (its iterations' loads are independent, and the compiler
+      // unrolls and hoists them): the longest work-item's rounds in such
+      // loops wait each level's round trip divided by this (t_item).
+      {"memory.item_loads_in_flight", "item_loads_in_flight", "loads",
+       D::Count},
+      // The round trip of a __local load whose address waits on the one
+      // before: the longest work-item's __local operations, one after
+      // another, wait this long each (t_item).
+      {"lds.latency", "lds_latency", "s", D::Time},
+      // The most wavefronts per compute unit at which a chain's round is
+      // served at the cache model's level; with more, the stores queue on
+      // their way to L2 and each round waits at least an L2 round trip
+      // (measured: bench/latency's store_reload).
+      {"cache.chain_l1_waves", "chain_l1_waves", "wavefronts per CU", D::Count},
+      // Clocks per ALU lane-op on one work-item's own path (a loop of
+      // dependent operations that nothing else overlaps): the longest
+      // work-item's ALU work takes at least this long (t_item).
+      {"alu.latency_cycles", "alu_latency_cycles", "clocks per lane-op",
+       D::Count},
   };
   return Figures;
 }

@@ -330,36 +330,65 @@ private:
                  B.ifThen(B.has(L1Rate) && L1Rate > 0 && Finite && Lines > 0,
                           PerCU * Lines / L1Rate / Clock, B.num(0)),
                  Unit::Time, "T_MEM L1 lookups (s)", "estimate.t_mem_l1_s");
+    // Per-level round trips (chains through memory and loops, below): a
+    // level a profile lacks falls back to the next one down, and to
+    // memory.latency where none is given.
+    E Lat = fig("memory_latency");
+    E DramLat = fig("memory_dram_latency"), L1Lat = fig("cache_l1_latency"),
+      L2Lat = fig("cache_l2_latency");
+    E AtDram = B.ifThen(B.has(DramLat), DramLat, Lat);
+    E AtL2 = B.ifThen(B.has(L2Lat), L2Lat, AtDram);
+    E AtL1 = B.ifThen(B.has(L1Lat), L1Lat, AtL2);
+    E Resident =
+        term("resident", B.max(B.num(1), ref("waves_occ")) * fig("wavefront"),
+             Unit::Count, "resident work-items per CU");
+    E Waves = term("waves", B.max(B.num(1), PerCU / Resident), Unit::Count,
+                   "waves per compute unit (latency)");
     // Latency: each work-item waits load_rounds round trips; a compute
     // unit keeps its resident work-items' loads in flight at once, so the
     // launch takes rounds x (N / resident items) latencies. Only the share
     // of the traffic that reaches DRAM (bytes moved / requested) waits for
-    // DRAM.
-    E Lat = fig("memory_latency"), Rounds = in("load_rounds");
-    E Resident =
-        term("resident", B.max(B.num(1), ref("waves_occ")) * fig("wavefront"),
-             Unit::Count, "resident work-items per CU");
+    // DRAM. memory.latency is a loaded figure (calibrate's copy keeps every
+    // compute unit's resident work-items waiting together), so it covers
+    // the rounds that the caches serve too.
+    //
+    // Rounds in loops with no global store or barrier are independent from
+    // one iteration to the next: a work-item keeps item_loads_in_flight of
+    // them waiting at once (calibrate's item_loads_l2), each at the round
+    // trip of the level that serves it. A profile without the figure
+    // waits for them one by one, as for the other rounds. Chained rounds,
+    // which wait one by one, are t_chain's.
+    E InFlight = fig("item_loads_in_flight");
+    E HasInFlight = B.has(InFlight) && InFlight > 0;
+    E Rounds =
+        term("load_rounds_waited",
+             B.ifThen(HasInFlight, in("load_rounds") - in("loop_load_rounds"),
+                      in("load_rounds")),
+             Unit::Count, "load rounds a work-item waits for in full");
+    E LoopWait = term("t_loop_rounds",
+                      B.ifThen(HasInFlight,
+                               (in("loop_mean_rounds_l1") * AtL1 +
+                                in("loop_mean_rounds_l2") * AtL2 +
+                                in("loop_mean_rounds_dram") * AtDram) /
+                                   InFlight,
+                               B.num(0)),
+                      Unit::Time, "a work-item's wait in loops (s)");
     E Share = term(
         "dram_share",
         B.ifThen(Requested > 0, B.min(B.num(1), Moved / Requested), B.num(0)),
         Unit::Count, "DRAM share of requests");
-    E Waves = term("waves", B.max(B.num(1), PerCU / Resident), Unit::Count,
-                   "waves per compute unit (latency)");
-    E Waits = B.has(Lat) && Rounds > 0 && Requested > 0;
-    // memory.latency is a loaded figure (calibrate's copy keeps every
-    // compute unit's resident work-items waiting together), so it covers
-    // the rounds that the caches serve too. Chained rounds, which wait one
-    // by one, are t_chain's, at each level's own latency.
-    E TLat = term("t_latency",
-                  B.ifThen(Waits, Rounds * Share * Waves * Lat, B.num(0)),
-                  Unit::Time, "T_MEM latency (s)", "estimate.t_mem_latency_s");
+    E Waits = B.has(Lat) && (Rounds > 0 || LoopWait > 0) && Requested > 0;
+    E TLat = term(
+        "t_latency",
+        B.ifThen(Waits, (Rounds * Share * Lat + LoopWait) * Waves, B.num(0)),
+        Unit::Time, "T_MEM latency (s)", "estimate.t_mem_latency_s");
     // Near the knee the two limits add up in part (measured p).
     E Exp = fig("memory_overlap_exponent");
     E Knee = term("t_knee",
                   B.ifThen(Waits && B.has(Exp) && Exp > 0 && Dram > 0,
                            B.combine(Dram, TLat, Exp), B.num(0)),
                   Unit::Time, "T_MEM knee (s)");
-    // Chains through memory (Analysis' ChainRound): in a loop that stores
+    // Chains through memory (Analysis' LoadRound): in a loop that stores
     // to global memory each round of loads waits for the one before, so a
     // work-item's rounds add at the latency of the level that serves each
     // (the round's slowest load), and the resident work-items' chains run
@@ -367,39 +396,63 @@ private:
     // figures charges every round memory.latency. Where traffic is also
     // heavy the two limits add in part, as at the knee (Volkov's thesis,
     // ch. 4: latency and throughput add at the cusp).
-    E DramLat = fig("memory_dram_latency"), L1Lat = fig("cache_l1_latency"),
-      L2Lat = fig("cache_l2_latency");
     E ROnL1 = in("chain_rounds_l1"), ROnL2 = in("chain_rounds_l2"),
       ROnDram = in("chain_rounds_dram");
-    E AtDram = B.ifThen(B.has(DramLat), DramLat, Lat);
-    E AtL2 = B.ifThen(B.has(L2Lat), L2Lat, AtDram);
-    E AtL1 = B.ifThen(B.has(L1Lat), L1Lat, AtL2);
     E Chained = ROnL1 + ROnL2 + ROnDram;
-    // The launch lasts at least as long as its longest work-item's chain
-    // (a triangle's first row: the other items' chains end earlier).
+    E HasLat = B.has(DramLat) || B.has(Lat);
+    E TChain =
+        term("t_chain",
+             B.ifThen(Chained > 0 && HasLat,
+                      (ROnL1 * AtL1 + ROnL2 * AtL2 + ROnDram * AtDram) * Waves,
+                      B.num(0)),
+             Unit::Time, "T_MEM chains through memory (s)",
+             "estimate.t_mem_chain_s");
+    // The launch lasts at least as long as its longest work-item's own path
+    // (a triangle's first row, a loop only work-item 0 runs): its chained
+    // rounds one after another, and the rounds of its loops with no global
+    // store item_loads_in_flight at a time (a profile without the figure
+    // leaves those out).
     E Longest = in("longest_rounds_l1") * AtL1 +
                 in("longest_rounds_l2") * AtL2 +
                 in("longest_rounds_dram") * AtDram;
-    E TChain = term(
-        "t_chain",
-        B.ifThen(Chained > 0 && (B.has(DramLat) || B.has(Lat)),
-                 B.max((ROnL1 * AtL1 + ROnL2 * AtL2 + ROnDram * AtDram) * Waves,
-                       Longest),
-                 B.num(0)),
-        Unit::Time, "T_MEM chains through memory (s)",
-        "estimate.t_mem_chain_s");
+    E LoopL1 = in("loop_rounds_l1"), LoopL2 = in("loop_rounds_l2"),
+      LoopDram = in("loop_rounds_dram");
+    E Looped = LoopL1 * AtL1 + LoopL2 * AtL2 + LoopDram * AtDram;
+    E LongestN = in("longest_rounds_l1") + in("longest_rounds_l2") +
+                 in("longest_rounds_dram");
+    E LoopN = LoopL1 + LoopL2 + LoopDram;
+    // Its ALU work is a path of its own, issued one operation after
+    // another while the loads it need not wait for are in flight: the
+    // longer of the two.
+    E LdsLat = fig("lds_latency"), LocalOps = in("longest_local_ops");
+    E AluLat = fig("alu_latency_cycles"), AluOps = in("longest_alu_ops");
+    E MemPath =
+        B.ifThen(HasLat,
+                 Longest + B.ifThen(HasInFlight, Looped / InFlight, B.num(0)),
+                 B.num(0)) +
+        B.ifThen(B.has(LdsLat), LocalOps * LdsLat, B.num(0));
+    E AluPath = B.ifThen(B.has(AluLat), AluOps * AluLat / Clock, B.num(0));
+    E TItem =
+        term("t_item", B.max(MemPath, AluPath), Unit::Time,
+             "T_MEM the longest work-item's path (s)", "estimate.t_mem_item_s");
     E Traffic = B.max(B.max(Dram, TL2), TL1);
-    E ChainMem = term("t_chain_traffic",
-                      B.ifThen(TChain > 0 && B.has(Exp) && Exp > 0,
-                               B.combine(TChain, Traffic, Exp), TChain),
-                      Unit::Time, "T_MEM chains with traffic (s)");
+    // Where traffic is also heavy the two limits add in part.
+    auto withTraffic = [&](E T) {
+      return B.ifThen(T > 0 && B.has(Exp) && Exp > 0,
+                      B.combine(T, Traffic, Exp), T);
+    };
+    E ChainMem = term("t_chain_traffic", withTraffic(TChain), Unit::Time,
+                      "T_MEM chains with traffic (s)");
+    E ItemMem = term("t_item_traffic", withTraffic(TItem), Unit::Time,
+                     "T_MEM the longest work-item with traffic (s)");
     term("t_mem",
          B.wrap(M.G.pick(PickKind::Largest, {{"DRAM bandwidth", Dram},
                                              {"L2", TL2},
                                              {"L1", TL1},
                                              {"knee", Knee},
                                              {"latency", TLat},
-                                             {"chains", ChainMem}})),
+                                             {"chains", ChainMem},
+                                             {"longest work-item", ItemMem}})),
          Unit::Time, "T_MEM (s)", "estimate.t_mem_s");
     // A note for each limit that raises T_MEM over the ones before it.
     E UpToL2 = B.max(Dram, TL2), UpToL1 = B.max(UpToL2, TL1),
@@ -444,6 +497,21 @@ private:
                                  time(V.value(ChainMem)),
                                  time(V.value(Traffic)))
                    : std::string());
+         });
+    note(NoteStage::Mem, ItemMem > B.max(B.max(UpToKnee, TLat), ChainMem),
+         [=](Evaluator &V, const KernelCounts &) {
+           return fmt::format(
+               "T_MEM is the longest work-item's own path: {:.4g} chained "
+               "load rounds one after another, {:.4g} rounds of loops "
+               "with no global store ({:.4g} served by L1, {:.4g} by L2, "
+               "{:.4g} by DRAM) {:.3g} at a time "
+               "(memory.item_loads_in_flight) and {:.4g} __local loads and "
+               "stores at {} (lds.latency) take {}; its {:.4g} ALU lane-ops "
+               "at {:.3g} clocks each (alu.latency_cycles) take {}",
+               V.value(LongestN), V.value(LoopN), V.value(LoopL1),
+               V.value(LoopL2), V.value(LoopDram), V.value(InFlight),
+               V.value(LocalOps), time(V.value(LdsLat)), time(V.value(MemPath)),
+               V.value(AluOps), V.value(AluLat), time(V.value(AluPath)));
          });
     note(NoteStage::Mem, TLat > UpToKnee,
          [=](Evaluator &V, const KernelCounts &) {
@@ -585,6 +653,15 @@ Values kernelInputs(const KernelCounts &K, const LaunchSpec &L,
   }
   V["l1_lines"] = E.L1Lines;
   V["load_rounds"] = K.GlobalLoadRounds;
+  double LoopRounds = 0;
+  for (const LoadRound &R : K.LoopRounds)
+    LoopRounds += R.PerItem;
+  V["loop_load_rounds"] = LoopRounds;
+  V["loop_mean_rounds_l1"] = E.LoopMeanRoundsL1;
+  V["loop_mean_rounds_l2"] = E.LoopMeanRoundsL2;
+  V["loop_mean_rounds_dram"] = E.LoopMeanRoundsDram;
+  V["longest_local_ops"] = K.LongestLocalOps;
+  V["longest_alu_ops"] = K.LongestAluOps;
   V["lds_ops"] = K.LocalLoads + K.LocalStores;
   V["chain_rounds_l1"] = E.ChainRoundsL1;
   V["chain_rounds_l2"] = E.ChainRoundsL2;
@@ -592,6 +669,9 @@ Values kernelInputs(const KernelCounts &K, const LaunchSpec &L,
   V["longest_rounds_l1"] = E.LongestRoundsL1;
   V["longest_rounds_l2"] = E.LongestRoundsL2;
   V["longest_rounds_dram"] = E.LongestRoundsDram;
+  V["loop_rounds_l1"] = E.LoopRoundsL1;
+  V["loop_rounds_l2"] = E.LoopRoundsL2;
+  V["loop_rounds_dram"] = E.LoopRoundsDram;
   V["local_mem_bytes"] = double(K.LocalMemBytes);
   V["registers"] = K.Registers;
   return V;
@@ -630,6 +710,17 @@ const std::vector<InputInfo> &inputInfo() {
                  "per_item.bytes_l2_partial", Unit::Bytes});
     I.push_back({"l1_lines", "L1 lines", ""});
     I.push_back({"load_rounds", "global load rounds", ""});
+    I.push_back({"loop_load_rounds",
+                 "of them, rounds in loops with no global store", ""});
+    I.push_back({"loop_mean_rounds_l1",
+                 "rounds in loops with no store, L1 (mean item)", ""});
+    I.push_back({"loop_mean_rounds_l2",
+                 "rounds in loops with no store, L2 (mean item)", ""});
+    I.push_back({"loop_mean_rounds_dram",
+                 "rounds in loops with no store, DRAM (mean item)", ""});
+    I.push_back({"longest_alu_ops", "the longest item's ALU lane-ops", ""});
+    I.push_back({"longest_local_ops",
+                 "the longest item's __local loads and stores", ""});
     I.push_back({"lds_ops", "__local loads and stores", ""});
     I.push_back({"chain_rounds_l1", "chained load rounds L1 serves", ""});
     I.push_back({"chain_rounds_l2", "chained load rounds L2 serves", ""});
@@ -640,6 +731,12 @@ const std::vector<InputInfo> &inputInfo() {
         {"longest_rounds_l2", "the longest item's chained rounds, L2", ""});
     I.push_back(
         {"longest_rounds_dram", "the longest item's chained rounds, DRAM", ""});
+    I.push_back({"loop_rounds_l1",
+                 "the longest item's rounds in loops with no store, L1", ""});
+    I.push_back({"loop_rounds_l2",
+                 "the longest item's rounds in loops with no store, L2", ""});
+    I.push_back({"loop_rounds_dram",
+                 "the longest item's rounds in loops with no store, DRAM", ""});
     I.push_back({"local_mem_bytes", "__local bytes per work-group",
                  "per_item.local_mem_per_group", Unit::Bytes});
     I.push_back({"registers", "registers per work-item (0: unknown)",

@@ -177,22 +177,63 @@ Estimate estimate(const KernelCounts &K, const DeviceProfile &P,
   // 1 - prod(1 - p_l2). Without the cache model every round is DRAM's. (A
   // load of what the loop stored is the cache model's like any other: an
   // H100 serves it at L1's latency, calibrate.cl's chain kernels measured.)
-  for (const ChainRound &R : K.ChainRounds) {
+  // The odds that a round reaches DRAM, and L2 or beyond: the cache
+  // model's, the whole group's over the launch. On the longest work-item's
+  // own path (\p Longest) a load waits whenever its line is not yet in L1
+  // when it asks, and the wavefronts of a group that share a line ask for
+  // it together: a load that steps Step bytes per iteration waits once per
+  // sector it crosses, less where loops around it come back to the same
+  // addresses and what it swept fits L1; the cache model's odds of its
+  // buffer say how many of those waits DRAM serves.
+  // With more wavefronts per compute unit than cache.chain_l1_waves, a
+  // chain's stores queue on their way to L2 and the loads after them in
+  // the memory pipeline wait with them: each chained round waits at least
+  // an L2 round trip.
+  const double Sector = double(std::max(1u, P.TransactionBytes));
+  std::optional<double> ChainWaves =
+      numericFigure("cache.chain_l1_waves")->value(P);
+  const bool ChainsAtL2 = ChainWaves && E.Occ.WavesPerCU > *ChainWaves;
+  const double L1Bytes = double(P.Cache.L1Bytes.value_or(0));
+  auto reach = [&](const LoadRound &R, bool Own) {
     double NoL2 = 1, NoDram = 1;
-    for (const ChainRound::Load &L : R.Loads) {
+    for (const LoadRound::Load &L : R.Loads) {
       CacheTraffic::LevelOdds O;
       if (T.Finite)
         if (auto It = T.LoadOdds.find(L.Buffer); It != T.LoadOdds.end())
           O = It->second;
+      if (Own && T.Finite && L.Step) {
+        double Miss = std::min(1.0, std::abs(double(*L.Step)) / Sector);
+        if (L.Extent <= L1Bytes)
+          Miss /= L.Repeats;
+        O.Dram = O.L2 > 0 ? Miss * O.Dram / O.L2 : 0;
+        O.L2 = Miss;
+      }
       NoL2 *= 1 - O.L2;
       NoDram *= 1 - O.Dram;
     }
-    E.ChainRoundsDram += R.PerItem * (1 - NoDram);
-    E.ChainRoundsL2 += R.PerItem * (NoDram - NoL2);
-    E.ChainRoundsL1 += R.PerItem * NoL2;
-    E.LongestRoundsDram += R.PerLongestItem * (1 - NoDram);
-    E.LongestRoundsL2 += R.PerLongestItem * (NoDram - NoL2);
-    E.LongestRoundsL1 += R.PerLongestItem * NoL2;
+    return std::pair{1 - NoDram, 1 - NoL2};
+  };
+  // Rounds split by the level that serves them: DRAM, L2, L1.
+  auto add = [](double Rounds, std::pair<double, double> Reach, double &L1,
+                double &L2, double &Dram) {
+    auto [ToDram, ToL2] = Reach;
+    Dram += Rounds * ToDram;
+    L2 += Rounds * (ToL2 - ToDram);
+    L1 += Rounds * (1 - ToL2);
+  };
+  for (const LoadRound &R : K.ChainRounds) {
+    std::pair<double, double> Mean = reach(R, false);
+    if (ChainsAtL2)
+      Mean.second = 1;
+    add(R.PerItem, Mean, E.ChainRoundsL1, E.ChainRoundsL2, E.ChainRoundsDram);
+    add(R.PerLongestItem, reach(R, true), E.LongestRoundsL1, E.LongestRoundsL2,
+        E.LongestRoundsDram);
+  }
+  for (const LoadRound &R : K.LoopRounds) {
+    add(R.PerLongestItem, reach(R, true), E.LoopRoundsL1, E.LoopRoundsL2,
+        E.LoopRoundsDram);
+    add(R.PerItem, reach(R, false), E.LoopMeanRoundsL1, E.LoopMeanRoundsL2,
+        E.LoopMeanRoundsDram);
   }
   E.Notes.insert(E.Notes.end(), T.Notes.begin(), T.Notes.end());
   if (K.ImageReads > 0 || K.ImageWrites > 0)
@@ -207,6 +248,7 @@ Estimate estimate(const KernelCounts &K, const DeviceProfile &P,
   E.TMemL1S = V["t_l1"];
   E.TMemLatencyS = V["t_latency"];
   E.TMemChainS = V["t_chain"];
+  E.TMemItemS = V["t_item"];
   E.TMemS = V["t_mem"];
 
   const std::string &Bound = V.label(M->G.find("bound"));

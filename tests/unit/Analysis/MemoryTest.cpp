@@ -329,7 +329,7 @@ __kernel void vadd(__global const float *a, __global const float *b,
 namespace {
 double chainRounds(const KernelCounts &K, bool Longest) {
   double Sum = 0;
-  for (const ChainRound &R : K.ChainRounds)
+  for (const LoadRound &R : K.ChainRounds)
     Sum += Longest ? R.PerLongestItem : R.PerItem;
   return Sum;
 }
@@ -352,7 +352,7 @@ __kernel void k(__global const float *a, __global const float *b,
                    "k", L4k);
   EXPECT_DOUBLE_EQ(chainRounds(K, false), 512);
   EXPECT_DOUBLE_EQ(chainRounds(K, true), 512);
-  for (const ChainRound &R : K.ChainRounds)
+  for (const LoadRound &R : K.ChainRounds)
     EXPECT_EQ(R.Loads.size(), 2u);
   EXPECT_DOUBLE_EQ(K.GlobalLoadRounds, 0);
 }
@@ -384,4 +384,84 @@ __kernel void k(__global const float *a, __global float *s) {
                    "k", L4k);
   EXPECT_NEAR(chainRounds(K, false), 2048.5, 1e-6);
   EXPECT_NEAR(chainRounds(K, true), 4096, 1e-6);
+}
+
+TEST(Memory, LoopRoundsOfALoopWithNoStore) {
+  // Work-item 0 sums a column: 2048 rounds for it, in a loop with no
+  // global store, so they stay in GlobalLoadRounds (2048 / 4096 on
+  // average) and none is chained. The load steps 2048 x 4 bytes per
+  // iteration.
+  auto K = analyze(R"(
+__kernel void k(__global const float *a, __global float *r) {
+  if (get_global_id(0) == 0) {
+    float s = 0;
+    for (int i = 0; i < 2048; ++i)
+      s += a[i * 2048];
+    r[0] = s;
+  }
+})",
+                   "k", L4k);
+  EXPECT_TRUE(K.ChainRounds.empty());
+  ASSERT_EQ(K.LoopRounds.size(), 1u);
+  const LoadRound &R = K.LoopRounds[0];
+  EXPECT_NEAR(R.PerItem, 2048.0 / 4096, 1e-9);
+  EXPECT_NEAR(R.PerLongestItem, 2048, 1e-5);
+  ASSERT_EQ(R.Loads.size(), 1u);
+  EXPECT_EQ(R.Loads[0].Buffer, "a");
+  ASSERT_TRUE(R.Loads[0].Step);
+  EXPECT_EQ(*R.Loads[0].Step, 2048 * 4);
+  EXPECT_NEAR(K.GlobalLoadRounds, 2048.0 / 4096, 1e-9);
+}
+
+TEST(Memory, LoopsWithABarrierHaveNoLoopRounds) {
+  // No load moves above a barrier: the loop's rounds wait one by one and
+  // stay plain GlobalLoadRounds (16 per item).
+  auto K = analyze(R"(
+__kernel void k(__global const float *a, __global float *out,
+                __local float *t) {
+  size_t l = get_local_id(0);
+  float s = 0;
+  for (int i = 0; i < 16; ++i) {
+    t[l] = a[i * 256 + l];
+    barrier(CLK_LOCAL_MEM_FENCE);
+    s += t[255 - l];
+    barrier(CLK_LOCAL_MEM_FENCE);
+  }
+  out[get_global_id(0)] = s;
+})",
+                   "k", L4k);
+  EXPECT_TRUE(K.LoopRounds.empty());
+  EXPECT_TRUE(K.ChainRounds.empty());
+  EXPECT_NEAR(K.GlobalLoadRounds, 16, 1e-9);
+}
+
+TEST(Memory, LongestItemsLocalChainAndAluOps) {
+  // Work-item 0 alone follows 100 indexes through a __local table: each
+  // load's address is the load before's value, one __local operation on
+  // the def-use path per iteration, 100 for it. The same loop run by every
+  // work-item has as many ALU lane-ops per item, on average, as the
+  // guarded one's longest item (less the guard's compare).
+  const char *Src = R"(
+__kernel void guarded(__global int *out, __local int *t) {
+  int p = 0;
+  if (get_global_id(0) == 0)
+    for (int j = 0; j < 100; ++j)
+      p = t[p];
+  out[get_global_id(0)] = p;
+}
+__kernel void everyone(__global int *out, __local int *t) {
+  int p = 0;
+  for (int j = 0; j < 100; ++j)
+    p = t[p];
+  out[get_global_id(0)] = p;
+})";
+  auto G = analyze(Src, "guarded", L4k);
+  auto All = analyze(Src, "everyone", L4k);
+  EXPECT_NEAR(G.LongestLocalOps, 100, 1e-5);
+  EXPECT_NEAR(All.LongestLocalOps, 100, 1e-5);
+  double Mean = 0;
+  for (double Ops : All.Alu)
+    Mean += Ops;
+  EXPECT_NEAR(G.LongestAluOps, Mean, 3);
+  EXPECT_NEAR(All.LongestAluOps, Mean, 1e-9);
 }

@@ -344,9 +344,9 @@ KernelCounts chainedBroadcast() {
   A.StrideBytes = 0;
   A.Shape = GlobalAccess::Pattern{};
   K.Accesses.push_back(A);
-  ChainRound R;
+  LoadRound R;
   R.PerItem = 1000;
-  R.Loads.push_back({"in"});
+  R.Loads.push_back({"in", std::nullopt});
   K.ChainRounds.push_back(R);
   return K;
 }
