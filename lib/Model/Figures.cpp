@@ -171,11 +171,14 @@ const std::vector<NumericFigure> &numericFigures() {
       // before: the longest work-item's __local operations, one after
       // another, wait this long each (t_item).
       {"lds.latency", "lds_latency", "s", D::Time},
-      // The most wavefronts per compute unit at which a chain's round is
-      // served at the cache model's level; with more, the stores queue on
-      // their way to L2 and each round waits at least an L2 round trip
-      // (measured: bench/latency's store_reload).
+      // Wavefronts per compute unit up to which a chain's rounds are
+      // served at the cache model's level, and from which every round
+      // waits at least an L2 round trip: a chain's stores queue on their
+      // way to L2, and the loads behind them in the memory pipeline wait
+      // with them (measured: bench/latency's store_reload). In between,
+      // the share of rounds that wait on L2 grows in proportion.
       {"cache.chain_l1_waves", "chain_l1_waves", "wavefronts per CU", D::Count},
+      {"cache.chain_l2_waves", "chain_l2_waves", "wavefronts per CU", D::Count},
       // Clocks per ALU lane-op on one work-item's own path (a loop of
       // dependent operations that nothing else overlaps): the longest
       // work-item's ALU work takes at least this long (t_item).

@@ -187,12 +187,16 @@ Estimate estimate(const KernelCounts &K, const DeviceProfile &P,
   // buffer say how many of those waits DRAM serves.
   // With more wavefronts per compute unit than cache.chain_l1_waves, a
   // chain's stores queue on their way to L2 and the loads after them in
-  // the memory pipeline wait with them: each chained round waits at least
-  // an L2 round trip.
+  // the memory pipeline wait with them: a share of the chained rounds that
+  // grows to all of them at cache.chain_l2_waves waits at least an L2
+  // round trip.
   const double Sector = double(std::max(1u, P.TransactionBytes));
-  std::optional<double> ChainWaves =
-      numericFigure("cache.chain_l1_waves")->value(P);
-  const bool ChainsAtL2 = ChainWaves && E.Occ.WavesPerCU > *ChainWaves;
+  double ChainsAtL2 = 0; // the share of chained rounds L2 serves at least
+  if (auto From = numericFigure("cache.chain_l1_waves")->value(P)) {
+    double To = numericFigure("cache.chain_l2_waves")->value(P).value_or(*From);
+    double W = E.Occ.WavesPerCU;
+    ChainsAtL2 = W <= *From ? 0 : W >= To ? 1 : (W - *From) / (To - *From);
+  }
   const double L1Bytes = double(P.Cache.L1Bytes.value_or(0));
   auto reach = [&](const LoadRound &R, bool Own) {
     double NoL2 = 1, NoDram = 1;
@@ -223,8 +227,7 @@ Estimate estimate(const KernelCounts &K, const DeviceProfile &P,
   };
   for (const LoadRound &R : K.ChainRounds) {
     std::pair<double, double> Mean = reach(R, false);
-    if (ChainsAtL2)
-      Mean.second = 1;
+    Mean.second += (1 - Mean.second) * ChainsAtL2;
     add(R.PerItem, Mean, E.ChainRoundsL1, E.ChainRoundsL2, E.ChainRoundsDram);
     add(R.PerLongestItem, reach(R, true), E.LongestRoundsL1, E.LongestRoundsL2,
         E.LongestRoundsDram);

@@ -388,3 +388,54 @@ TEST(Spreadsheet, ChainRoundsWithoutCacheSizesAreDramRounds) {
       estimate(chainedBroadcast(), profile("pocl-cpu"), Datasheet).TMemChainS,
       0);
 }
+
+TEST(Spreadsheet, ChainsWaitOnL2AsTheComputeUnitsFill) {
+  // The H100 profile: chained rounds are the cache model's up to 16
+  // wavefronts per SM and all L2's (at least) from 32. 101376 work-items
+  // in groups of 256 are 3 groups, 24 wavefronts, per SM: half way, so
+  // half of the rounds the cache model gives L1 wait on L2. (The cache
+  // model gives L1 all but its compulsory misses, a fraction of a round
+  // that differs with the launch: within one round of 1000.)
+  DeviceProfile P = profile("nvidia-h100-sxm");
+  Estimate Few = estimate(chainedBroadcast(), P);
+  KernelCounts K = chainedBroadcast();
+  K.Launch = launch(101376, 256).Launch;
+  Estimate Half = estimate(K, P);
+  ASSERT_EQ(Half.Occ.WavesPerCU, 24u);
+  double OnL1 = Few.ChainRoundsL1 / 1000; // the cache model's share
+  EXPECT_NEAR(Half.ChainRoundsL1, 1000 * OnL1 / 2, 1);
+  K.Launch = launch(135168, 256).Launch; // 32 wavefronts per SM
+  EXPECT_EQ(estimate(K, P).ChainRoundsL1, 0);
+}
+
+TEST(Spreadsheet, TheLongestWorkItemWaitsItsOwnLoop) {
+  // Work-item 0 of 256 runs a loop of 2048 loads 8 KiB apart with no
+  // store (8 per item on average): each crosses into a new sector, so on
+  // its own path every round misses L1; the buffer is not in the cache
+  // model (no access site), whose odds then send every miss to DRAM. The
+  // H100 profile: 376.4 ns a DRAM round trip, 13.61 loads in flight.
+  // t_item = 2048 x 376.4 ns / 13.61 = 56.64 us, with no ALU path to
+  // exceed it (no ALU work given).
+  KernelCounts K = launch(256, 256);
+  LoadRound R;
+  R.PerItem = 8;
+  R.PerLongestItem = 2048;
+  LoadRound::Load L;
+  L.Buffer = "a";
+  L.Step = 8192;
+  L.Extent = 2048.0 * 8192;
+  R.Loads.push_back(L);
+  K.LoopRounds.push_back(R);
+  K.GlobalLoadRounds = 8;
+  K.GlobalLoads = 8;
+  K.GlobalLoadBytes = 32;
+  Estimate E = estimate(K, profile("nvidia-h100-sxm"));
+  EXPECT_DOUBLE_EQ(E.LoopRoundsDram, 2048);
+  EXPECT_NEAR(E.TMemItemS, 2048 * 376.4e-9 / 13.61, 1e-12);
+  // The same loop run by every work-item alike is the mean's, not a
+  // longest item's: the group's odds (none here: DRAM's) and the same
+  // path, 8 rounds long.
+  K.LoopRounds[0].PerLongestItem = 8;
+  EXPECT_NEAR(estimate(K, profile("nvidia-h100-sxm")).TMemItemS,
+              8 * 376.4e-9 / 13.61, 1e-12);
+}
