@@ -104,9 +104,10 @@ static double longestShare(AnalysisContext &C, const BlockFrequencies &BF,
 
 /// The most __local loads and stores on one def-use path through \p BB:
 /// the ones a work-item waits for one after another in the block (a read-
-/// modify-write of __local memory, or an index loaded from it), where
-/// independent ones overlap.
-static unsigned localDepth(BasicBlock &BB) {
+/// modify-write of __local memory, an index loaded from it, a load after a
+/// barrier that waits for the stores before it), where independent ones
+/// overlap.
+static unsigned localDepth(BasicBlock &BB, const DataLayout &DL) {
   auto isLocal = [](const Instruction &I) {
     const Value *Ptr = nullptr;
     if (auto *L = dyn_cast<LoadInst>(&I))
@@ -118,9 +119,15 @@ static unsigned localDepth(BasicBlock &BB) {
     return Ptr && Ptr->getType()->getPointerAddressSpace() == ASLocal;
   };
   DenseMap<const Instruction *, unsigned> Depth;
-  unsigned Most = 0;
+  unsigned Most = 0, Floor = 0;
   for (Instruction &I : BB) {
-    unsigned D = 0;
+    // A barrier orders every __local operation before it before every one
+    // after it: what follows starts from the deepest path so far.
+    if (classify(I, DL).K == InstrClass::Barrier) {
+      Floor = Most;
+      continue;
+    }
+    unsigned D = Floor;
     for (const Value *Op : I.operands())
       if (auto *OpI = dyn_cast<Instruction>(Op); OpI && OpI->getParent() == &BB)
         D = std::max(D, Depth.lookup(OpI));
@@ -251,7 +258,7 @@ static void analyzeFunction(AnalysisContext &C, KernelCounts &K) {
     if (double Alu = aluOps() - AluBefore; Alu > 0)
       K.LongestAluOps += Alu * longestShare(C, BF, &BB);
     if (K.LocalLoads + K.LocalStores > LocalBefore)
-      K.LongestLocalOps += W * localDepth(BB) * longestShare(C, BF, &BB);
+      K.LongestLocalOps += W * localDepth(BB, C.DL) * longestShare(C, BF, &BB);
     if (unsigned Copies = W > 0 ? Packing.loopCopies(BB) : 1; Copies > 1) {
       Packing.addLoopCopies(BB, Copies);
       BG.ExecPerItem = W / Copies;

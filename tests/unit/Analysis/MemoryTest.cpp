@@ -465,3 +465,25 @@ __kernel void everyone(__global int *out, __local int *t) {
   EXPECT_NEAR(G.LongestAluOps, Mean, 3);
   EXPECT_NEAR(All.LongestAluOps, Mean, 1e-9);
 }
+
+TEST(Memory, ABarrierOrdersTheLocalPath) {
+  // Each iteration stores to __local, waits at the barrier, then loads a
+  // neighbour's word: the load does not use the store's value, but the
+  // barrier makes it wait for it. Two __local operations on the path per
+  // iteration, 64 iterations: 128 (the second barrier ends the path).
+  auto K = analyze(R"(
+__kernel void k(__global const float *in, __global float *out,
+                __local float *t) {
+  size_t l = get_local_id(0);
+  float v = in[get_global_id(0)];
+  for (int k = 0; k < 64; ++k) {
+    t[l] = v;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    v += t[(l + 1) & 31];
+    barrier(CLK_LOCAL_MEM_FENCE);
+  }
+  out[get_global_id(0)] = v;
+})",
+                   "k", L4k);
+  EXPECT_NEAR(K.LongestLocalOps, 128, 1e-9);
+}
