@@ -438,14 +438,15 @@ std::vector<DerivedFigure> deriveFigures(const AnalysisReport &Report,
           solve("item_loads_in_flight", "t_item", *T, std::pair(0.05, 4096.0));
       if (!InFlight)
         continue;
-      Out.push_back({Fig, fmt::format("{:.4g}", *InFlight),
-                     fmt::format("rounds of the longest work-item's loops "
-                                 "with no store: {:.4g} served by L1, {:.4g} "
-                                 "by L2, {:.4g} by DRAM (its own strides), "
-                                 "from ",
-                                 K.Est.LoopRoundsL1, K.Est.LoopRoundsL2,
-                                 K.Est.LoopRoundsDram) +
-                         Where});
+      Out.push_back(
+          {Fig, fmt::format("{:.4g}", *InFlight),
+           fmt::format("rounds of the longest work-item's loops "
+                       "with no store: {:.4g} served by L1, {:.4g} "
+                       "by L2, {:.4g} by DRAM (its own strides), "
+                       "from ",
+                       K.Est.LongestLoopRoundsL1, K.Est.LongestLoopRoundsL2,
+                       K.Est.LongestLoopRoundsDram) +
+               Where});
     } else if (Fig == "alu.latency_cycles") {
       // One work-item's loop of dependent operations: the clocks per
       // lane-op at which its ALU path, t_item, equals the time.

@@ -75,11 +75,12 @@ struct Estimate {
   double ChainRoundsL1 = 0, ChainRoundsL2 = 0, ChainRoundsDram = 0;
   /// The same for the work-item that runs the most (LoadRound).
   double LongestRoundsL1 = 0, LongestRoundsL2 = 0, LongestRoundsDram = 0;
-  /// The rounds of its loops with no global store (Analysis' LoopRounds),
-  /// by level.
+  /// Rounds in loops with no global store or barrier (Analysis'
+  /// LoopRounds) by level: the mean work-item's, by the whole group's odds,
+  /// and the longest work-item's, by its own strides.
   double LoopRoundsL1 = 0, LoopRoundsL2 = 0, LoopRoundsDram = 0;
-  /// The same for the mean work-item, by the whole group's odds.
-  double LoopMeanRoundsL1 = 0, LoopMeanRoundsL2 = 0, LoopMeanRoundsDram = 0;
+  double LongestLoopRoundsL1 = 0, LongestLoopRoundsL2 = 0,
+         LongestLoopRoundsDram = 0;
   double TMemChainS = 0;
   /// The longest work-item's own path (Model's t_item).
   double TMemItemS = 0;

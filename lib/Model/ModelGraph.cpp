@@ -354,7 +354,7 @@ private:
     //
     // Rounds in loops with no global store or barrier are independent from
     // one iteration to the next: a work-item keeps item_loads_in_flight of
-    // them waiting at once (calibrate's item_loads_l2), each at the round
+    // them waiting at once (calibrate's item_loads_dram), each at the round
     // trip of the level that serves it. A profile without the figure
     // waits for them one by one, as for the other rounds. Chained rounds,
     // which wait one by one, are t_chain's.
@@ -365,14 +365,14 @@ private:
              B.ifThen(HasInFlight, in("load_rounds") - in("loop_load_rounds"),
                       in("load_rounds")),
              Unit::Count, "load rounds a work-item waits for in full");
-    E LoopWait = term("t_loop_rounds",
-                      B.ifThen(HasInFlight,
-                               (in("loop_mean_rounds_l1") * AtL1 +
-                                in("loop_mean_rounds_l2") * AtL2 +
-                                in("loop_mean_rounds_dram") * AtDram) /
-                                   InFlight,
-                               B.num(0)),
-                      Unit::Time, "a work-item's wait in loops (s)");
+    E LoopWait = term(
+        "t_loop_rounds",
+        B.ifThen(HasInFlight,
+                 (in("loop_rounds_l1") * AtL1 + in("loop_rounds_l2") * AtL2 +
+                  in("loop_rounds_dram") * AtDram) /
+                     InFlight,
+                 B.num(0)),
+        Unit::Time, "a work-item's wait in loops (s)");
     E Share = term(
         "dram_share",
         B.ifThen(Requested > 0, B.min(B.num(1), Moved / Requested), B.num(0)),
@@ -415,8 +415,9 @@ private:
     E Longest = in("longest_rounds_l1") * AtL1 +
                 in("longest_rounds_l2") * AtL2 +
                 in("longest_rounds_dram") * AtDram;
-    E LoopL1 = in("loop_rounds_l1"), LoopL2 = in("loop_rounds_l2"),
-      LoopDram = in("loop_rounds_dram");
+    E LoopL1 = in("longest_loop_rounds_l1"),
+      LoopL2 = in("longest_loop_rounds_l2"),
+      LoopDram = in("longest_loop_rounds_dram");
     E Looped = LoopL1 * AtL1 + LoopL2 * AtL2 + LoopDram * AtDram;
     E LongestN = in("longest_rounds_l1") + in("longest_rounds_l2") +
                  in("longest_rounds_dram");
@@ -657,9 +658,9 @@ Values kernelInputs(const KernelCounts &K, const LaunchSpec &L,
   for (const LoadRound &R : K.LoopRounds)
     LoopRounds += R.PerItem;
   V["loop_load_rounds"] = LoopRounds;
-  V["loop_mean_rounds_l1"] = E.LoopMeanRoundsL1;
-  V["loop_mean_rounds_l2"] = E.LoopMeanRoundsL2;
-  V["loop_mean_rounds_dram"] = E.LoopMeanRoundsDram;
+  V["loop_rounds_l1"] = E.LoopRoundsL1;
+  V["loop_rounds_l2"] = E.LoopRoundsL2;
+  V["loop_rounds_dram"] = E.LoopRoundsDram;
   V["longest_local_ops"] = K.LongestLocalOps;
   V["longest_alu_ops"] = K.LongestAluOps;
   V["lds_ops"] = K.LocalLoads + K.LocalStores;
@@ -669,9 +670,9 @@ Values kernelInputs(const KernelCounts &K, const LaunchSpec &L,
   V["longest_rounds_l1"] = E.LongestRoundsL1;
   V["longest_rounds_l2"] = E.LongestRoundsL2;
   V["longest_rounds_dram"] = E.LongestRoundsDram;
-  V["loop_rounds_l1"] = E.LoopRoundsL1;
-  V["loop_rounds_l2"] = E.LoopRoundsL2;
-  V["loop_rounds_dram"] = E.LoopRoundsDram;
+  V["longest_loop_rounds_l1"] = E.LongestLoopRoundsL1;
+  V["longest_loop_rounds_l2"] = E.LongestLoopRoundsL2;
+  V["longest_loop_rounds_dram"] = E.LongestLoopRoundsDram;
   V["local_mem_bytes"] = double(K.LocalMemBytes);
   V["registers"] = K.Registers;
   return V;
@@ -712,11 +713,11 @@ const std::vector<InputInfo> &inputInfo() {
     I.push_back({"load_rounds", "global load rounds", ""});
     I.push_back({"loop_load_rounds",
                  "of them, rounds in loops with no global store", ""});
-    I.push_back({"loop_mean_rounds_l1",
+    I.push_back({"loop_rounds_l1",
                  "rounds in loops with no store, L1 (mean item)", ""});
-    I.push_back({"loop_mean_rounds_l2",
+    I.push_back({"loop_rounds_l2",
                  "rounds in loops with no store, L2 (mean item)", ""});
-    I.push_back({"loop_mean_rounds_dram",
+    I.push_back({"loop_rounds_dram",
                  "rounds in loops with no store, DRAM (mean item)", ""});
     I.push_back({"longest_alu_ops", "the longest item's ALU lane-ops", ""});
     I.push_back({"longest_local_ops",
@@ -731,11 +732,11 @@ const std::vector<InputInfo> &inputInfo() {
         {"longest_rounds_l2", "the longest item's chained rounds, L2", ""});
     I.push_back(
         {"longest_rounds_dram", "the longest item's chained rounds, DRAM", ""});
-    I.push_back({"loop_rounds_l1",
+    I.push_back({"longest_loop_rounds_l1",
                  "the longest item's rounds in loops with no store, L1", ""});
-    I.push_back({"loop_rounds_l2",
+    I.push_back({"longest_loop_rounds_l2",
                  "the longest item's rounds in loops with no store, L2", ""});
-    I.push_back({"loop_rounds_dram",
+    I.push_back({"longest_loop_rounds_dram",
                  "the longest item's rounds in loops with no store, DRAM", ""});
     I.push_back({"local_mem_bytes", "__local bytes per work-group",
                  "per_item.local_mem_per_group", Unit::Bytes});

@@ -191,11 +191,11 @@ Estimate estimate(const KernelCounts &K, const DeviceProfile &P,
   // grows to all of them at cache.chain_l2_waves waits at least an L2
   // round trip.
   const double Sector = double(std::max(1u, P.TransactionBytes));
-  double ChainsAtL2 = 0; // the share of chained rounds L2 serves at least
+  double ChainL2Share = 0; // the share of chained rounds L2 serves at least
   if (auto From = numericFigure("cache.chain_l1_waves")->value(P)) {
     double To = numericFigure("cache.chain_l2_waves")->value(P).value_or(*From);
     double W = E.Occ.WavesPerCU;
-    ChainsAtL2 = W <= *From ? 0 : W >= To ? 1 : (W - *From) / (To - *From);
+    ChainL2Share = W <= *From ? 0 : W >= To ? 1 : (W - *From) / (To - *From);
   }
   const double L1Bytes = double(P.Cache.L1Bytes.value_or(0));
   auto reach = [&](const LoadRound &R, bool Own) {
@@ -227,16 +227,16 @@ Estimate estimate(const KernelCounts &K, const DeviceProfile &P,
   };
   for (const LoadRound &R : K.ChainRounds) {
     std::pair<double, double> Mean = reach(R, false);
-    Mean.second += (1 - Mean.second) * ChainsAtL2;
+    Mean.second += (1 - Mean.second) * ChainL2Share;
     add(R.PerItem, Mean, E.ChainRoundsL1, E.ChainRoundsL2, E.ChainRoundsDram);
     add(R.PerLongestItem, reach(R, true), E.LongestRoundsL1, E.LongestRoundsL2,
         E.LongestRoundsDram);
   }
   for (const LoadRound &R : K.LoopRounds) {
-    add(R.PerLongestItem, reach(R, true), E.LoopRoundsL1, E.LoopRoundsL2,
+    add(R.PerLongestItem, reach(R, true), E.LongestLoopRoundsL1,
+        E.LongestLoopRoundsL2, E.LongestLoopRoundsDram);
+    add(R.PerItem, reach(R, false), E.LoopRoundsL1, E.LoopRoundsL2,
         E.LoopRoundsDram);
-    add(R.PerItem, reach(R, false), E.LoopMeanRoundsL1, E.LoopMeanRoundsL2,
-        E.LoopMeanRoundsDram);
   }
   E.Notes.insert(E.Notes.end(), T.Notes.begin(), T.Notes.end());
   if (K.ImageReads > 0 || K.ImageWrites > 0)

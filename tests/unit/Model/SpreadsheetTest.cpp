@@ -430,7 +430,7 @@ TEST(Spreadsheet, TheLongestWorkItemWaitsItsOwnLoop) {
   K.GlobalLoads = 8;
   K.GlobalLoadBytes = 32;
   Estimate E = estimate(K, profile("nvidia-h100-sxm"));
-  EXPECT_DOUBLE_EQ(E.LoopRoundsDram, 2048);
+  EXPECT_DOUBLE_EQ(E.LongestLoopRoundsDram, 2048);
   EXPECT_NEAR(E.TMemItemS, 2048 * 376.4e-9 / 13.61, 1e-12);
   // The same loop run by every work-item alike is the mean's, not a
   // longest item's: the group's odds (none here: DRAM's) and the same
