@@ -102,13 +102,34 @@ static double longestShare(AnalysisContext &C, const BlockFrequencies &BF,
   return F;
 }
 
-/// The most __local loads and stores on one def-use path through \p BB:
+/// The most __local loads and stores on one def-use path through a block:
 /// the ones a work-item waits for one after another in the block (a read-
 /// modify-write of __local memory, an index loaded from it, a load after a
 /// barrier that waits for the stores before it), where independent ones
-/// overlap.
-static unsigned localDepth(BasicBlock &BB, const DataLayout &DL) {
-  auto isLocal = [](const Instruction &I) {
+/// overlap. Fed the block's instructions in order, as they are classified.
+namespace {
+class LocalPath {
+public:
+  void add(const Instruction &I, bool IsBarrier) {
+    // A barrier orders every __local operation before it before every one
+    // after it: what follows starts from the deepest path so far.
+    if (IsBarrier) {
+      Floor = Most;
+      return;
+    }
+    unsigned D = Floor;
+    for (const Value *Op : I.operands())
+      if (auto *OpI = dyn_cast<Instruction>(Op);
+          OpI && OpI->getParent() == I.getParent())
+        D = std::max(D, Depth.lookup(OpI));
+    D += isLocal(I) ? 1 : 0;
+    Depth[&I] = D;
+    Most = std::max(Most, D);
+  }
+  unsigned depth() const { return Most; }
+
+private:
+  static bool isLocal(const Instruction &I) {
     const Value *Ptr = nullptr;
     if (auto *L = dyn_cast<LoadInst>(&I))
       Ptr = L->getPointerOperand();
@@ -117,26 +138,11 @@ static unsigned localDepth(BasicBlock &BB, const DataLayout &DL) {
     else if (auto *A = dyn_cast<AtomicRMWInst>(&I))
       Ptr = A->getPointerOperand();
     return Ptr && Ptr->getType()->getPointerAddressSpace() == ASLocal;
-  };
+  }
   DenseMap<const Instruction *, unsigned> Depth;
   unsigned Most = 0, Floor = 0;
-  for (Instruction &I : BB) {
-    // A barrier orders every __local operation before it before every one
-    // after it: what follows starts from the deepest path so far.
-    if (classify(I, DL).K == InstrClass::Barrier) {
-      Floor = Most;
-      continue;
-    }
-    unsigned D = Floor;
-    for (const Value *Op : I.operands())
-      if (auto *OpI = dyn_cast<Instruction>(Op); OpI && OpI->getParent() == &BB)
-        D = std::max(D, Depth.lookup(OpI));
-    D += isLocal(I) ? 1 : 0;
-    Depth[&I] = D;
-    Most = std::max(Most, D);
-  }
-  return Most;
-}
+};
+} // namespace
 
 static LoadRound::Load roundLoad(const GlobalAccess &G) {
   LoadRound::Load L;
@@ -243,9 +249,11 @@ static void analyzeFunction(AnalysisContext &C, KernelCounts &K) {
     double AluBefore = aluOps();
     size_t AccessesBefore = K.Accesses.size();
     bool Barrier = false;
+    LocalPath Local;
     for (Instruction &I : BB) {
       InstrClass IC = classify(I, C.DL);
       Barrier |= IC.K == InstrClass::Barrier;
+      Local.add(I, IC.K == InstrClass::Barrier);
       Counter.count(I, IC, W, K);
       Packing.add(I, IC);
     }
@@ -258,7 +266,7 @@ static void analyzeFunction(AnalysisContext &C, KernelCounts &K) {
     if (double Alu = aluOps() - AluBefore; Alu > 0)
       K.LongestAluOps += Alu * longestShare(C, BF, &BB);
     if (K.LocalLoads + K.LocalStores > LocalBefore)
-      K.LongestLocalOps += W * localDepth(BB, C.DL) * longestShare(C, BF, &BB);
+      K.LongestLocalOps += W * Local.depth() * longestShare(C, BF, &BB);
     if (unsigned Copies = W > 0 ? Packing.loopCopies(BB) : 1; Copies > 1) {
       Packing.addLoopCopies(BB, Copies);
       BG.ExecPerItem = W / Copies;

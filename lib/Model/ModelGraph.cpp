@@ -360,19 +360,22 @@ private:
     // which wait one by one, are t_chain's.
     E InFlight = fig("item_loads_in_flight");
     E HasInFlight = B.has(InFlight) && InFlight > 0;
-    E Rounds =
-        term("load_rounds_waited",
-             B.ifThen(HasInFlight, in("load_rounds") - in("loop_load_rounds"),
-                      in("load_rounds")),
-             Unit::Count, "load rounds a work-item waits for in full");
-    E LoopWait = term(
-        "t_loop_rounds",
-        B.ifThen(HasInFlight,
-                 (in("loop_rounds_l1") * AtL1 + in("loop_rounds_l2") * AtL2 +
-                  in("loop_rounds_dram") * AtDram) /
-                     InFlight,
-                 B.num(0)),
-        Unit::Time, "a work-item's wait in loops (s)");
+    // The loop rounds by level, of the mean work-item: they are part of
+    // load_rounds.
+    E LoopR1 = in("loop_rounds_l1"), LoopR2 = in("loop_rounds_l2"),
+      LoopRDram = in("loop_rounds_dram");
+    E Rounds = term("load_rounds_waited",
+                    B.ifThen(HasInFlight,
+                             in("load_rounds") - (LoopR1 + LoopR2 + LoopRDram),
+                             in("load_rounds")),
+                    Unit::Count, "load rounds a work-item waits for in full");
+    E LoopWait =
+        term("t_loop_rounds",
+             B.ifThen(HasInFlight,
+                      (LoopR1 * AtL1 + LoopR2 * AtL2 + LoopRDram * AtDram) /
+                          InFlight,
+                      B.num(0)),
+             Unit::Time, "a work-item's wait in loops (s)");
     E Share = term(
         "dram_share",
         B.ifThen(Requested > 0, B.min(B.num(1), Moved / Requested), B.num(0)),
@@ -654,10 +657,6 @@ Values kernelInputs(const KernelCounts &K, const LaunchSpec &L,
   }
   V["l1_lines"] = E.L1Lines;
   V["load_rounds"] = K.GlobalLoadRounds;
-  double LoopRounds = 0;
-  for (const LoadRound &R : K.LoopRounds)
-    LoopRounds += R.PerItem;
-  V["loop_load_rounds"] = LoopRounds;
   V["loop_rounds_l1"] = E.LoopRoundsL1;
   V["loop_rounds_l2"] = E.LoopRoundsL2;
   V["loop_rounds_dram"] = E.LoopRoundsDram;
@@ -711,8 +710,6 @@ const std::vector<InputInfo> &inputInfo() {
                  "per_item.bytes_l2_partial", Unit::Bytes});
     I.push_back({"l1_lines", "L1 lines", ""});
     I.push_back({"load_rounds", "global load rounds", ""});
-    I.push_back({"loop_load_rounds",
-                 "of them, rounds in loops with no global store", ""});
     I.push_back({"loop_rounds_l1",
                  "rounds in loops with no store, L1 (mean item)", ""});
     I.push_back({"loop_rounds_l2",
