@@ -381,14 +381,24 @@ private:
         B.ifThen(Requested > 0, B.min(B.num(1), Moved / Requested), B.num(0)),
         Unit::Count, "DRAM share of requests");
     E Waits = B.has(Lat) && (Rounds > 0 || LoopWait > 0) && Requested > 0;
-    E TLat = term(
-        "t_latency",
-        B.ifThen(Waits, (Rounds * Share * Lat + LoopWait) * Waves, B.num(0)),
-        Unit::Time, "T_MEM latency (s)", "estimate.t_mem_latency_s");
+    // A wave also waits for its work-groups' __local path: the resident
+    // groups go through their __local loads and stores, barrier by
+    // barrier, together, and the slots free only when a group's longest
+    // work-item is done (a tree reduction's steps after its load). The
+    // group's longest work-item's def-use path, at lds.latency a step.
+    E LdsLat = fig("lds_latency"), LocalOps = in("longest_local_ops");
+    E LocalWait = term("t_local_path",
+                       B.ifThen(B.has(LdsLat), LocalOps * LdsLat, B.num(0)),
+                       Unit::Time, "a work-group's __local path (s)");
+    E TLat = term("t_latency",
+                  (B.ifThen(Waits, Rounds * Share * Lat + LoopWait, B.num(0)) +
+                   LocalWait) *
+                      Waves,
+                  Unit::Time, "T_MEM latency (s)", "estimate.t_mem_latency_s");
     // Near the knee the two limits add up in part (measured p).
     E Exp = fig("memory_overlap_exponent");
     E Knee = term("t_knee",
-                  B.ifThen(Waits && B.has(Exp) && Exp > 0 && Dram > 0,
+                  B.ifThen(TLat > 0 && B.has(Exp) && Exp > 0 && Dram > 0,
                            B.combine(Dram, TLat, Exp), B.num(0)),
                   Unit::Time, "T_MEM knee (s)");
     // Chains through memory (Analysis' LoadRound): in a loop that stores
@@ -428,13 +438,12 @@ private:
     // Its ALU work is a path of its own, issued one operation after
     // another while the loads it need not wait for are in flight: the
     // longer of the two.
-    E LdsLat = fig("lds_latency"), LocalOps = in("longest_local_ops");
     E AluLat = fig("alu_latency_cycles"), AluOps = in("longest_alu_ops");
     E MemPath =
         B.ifThen(HasLat,
                  Longest + B.ifThen(HasInFlight, Looped / InFlight, B.num(0)),
                  B.num(0)) +
-        B.ifThen(B.has(LdsLat), LocalOps * LdsLat, B.num(0));
+        LocalWait;
     E AluPath = B.ifThen(B.has(AluLat), AluOps * AluLat / Clock, B.num(0));
     E TItem =
         term("t_item", B.max(MemPath, AluPath), Unit::Time,
@@ -526,6 +535,17 @@ private:
                V.value(Rounds), V.value(Resident),
                formatQuantity(V.value(Bw), Quantity::Dim::Bandwidth),
                time(V.value(Lat)));
+         });
+    note(NoteStage::Mem,
+         LocalWait > 0 &&
+             !(B.max(B.max(UpToL1, ChainMem), ItemMem) > B.max(TLat, Knee)),
+         [=](Evaluator &V, const KernelCounts &) {
+           return fmt::format(
+               "T_MEM latency: each of the {:.4g} waves per compute unit also "
+               "waits {} for its work-groups' __local path ({:.4g} loads and "
+               "stores one after another at lds.latency {})",
+               V.value(Waves), time(V.value(LocalWait)), V.value(LocalOps),
+               time(V.value(LdsLat)));
          });
   }
 
