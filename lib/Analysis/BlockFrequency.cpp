@@ -26,7 +26,8 @@ class FrequencyBuilder : AnalysisPart {
 public:
   FrequencyBuilder(AnalysisContext &C, BlockFrequencies &R)
       : AnalysisPart(C), Freq(R.Freq), Sites(R.Sites), TripRanges(R.TripRanges),
-        LongestSkew(R.LongestSkew), LongestBlockSkew(R.LongestBlockSkew) {}
+        LongestSkew(R.LongestSkew), LongestBlockSkew(R.LongestBlockSkew),
+        WaveSkew(R.WaveSkew) {}
 
   void computeFrequencies();
 
@@ -47,6 +48,7 @@ private:
   std::vector<KernelCounts::TripRange> &TripRanges;
   DenseMap<const Loop *, double> &LongestSkew;
   DenseMap<const BasicBlock *, double> &LongestBlockSkew;
+  DenseMap<const BasicBlock *, std::array<double, 4>> &WaveSkew;
 };
 
 } // namespace
@@ -397,6 +399,7 @@ void FrequencyBuilder::computeFrequencies() {
     unsigned From;
     BranchInst *Br;
     unsigned Query;
+    unsigned Slot; ///< the condition's output, for its wavefront split
   };
   std::vector<Pending> IdBranches;
   struct PendingExit {
@@ -430,7 +433,7 @@ void FrequencyBuilder::computeFrequencies() {
       }
       if (auto Slot = Eval.compile(Br->getCondition())) {
         IdBranches.push_back(
-            {From, Br, Eval.addQuery(*Slot, guardsOf(BB, Eval))});
+            {From, Br, Eval.addQuery(*Slot, guardsOf(BB, Eval)), *Slot});
         if (usesIdDim0(Br->getCondition()))
           DivergenceQueries.push_back({Br, *Slot});
         if (Eval.timedOut()) { // in guardsOf
@@ -509,14 +512,19 @@ void FrequencyBuilder::computeFrequencies() {
       Out[From].push_back({Index[T->getSuccessor(S)], 1.0 / NS});
   }
 
-  // Divergence of the branches on dimension-0 ids: one evaluation pass
-  // for all of them.
+  // How the branches on ids fall across wavefronts: one evaluation pass
+  // for all of them. The branches on dimension-0 ids first (the sites of
+  // the divergence rule), then every id-only branch (the sides wavefronts
+  // run, below).
   std::vector<unsigned> Outputs;
   for (auto &[Br, Slot] : DivergenceQueries)
     if (Slot)
       Outputs.push_back(*Slot);
+  const size_t SiteOutputs = Outputs.size();
+  for (const Pending &P : IdBranches)
+    Outputs.push_back(P.Slot);
   bool DivSampled = false;
-  std::vector<std::array<double, 4>> Fractions;
+  std::vector<IdEvaluator::WaveSplit> Fractions;
   if (!Outputs.empty() && L.Local)
     Fractions = Eval.divergence(Outputs, /*MaxGroups=*/16, DivSampled);
   if (Eval.timedOut() || pastDeadline()) {
@@ -532,7 +540,7 @@ void FrequencyBuilder::computeFrequencies() {
     Site.DependsOnLocalId0 = true;
     if (Slot && !Fractions.empty()) {
       for (unsigned W = 0; W < 4; ++W)
-        Site.DivergentFraction[W] = Fractions[Next][W];
+        Site.DivergentFraction[W] = Fractions[Next].Split[W];
       Site.Sampled = DivSampled;
       ++Next;
     }
@@ -568,9 +576,34 @@ void FrequencyBuilder::computeFrequencies() {
       Out[P.From].push_back(
           {Index[P.Br->getSuccessor(1)], ExitOn0 ? 1 - PExit : PExit});
     }
-    for (auto &P : IdBranches) {
+    for (size_t Q = 0; Q < IdBranches.size(); ++Q) {
+      const Pending &P = IdBranches[Q];
       const auto &R = Results[P.Query];
       double PTrue = R.Reached ? double(R.Taken) / double(R.Reached) : 0.5;
+      // A wavefront runs a side when any of its work-items takes it: the
+      // blocks only that side leads to run (share of wavefronts with such a
+      // work-item) / (share of work-items) times as often per wavefront as
+      // per work-item, at least once and at most 1 / share. The wavefront
+      // shares are over the group's items, the items' share over those
+      // that reach the branch (its guards).
+      if (!Fractions.empty() && R.Reached)
+        for (unsigned S = 0; S < 2; ++S) {
+          double Pr = S == 0 ? PTrue : 1 - PTrue;
+          if (Pr <= 0 || Pr >= 1)
+            continue;
+          const IdEvaluator::WaveSplit &WS = Fractions[SiteOutputs + Q];
+          // Successor 0 is the side taken when the condition is true.
+          const std::array<double, 4> &Any = S == 0 ? WS.AnyTrue : WS.AnyFalse;
+          BasicBlockEdge Edge(P.Br->getParent(), P.Br->getSuccessor(S));
+          for (BasicBlock *B : Blocks)
+            if (DT.dominates(Edge, B)) {
+              auto [It, New] = WaveSkew.try_emplace(B);
+              if (New)
+                It->second.fill(1);
+              for (unsigned W = 0; W < 4; ++W)
+                It->second[W] *= std::clamp(Any[W] / Pr, 1.0, 1.0 / Pr);
+            }
+        }
       // The items that take a side run what it alone leads to 1 / p times
       // the mean: the longest item's share.
       for (unsigned S = 0; S < 2 && R.Reached; ++S) {

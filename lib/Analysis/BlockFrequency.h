@@ -21,6 +21,7 @@
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/IR/BasicBlock.h"
 
+#include <array>
 #include <utility>
 #include <vector>
 
@@ -43,6 +44,11 @@ struct BlockFrequencies {
   /// not (`if (i == 0)`): 1 / the share of items that reach them, the
   /// factor by which an item that does runs them more than the mean.
   llvm::DenseMap<const llvm::BasicBlock *, double> LongestBlockSkew;
+  /// Blocks under branches on ids whose sides split wavefronts, for
+  /// wavefronts of 8, 16, 32 and 64 work-items: how many times more often
+  /// a wavefront runs them than a work-item does (a wavefront runs a side
+  /// when any of its work-items takes it). 1 where absent.
+  llvm::DenseMap<const llvm::BasicBlock *, std::array<double, 4>> WaveSkew;
 };
 
 /// The block frequencies of the context's kernel. Guesses go to the

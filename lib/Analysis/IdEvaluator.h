@@ -92,17 +92,22 @@ public:
   /// or a uniform sample of at most \p MaxItems (\p Sampled says which).
   std::vector<Result> run(uint64_t MaxItems, bool &Sampled);
 
-  /// For each of \p Outputs and wavefronts of 8, 16, 32 and 64 work-items
-  /// (consecutive linear local ids, x fastest, of one work-group), the
-  /// fraction of wavefronts in which the output is not the same for every
-  /// work-item: the branch splits them. Evaluated item by item, in one pass
-  /// for all outputs, over at most \p MaxGroups work-groups spread evenly
-  /// over the NDRange (\p Sampled says when that is not all of them); when
-  /// nothing reads global or group ids and the groups are uniform, one
-  /// group stands for all. Needs the launch's local size.
-  std::vector<std::array<double, 4>>
-  divergence(const std::vector<unsigned> &Outputs, uint64_t MaxGroups,
-             bool &Sampled) const;
+  /// How one output (a branch condition) falls across wavefronts of 8,
+  /// 16, 32 and 64 work-items (consecutive linear local ids, x fastest, of
+  /// one work-group), as fractions of the wavefronts with a work-item in
+  /// the NDRange.
+  struct WaveSplit {
+    std::array<double, 4> Split{}; ///< not the same for every work-item
+    /// Some work-item has it true (false): the wavefront runs that side.
+    std::array<double, 4> AnyTrue{}, AnyFalse{};
+  };
+  /// The WaveSplit of each of \p Outputs. Evaluated item by item, in one
+  /// pass for all outputs, over at most \p MaxGroups work-groups spread
+  /// evenly over the NDRange (\p Sampled says when that is not all of
+  /// them); when nothing reads global or group ids and the groups are
+  /// uniform, one group stands for all. Needs the launch's local size.
+  std::vector<WaveSplit> divergence(const std::vector<unsigned> &Outputs,
+                                    uint64_t MaxGroups, bool &Sampled) const;
 
   /// A range of values one slot takes over a box of work-items.
   struct Interval {

@@ -406,7 +406,7 @@ bool IdEvaluator::runOneGroup(std::vector<Result> &Results) const {
   return true;
 }
 
-std::vector<std::array<double, 4>>
+std::vector<IdEvaluator::WaveSplit>
 IdEvaluator::divergence(const std::vector<unsigned> &Outputs,
                         uint64_t MaxGroups, bool &Sampled) const {
   const std::array<uint64_t, 3> L = Launch.localOrOnes();
@@ -433,7 +433,7 @@ IdEvaluator::divergence(const std::vector<unsigned> &Outputs,
     Last = std::max<size_t>(Last, O);
   static constexpr unsigned Widths[4] = {8, 16, 32, 64};
   std::vector<std::array<uint64_t, 4>> Waves(Outputs.size()),
-      Split(Outputs.size());
+      Split(Outputs.size()), AnyTrue(Outputs.size()), AnyFalse(Outputs.size());
   std::vector<uint64_t> R(Program.size());
   // Per output, per item: 0 or 1, or -1 past the NDRange.
   std::vector<std::vector<int8_t>> Out(Outputs.size(),
@@ -468,12 +468,20 @@ IdEvaluator::divergence(const std::vector<unsigned> &Outputs,
             continue;
           ++Waves[Q][W];
           Split[Q][W] += Seen[0] && Seen[1];
+          AnyTrue[Q][W] += Seen[1];
+          AnyFalse[Q][W] += Seen[0];
         }
   }
-  std::vector<std::array<double, 4>> F(Outputs.size());
+  std::vector<WaveSplit> F(Outputs.size());
+  auto share = [](uint64_t Part, uint64_t Whole) {
+    return Whole ? double(Part) / double(Whole) : 0.0;
+  };
   for (size_t Q = 0; Q < Outputs.size(); ++Q)
-    for (unsigned W = 0; W < 4; ++W)
-      F[Q][W] = Waves[Q][W] ? double(Split[Q][W]) / double(Waves[Q][W]) : 0.0;
+    for (unsigned W = 0; W < 4; ++W) {
+      F[Q].Split[W] = share(Split[Q][W], Waves[Q][W]);
+      F[Q].AnyTrue[W] = share(AnyTrue[Q][W], Waves[Q][W]);
+      F[Q].AnyFalse[W] = share(AnyFalse[Q][W], Waves[Q][W]);
+    }
   return F;
 }
 

@@ -231,6 +231,10 @@ static void analyzeFunction(AnalysisContext &C, KernelCounts &K) {
   PackingGraphBuilder Packing(C);
   // The global accesses each block made, in order, for the chain rounds.
   std::vector<BlockAccesses> Accessed;
+  // ALU and __local instructions per work-item, as work-items run them and
+  // as wavefronts issue them (WaveIssueScale).
+  double ItemIssue = 0;
+  std::array<double, 4> WaveIssue{};
   for (BasicBlock &BB : C.F) {
     double W = BF.Freq.lookup(&BB);
     BlockGraph BG;
@@ -265,6 +269,13 @@ static void analyzeFunction(AnalysisContext &C, KernelCounts &K) {
       K.GlobalLoadRounds += W;
     if (double Alu = aluOps() - AluBefore; Alu > 0)
       K.LongestAluOps += Alu * longestShare(C, BF, &BB);
+    double Issue =
+        aluOps() - AluBefore + K.LocalLoads + K.LocalStores - LocalBefore;
+    ItemIssue += Issue;
+    auto Skew = BF.WaveSkew.find(&BB);
+    for (unsigned Wi = 0; Wi < 4; ++Wi)
+      WaveIssue[Wi] +=
+          Issue * (Skew == BF.WaveSkew.end() ? 1.0 : Skew->second[Wi]);
     if (K.LocalLoads + K.LocalStores > LocalBefore)
       K.LongestLocalOps += W * Local.depth() * longestShare(C, BF, &BB);
     if (unsigned Copies = W > 0 ? Packing.loopCopies(BB) : 1; Copies > 1) {
@@ -275,6 +286,9 @@ static void analyzeFunction(AnalysisContext &C, KernelCounts &K) {
     if (!BG.Nodes.empty() && W > 0)
       K.Blocks.push_back(std::move(BG));
   }
+  if (ItemIssue > 0)
+    for (unsigned Wi = 0; Wi < 4; ++Wi)
+      K.WaveIssueScale[Wi] = WaveIssue[Wi] / ItemIssue;
   findLoadRounds(C, BF, Accessed, K);
   computeFootprints(C, Sites.shapes(), K);
   Sites.chargeConstantTables(K);

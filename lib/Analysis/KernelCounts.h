@@ -290,6 +290,11 @@ struct KernelCounts {
   /// ALU lane-ops of the work-item that runs the most (Model's t_item,
   /// alu.latency_cycles).
   double LongestAluOps = 0;
+  /// Branches on ids that split wavefronts make a wavefront issue both
+  /// sides: the ALU and __local instructions a wavefront issues, per
+  /// work-item, over those the work-items run (1: no such branch), for
+  /// wavefronts of 8, 16, 32 and 64 work-items.
+  std::array<double, 4> WaveIssueScale{1, 1, 1, 1};
   /// __local bytes one work-group allocates: static __local arrays plus
   /// __local pointer arguments sized by the launch (for occupancy).
   uint64_t LocalMemBytes = 0;

@@ -84,8 +84,27 @@ private:
 
   void alu() {
     E AluCycles = M.Vliw ? vliwAluCycles() : simtAluCycles();
-    E Issue = term("t_alu_issue", PerCU * AluCycles / Lanes / Clock, Unit::Time,
-                   "T_ALU issue (s)");
+    // A wavefront whose work-items go both ways at a branch on the id
+    // issues both sides, its lanes idle on each (Analysis' WaveIssueScale,
+    // by the nearest of 8, 16, 32 and 64 work-items a wavefront).
+    E Wave = fig("wavefront");
+    E Diverged =
+        term("wave_issue_scale",
+             B.ifThen(Wave > 48, in("wave_issue_scale_64"),
+                      B.ifThen(Wave > 24, in("wave_issue_scale_32"),
+                               B.ifThen(Wave > 12, in("wave_issue_scale_16"),
+                                        in("wave_issue_scale_8")))),
+             Unit::Count, "wavefront issue over work-item issue");
+    note(NoteStage::Alu, Diverged > 1.005,
+         [=](Evaluator &V, const KernelCounts &) {
+           return fmt::format(
+               "divergence: branches on the work-item id split wavefronts of "
+               "{:.0f}, which issue both sides: {:.3g}x the ALU and __local "
+               "instructions the work-items run",
+               V.value(Wave), V.value(Diverged));
+         });
+    E Issue = term("t_alu_issue", PerCU * AluCycles * Diverged / Lanes / Clock,
+                   Unit::Time, "T_ALU issue (s)");
     // LDS: __local bytes at the compute unit's LDS bandwidth. On VLIW
     // (Evergreen, TeraScale) LDS instructions are ALU-clause instructions,
     // so the time adds to T_ALU. Where the profile gives an issue rate
@@ -113,7 +132,8 @@ private:
     E LdsIssue =
         term("t_lds_issue",
              B.ifThen(B.has(IssueRate) && in("lds_ops") > 0,
-                      PerCU * in("lds_ops") / IssueRate / Clock, B.num(0)),
+                      PerCU * in("lds_ops") * Diverged / IssueRate / Clock,
+                      B.num(0)),
              Unit::Time, "LDS instructions' issue (s)");
     term("t_alu",
          B.ifThen(B.has(IssueRate), B.max(Issue + LdsIssue, Lds) + Barrier,
@@ -683,6 +703,8 @@ Values kernelInputs(const KernelCounts &K, const LaunchSpec &L,
   V["longest_local_ops"] = K.LongestLocalOps;
   V["longest_alu_ops"] = K.LongestAluOps;
   V["lds_ops"] = K.LocalLoads + K.LocalStores;
+  for (unsigned W = 0; W < 4; ++W)
+    V[fmt::format("wave_issue_scale_{}", 8u << W)] = K.WaveIssueScale[W];
   V["chain_rounds_l1"] = E.ChainRoundsL1;
   V["chain_rounds_l2"] = E.ChainRoundsL2;
   V["chain_rounds_dram"] = E.ChainRoundsDram;
@@ -740,6 +762,12 @@ const std::vector<InputInfo> &inputInfo() {
     I.push_back({"longest_local_ops",
                  "the longest item's __local loads and stores", ""});
     I.push_back({"lds_ops", "__local loads and stores", ""});
+    for (unsigned W = 8; W <= 64; W *= 2)
+      I.push_back({fmt::format("wave_issue_scale_{}", W),
+                   fmt::format("wavefront issue over work-item issue, "
+                               "wavefronts of {}",
+                               W),
+                   ""});
     I.push_back({"chain_rounds_l1", "chained load rounds L1 serves", ""});
     I.push_back({"chain_rounds_l2", "chained load rounds L2 serves", ""});
     I.push_back({"chain_rounds_dram", "chained load rounds DRAM serves", ""});
