@@ -38,6 +38,14 @@ private:
   /// dominators whose one edge dominates it.
   std::vector<IdEvaluator::Guard> guardsOf(BasicBlock *BB, IdEvaluator &Eval);
   BasicBlock *enteredLoop(BranchInst *Br);
+  /// Multiplies \p BB's WaveSkew by \p By (a side of a branch above it).
+  void scaleWaveSkew(const BasicBlock *BB, const std::array<double, 4> &By) {
+    auto [It, New] = WaveSkew.try_emplace(BB);
+    if (New)
+      It->second.fill(1);
+    for (unsigned W = 0; W < 4; ++W)
+      It->second[W] *= By[W];
+  }
 
   DenseMap<const BasicBlock *, double> &Freq;
   /// Branches on ids of dimension 0, with their IdEvaluator output when the
@@ -118,6 +126,17 @@ static bool usesIdDim0(Value *V) {
           (W->Fn == WorkItemFn::LocalId || W->Fn == WorkItemFn::GlobalId) &&
           W->Dim && *W->Dim == 0;
     return !Found;
+  });
+  return Found;
+}
+
+/// Whether \p V computes on a work-item id itself (not only through the
+/// address of a load): `IN_RANGE(tx, i + 1, 14 - i)` with a loop counter i.
+static bool computesOnIds(Value *V) {
+  bool Found = false;
+  walkSlice(V, [&](Value *X) {
+    Found |= workItemCall(X).has_value();
+    return !Found && !isa<LoadInst>(X);
   });
   return Found;
 }
@@ -462,6 +481,7 @@ void FrequencyBuilder::computeFrequencies() {
       if (!Exiting && usesIdDim0(Br->getCondition()))
         DivergenceQueries.push_back({Br, std::nullopt});
       double P0 = 0.5;
+      bool SplitsWaves = false; // see below
       if (Exiting) {
         double PExit = loopExitProbability(BB, Br);
         P0 = !Lp->contains(S0) ? PExit : 1 - PExit;
@@ -489,11 +509,32 @@ void FrequencyBuilder::computeFrequencies() {
                    "); assumed taken by 50% of work-items");
       } else {
         std::string Args = scalarArgsIn(Br->getCondition());
+        SplitsWaves = Args.empty() && computesOnIds(Br->getCondition());
         assume("branch", lineOf(*Br),
                (Args.empty()
                     ? "branch depends on data"
                     : "branch depends on " + Args + ", not given with --arg") +
                    "; assumed taken by 50% of work-items");
+      }
+      // A condition that computes on the id and on something the evaluator
+      // cannot follow (a loop counter, data; not an argument left out,
+      // which usually bounds the range: `i < n`) most likely differs
+      // between the work-items of a wavefront: each side is then run by
+      // every wavefront that reaches the branch, 1 / its share of
+      // work-items as often per wavefront as per work-item.
+      if (SplitsWaves) {
+        assume("divergence", lineOf(*Br),
+               "branch computes on the work-item id and on values not "
+               "known before the run; assumed to split every wavefront "
+               "that reaches it");
+        for (unsigned S = 0; S < 2; ++S) {
+          double Pr = S == 0 ? P0 : 1 - P0;
+          BasicBlockEdge Edge(BB, Br->getSuccessor(S));
+          for (BasicBlock *B : Blocks)
+            if (DT.dominates(Edge, B))
+              scaleWaveSkew(
+                  B, std::array<double, 4>{1 / Pr, 1 / Pr, 1 / Pr, 1 / Pr});
+        }
       }
       Out[From].push_back({Index[S0], P0});
       Out[From].push_back({Index[S1], 1 - P0});
@@ -594,15 +635,13 @@ void FrequencyBuilder::computeFrequencies() {
           const IdEvaluator::WaveSplit &WS = Fractions[SiteOutputs + Q];
           // Successor 0 is the side taken when the condition is true.
           const std::array<double, 4> &Any = S == 0 ? WS.AnyTrue : WS.AnyFalse;
+          std::array<double, 4> Skew;
+          for (unsigned W = 0; W < 4; ++W)
+            Skew[W] = std::clamp(Any[W] / Pr, 1.0, 1.0 / Pr);
           BasicBlockEdge Edge(P.Br->getParent(), P.Br->getSuccessor(S));
           for (BasicBlock *B : Blocks)
-            if (DT.dominates(Edge, B)) {
-              auto [It, New] = WaveSkew.try_emplace(B);
-              if (New)
-                It->second.fill(1);
-              for (unsigned W = 0; W < 4; ++W)
-                It->second[W] *= std::clamp(Any[W] / Pr, 1.0, 1.0 / Pr);
-            }
+            if (DT.dominates(Edge, B))
+              scaleWaveSkew(B, Skew);
         }
       // The items that take a side run what it alone leads to 1 / p times
       // the mean: the longest item's share.
