@@ -410,6 +410,13 @@ void FrequencyBuilder::computeFrequencies() {
   }
   size_t N = Blocks.size();
   std::vector<std::vector<std::pair<unsigned, double>>> Out(N);
+  // The blocks only side S of \p Br leads to: those its edge dominates.
+  auto eachBlockUnder = [&](BranchInst *Br, unsigned S, auto Fn) {
+    BasicBlockEdge Edge(Br->getParent(), Br->getSuccessor(S));
+    for (BasicBlock *B : Blocks)
+      if (DT.dominates(Edge, B))
+        Fn(B);
+  };
 
   IdEvaluator Eval(L);
   Eval.setBudget(Opts.MaxIdOperations);
@@ -529,11 +536,9 @@ void FrequencyBuilder::computeFrequencies() {
                "that reaches it");
         for (unsigned S = 0; S < 2; ++S) {
           double Pr = S == 0 ? P0 : 1 - P0;
-          BasicBlockEdge Edge(BB, Br->getSuccessor(S));
-          for (BasicBlock *B : Blocks)
-            if (DT.dominates(Edge, B))
-              scaleWaveSkew(
-                  B, std::array<double, 4>{1 / Pr, 1 / Pr, 1 / Pr, 1 / Pr});
+          eachBlockUnder(Br, S, [&](BasicBlock *B) {
+            scaleWaveSkew(B, {1 / Pr, 1 / Pr, 1 / Pr, 1 / Pr});
+          });
         }
       }
       Out[From].push_back({Index[S0], P0});
@@ -621,42 +626,31 @@ void FrequencyBuilder::computeFrequencies() {
       const Pending &P = IdBranches[Q];
       const auto &R = Results[P.Query];
       double PTrue = R.Reached ? double(R.Taken) / double(R.Reached) : 0.5;
-      // A wavefront runs a side when any of its work-items takes it: the
-      // blocks only that side leads to run (share of wavefronts with such a
-      // work-item) / (share of work-items) times as often per wavefront as
-      // per work-item, at least once and at most 1 / share. The wavefront
-      // shares are over the group's items, the items' share over those
-      // that reach the branch (its guards).
-      if (!Fractions.empty() && R.Reached)
-        for (unsigned S = 0; S < 2; ++S) {
-          double Pr = S == 0 ? PTrue : 1 - PTrue;
-          if (Pr <= 0 || Pr >= 1)
-            continue;
-          const IdEvaluator::WaveSplit &WS = Fractions[SiteOutputs + Q];
-          // Successor 0 is the side taken when the condition is true.
-          const std::array<double, 4> &Any = S == 0 ? WS.AnyTrue : WS.AnyFalse;
-          std::array<double, 4> Skew;
-          for (unsigned W = 0; W < 4; ++W)
-            Skew[W] = std::clamp(Any[W] / Pr, 1.0, 1.0 / Pr);
-          BasicBlockEdge Edge(P.Br->getParent(), P.Br->getSuccessor(S));
-          for (BasicBlock *B : Blocks)
-            if (DT.dominates(Edge, B))
-              scaleWaveSkew(B, Skew);
-        }
-      // The items that take a side run what it alone leads to 1 / p times
-      // the mean: the longest item's share.
+      // Successor 0 is the side taken when the condition is true.
       for (unsigned S = 0; S < 2 && R.Reached; ++S) {
         double Pr = S == 0 ? PTrue : 1 - PTrue;
-        BasicBlock *Side = P.Br->getSuccessor(S);
         if (Pr <= 0 || Pr >= 1)
           continue;
-        // What only this side leads to: the blocks its edge dominates.
-        BasicBlockEdge Edge(P.Br->getParent(), Side);
-        for (BasicBlock *B : Blocks)
-          if (DT.dominates(Edge, B)) {
-            double &Skew = LongestBlockSkew[B];
-            Skew = std::max(1.0, Skew) / Pr;
-          }
+        // A wavefront runs a side when any of its work-items takes it: the
+        // blocks only that side leads to run (share of wavefronts with such
+        // a work-item) / (share of work-items) times as often per
+        // wavefront as per work-item, at least once and at most 1 / share.
+        // The wavefront shares are over the group's items, the items'
+        // share over those that reach the branch (its guards).
+        std::array<double, 4> WaveSide{1, 1, 1, 1};
+        if (!Fractions.empty()) {
+          const IdEvaluator::WaveSplit &WS = Fractions[SiteOutputs + Q];
+          const std::array<double, 4> &Any = S == 0 ? WS.AnyTrue : WS.AnyFalse;
+          for (unsigned W = 0; W < 4; ++W)
+            WaveSide[W] = std::clamp(Any[W] / Pr, 1.0, 1.0 / Pr);
+        }
+        // The items that take a side run what it alone leads to 1 / p
+        // times the mean: the longest item's share.
+        eachBlockUnder(P.Br, S, [&](BasicBlock *B) {
+          double &Skew = LongestBlockSkew[B];
+          Skew = std::max(1.0, Skew) / Pr;
+          scaleWaveSkew(B, WaveSide);
+        });
       }
       Out[P.From].push_back({Index[P.Br->getSuccessor(0)], PTrue});
       Out[P.From].push_back({Index[P.Br->getSuccessor(1)], 1 - PTrue});
