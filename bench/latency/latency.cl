@@ -1,21 +1,10 @@
 // latency.cl - kernels that check the model's latency terms away from the
 // micro-benchmarks they were calibrated on (bench/latency/latency.yaml).
 
-// One work-item, a new 128-byte line of a 1 MiB region per iteration
-// (8192 lines, more than an L1 holds and little for an L2), cycled reps
-// times: the loop calibrate measures from DRAM, served by L2.
-__kernel void item_loads_l2(__global const float *a, __global float *out,
-                            int reps) {
-  float s = 0;
-  for (int r = 0; r < reps; ++r)
-    for (int k = 0; k < 8192; ++k)
-      s += a[k * 32];
-  out[get_global_id(0)] = s;
-}
-
 // One work-item steps through a buffer 4 bytes at a time, summing in a
 // register: eight loads per 32-byte sector, so the longest work-item's
-// path has one L2 round in eight (t_item's own-stride odds).
+// path has one L2 round in eight (t_item's own-stride odds), a mix of the
+// two levels calibrate measures apart (item_loads_l1, item_loads_l2).
 __kernel void item_loads_seq(__global const float *a, __global float *out,
                              int reps) {
   float s = 0;

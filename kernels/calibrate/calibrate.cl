@@ -288,13 +288,38 @@ __kernel void chain_dram(__global const float *a, __global float *acc,
 // more than any L2), so that launch after launch the lines come from DRAM,
 // whose round trip is long enough to set the time rather than the loop's
 // ALU path. Calibrate solves how many loads are in flight on the model's
-// t_item at memory.dram_latency. (bench/latency checks the figure on the
-// same loop served by L2, and on one stepping 4 bytes.)
+// t_item at memory.dram_latency. (bench/latency checks the figures on a
+// loop stepping 4 bytes, which L1 and L2 serve in turn.)
 __kernel void item_loads_dram(__global const float *a, __global float *out,
                               int iters) {
   float s = 0;
   for (int k = 0; k < iters; ++k)
     s += a[k * 32];
+  out[get_global_id(0)] = s;
+}
+
+// The same loop served by L1 and by L2: a lone work-item keeps fewer
+// loads to L1 in flight than misses to DRAM (the loop's own issue and the
+// registers its unrolling takes set the pace), so each level has its own
+// figure. item_loads_l1 cycles over 4 KiB, which L1 holds after the first
+// pass; item_loads_l2 takes a new 128-byte line of a 1 MiB region per
+// iteration (8192 lines, more than an L1 holds and little for an L2),
+// cycled reps times. Calibrate solves each on t_item.
+__kernel void item_loads_l1(__global const float *a, __global float *out,
+                            int reps) {
+  float s = 0;
+  for (int r = 0; r < reps; ++r)
+    for (int k = 0; k < 1024; ++k)
+      s += a[k];
+  out[get_global_id(0)] = s;
+}
+
+__kernel void item_loads_l2(__global const float *a, __global float *out,
+                            int reps) {
+  float s = 0;
+  for (int r = 0; r < reps; ++r)
+    for (int k = 0; k < 8192; ++k)
+      s += a[k * 32];
   out[get_global_id(0)] = s;
 }
 

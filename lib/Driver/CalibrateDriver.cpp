@@ -429,13 +429,15 @@ std::vector<DerivedFigure> deriveFigures(const AnalysisReport &Report,
                                  K.Est.ChainRoundsL1, K.Est.ChainRoundsL2,
                                  K.Est.ChainRoundsDram) +
                          Where});
-    } else if (Fig == "memory.item_loads_in_flight") {
+    } else if (Fig == "memory.item_loads_in_flight" ||
+               Fig == "cache.l1_loads_in_flight" ||
+               Fig == "cache.l2_loads_in_flight") {
       // One work-item's loop of independent loads that one level serves:
       // the loads in flight at which t_item, the rounds at that level's
       // round trip (the latencies solved before it in this run are laid
       // over the profile's), equals the time.
-      auto InFlight =
-          solve("item_loads_in_flight", "t_item", *T, std::pair(0.05, 4096.0));
+      auto InFlight = solve(std::string(numericFigure(Fig)->Name), "t_item", *T,
+                            std::pair(0.05, 4096.0));
       if (!InFlight)
         continue;
       Out.push_back(
@@ -637,6 +639,14 @@ std::string withMeasured(const std::string &Text,
   }
   if (Skipping)
     flushEntry();
+  // The block goes last, but before `validation:` (validate
+  // --update-profile's records), which stays the file's last block.
+  std::string Tail;
+  if (size_t At = ("\n" + Kept).find("\nvalidation:");
+      At != std::string::npos) {
+    Tail = "\n" + Kept.substr(At);
+    Kept.erase(At);
+  }
   while (Kept.size() > 1 && Kept[Kept.size() - 1] == '\n' &&
          Kept[Kept.size() - 2] == '\n')
     Kept.pop_back();
@@ -644,7 +654,7 @@ std::string withMeasured(const std::string &Text,
   for (size_t I = 0; I < Figures.size(); ++I)
     if (!Written[I])
       Kept += entryText(Figures[I]);
-  return Kept;
+  return Kept + Tail;
 }
 
 int runCalibrate(const CalibrateRequest &Req, const DeviceProfile &Profile,

@@ -167,6 +167,13 @@ const std::vector<NumericFigure> &numericFigures() {
       // loops wait each level's round trip divided by this (t_item).
       {"memory.item_loads_in_flight", "item_loads_in_flight", "loads",
        D::Count},
+      // The same where L1 or L2 serves the loop's loads: a lone work-item
+      // keeps fewer loads to L1 in flight than misses to DRAM (the loop's
+      // own issue and the registers its unrolling takes set the pace, not
+      // the round trip). A profile without them uses
+      // memory.item_loads_in_flight.
+      {"cache.l1_loads_in_flight", "l1_loads_in_flight", "loads", D::Count},
+      {"cache.l2_loads_in_flight", "l2_loads_in_flight", "loads", D::Count},
       // The round trip of a __local load whose address waits on the one
       // before: the longest work-item's __local operations, one after
       // another, wait this long each (t_item).

@@ -380,6 +380,14 @@ private:
     // which wait one by one, are t_chain's.
     E InFlight = fig("item_loads_in_flight");
     E HasInFlight = B.has(InFlight) && InFlight > 0;
+    // Each level's own figure where the profile has one (calibrate's
+    // item_loads_l1 and item_loads_l2), else the DRAM one.
+    auto inFlightAt = [&](const char *Level) {
+      E F = fig(Level);
+      return B.ifThen(B.has(F) && F > 0, F, InFlight);
+    };
+    E InFlightL1 = inFlightAt("l1_loads_in_flight"),
+      InFlightL2 = inFlightAt("l2_loads_in_flight");
     // The loop rounds by level, of the mean work-item: they are part of
     // load_rounds.
     E LoopR1 = in("loop_rounds_l1"), LoopR2 = in("loop_rounds_l2"),
@@ -392,8 +400,8 @@ private:
     E LoopWait =
         term("t_loop_rounds",
              B.ifThen(HasInFlight,
-                      (LoopR1 * AtL1 + LoopR2 * AtL2 + LoopRDram * AtDram) /
-                          InFlight,
+                      LoopR1 * AtL1 / InFlightL1 + LoopR2 * AtL2 / InFlightL2 +
+                          LoopRDram * AtDram / InFlight,
                       B.num(0)),
              Unit::Time, "a work-item's wait in loops (s)");
     E Share = term(
@@ -451,7 +459,8 @@ private:
     E LoopL1 = in("longest_loop_rounds_l1"),
       LoopL2 = in("longest_loop_rounds_l2"),
       LoopDram = in("longest_loop_rounds_dram");
-    E Looped = LoopL1 * AtL1 + LoopL2 * AtL2 + LoopDram * AtDram;
+    E Looped = LoopL1 * AtL1 / InFlightL1 + LoopL2 * AtL2 / InFlightL2 +
+               LoopDram * AtDram / InFlight;
     E LongestN = in("longest_rounds_l1") + in("longest_rounds_l2") +
                  in("longest_rounds_dram");
     E LoopN = LoopL1 + LoopL2 + LoopDram;
@@ -460,8 +469,7 @@ private:
     // longer of the two.
     E AluLat = fig("alu_latency_cycles"), AluOps = in("longest_alu_ops");
     E MemPath =
-        B.ifThen(HasLat,
-                 Longest + B.ifThen(HasInFlight, Looped / InFlight, B.num(0)),
+        B.ifThen(HasLat, Longest + B.ifThen(HasInFlight, Looped, B.num(0)),
                  B.num(0)) +
         LocalWait;
     E AluPath = B.ifThen(B.has(AluLat), AluOps * AluLat / Clock, B.num(0));
@@ -537,14 +545,16 @@ private:
                "T_MEM is the longest work-item's own path: {:.4g} chained "
                "load rounds one after another, {:.4g} rounds of loops "
                "with no global store ({:.4g} served by L1, {:.4g} by L2, "
-               "{:.4g} by DRAM) {:.3g} at a time "
-               "(memory.item_loads_in_flight) and {:.4g} __local loads and "
-               "stores at {} (lds.latency) take {}; its {:.4g} ALU lane-ops "
-               "at {:.3g} clocks each (alu.latency_cycles) take {}",
+               "{:.4g} by DRAM) {:.3g}, {:.3g} and {:.3g} at a time "
+               "(loads in flight at L1, L2 and DRAM) and {:.4g} __local "
+               "loads and stores at {} (lds.latency) take {}; its {:.4g} "
+               "ALU lane-ops at {:.3g} clocks each (alu.latency_cycles) "
+               "take {}",
                V.value(LongestN), V.value(LoopN), V.value(LoopL1),
-               V.value(LoopL2), V.value(LoopDram), V.value(InFlight),
-               V.value(LocalOps), time(V.value(LdsLat)), time(V.value(MemPath)),
-               V.value(AluOps), V.value(AluLat), time(V.value(AluPath)));
+               V.value(LoopL2), V.value(LoopDram), V.value(InFlightL1),
+               V.value(InFlightL2), V.value(InFlight), V.value(LocalOps),
+               time(V.value(LdsLat)), time(V.value(MemPath)), V.value(AluOps),
+               V.value(AluLat), time(V.value(AluPath)));
          });
     note(NoteStage::Mem, TLat > UpToKnee,
          [=](Evaluator &V, const KernelCounts &) {
