@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <deque>
 #include <map>
 #include <numeric>
 #include <optional>
@@ -376,6 +377,7 @@ CacheTraffic cacheTraffic(const KernelCounts &K, const CacheGeometry &G) {
   double Partial = 0;
   std::vector<Site> Loads, All;
   unsigned MaxScope = 0;
+  std::deque<GlobalAccess> Repeated; // sites with a repeat (stable addresses)
   for (const GlobalAccess &A : K.Accesses) {
     if (A.Bytes == 0 || A.ExecPerItem <= 0)
       continue;
@@ -414,13 +416,28 @@ CacheTraffic cacheTraffic(const KernelCounts &K, const CacheGeometry &G) {
       Plain[Key] += Total;
       continue;
     }
-    Site S{&A, Key, A.ExecPerItem, WaveSectors};
+    // Copies of one access that the optimizer made by unrolling a loop
+    // its address does not depend on (k-means' loop over the centres
+    // around its loop over the features) are one site that runs R = execs
+    // / iterations times per iteration of its loops: a repeat around them
+    // all, whose reuse the scopes below judge like any loop's (the whole
+    // inner loop's data must stay in the cache until the next copy).
+    const GlobalAccess *At = &A;
+    double Iterations = 1;
+    for (const auto &T : A.Shape->Loops)
+      Iterations *= std::max(1.0, T.Trips);
+    if (A.ExecPerItem > 1.001 * Iterations) {
+      GlobalAccess &R = Repeated.emplace_back(A);
+      R.Shape->Loops.push_back({A.ExecPerItem / Iterations, 0});
+      At = &R;
+    }
+    Site S{At, Key, A.ExecPerItem, WaveSectors};
     All.push_back(S);
     if (!(A.IsStore || A.IsAtomic) || !G.L1WriteThrough)
       Loads.push_back(S);
     // Write-through stores reach L2 as they are: counted below, with the
     // stores of their lattice.
-    MaxScope = std::max<unsigned>(MaxScope, unsigned(A.Shape->Loops.size()));
+    MaxScope = std::max<unsigned>(MaxScope, unsigned(At->Shape->Loops.size()));
   }
 
   // Stores on one lattice (out[4*i+0..3]) are judged together: a driver

@@ -336,3 +336,24 @@ TEST(CacheTraffic, DramGranuleDoublesIsolatedSectors) {
   K.Accesses = {site("in", P, false)};
   EXPECT_DOUBLE_EQ(cacheTraffic(K, G).DramBytes, 4);
 }
+
+TEST(CacheTraffic, CopiesOfAnUnrolledOuterLoopReReadWhatL1Dropped) {
+  // k-means: for each of 5 centres (a loop the optimizer unrolls, its
+  // copies of the load merged into one site run 5 x 34 times), for l < 34:
+  // feature[l * 819200 + gid], in groups of 256. A group reads 34 x 1 KiB
+  // per centre. Eight groups per CU hold 272 KiB > 256 KiB of L1: the
+  // next centre's pass finds the lines gone, and each of the 5 passes
+  // reads 34 x 4 B per item from L2: 680 B.
+  KernelCounts K;
+  K.Launch.Global = {819200, 1, 1};
+  K.Launch.Local = std::array<uint64_t, 3>{256, 1, 1};
+  GlobalAccess::Pattern F;
+  F.Gid = {4, 0, 0};
+  F.Loops = {{34, 4 * 819200}};
+  K.Accesses = {site("feature", F, false, 5 * 34)};
+  EXPECT_DOUBLE_EQ(cacheTraffic(K, h100()).L2Bytes, 680);
+  // Four groups per CU (136 KiB) keep a pass in L1: read once, 136 B.
+  CacheGeometry Four = h100();
+  Four.GroupsPerCU = 4;
+  EXPECT_DOUBLE_EQ(cacheTraffic(K, Four).L2Bytes, 136);
+}
