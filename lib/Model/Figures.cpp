@@ -186,6 +186,11 @@ const std::vector<NumericFigure> &numericFigures() {
       // the share of rounds that wait on L2 grows in proportion.
       {"cache.chain_l1_waves", "chain_l1_waves", "wavefronts per CU", D::Count},
       {"cache.chain_l2_waves", "chain_l2_waves", "wavefronts per CU", D::Count},
+      // Past chain_l2_waves the queue grows: each wavefront per compute
+      // unit beyond it adds this much to every chained round (measured:
+      // store_reload at 32, 48 and 64 wavefronts per SM).
+      {"cache.chain_queue_per_wave", "chain_queue_per_wave", "s per wavefront",
+       D::Time},
       // Clocks per ALU lane-op on one work-item's own path (a loop of
       // dependent operations that nothing else overlaps): the longest
       // work-item's ALU work takes at least this long (t_item).

@@ -441,13 +441,25 @@ private:
       ROnDram = in("chain_rounds_dram");
     E Chained = ROnL1 + ROnL2 + ROnDram;
     E HasLat = B.has(DramLat) || B.has(Lat);
-    E TChain =
-        term("t_chain",
-             B.ifThen(Chained > 0 && HasLat,
-                      (ROnL1 * AtL1 + ROnL2 * AtL2 + ROnDram * AtDram) * Waves,
+    // Past cache.chain_l2_waves wavefronts per compute unit the stores'
+    // queue keeps growing, and every chained round waits in it: where the
+    // resident wavefronts all chain (the mean work-item's rounds, not a
+    // lone longest work-item's, whose neighbours have left).
+    E QueuePer = fig("chain_queue_per_wave"), QueueFrom = fig("chain_l2_waves");
+    E Queue =
+        term("chain_queue",
+             B.ifThen(B.has(QueuePer) && B.has(QueueFrom),
+                      QueuePer * B.max(B.num(0), ref("waves_occ") - QueueFrom),
                       B.num(0)),
-             Unit::Time, "T_MEM chains through memory (s)",
-             "estimate.t_mem_chain_s");
+             Unit::Time, "a chained round's wait in the stores' queue (s)");
+    E TChain = term("t_chain",
+                    B.ifThen(Chained > 0 && HasLat,
+                             (ROnL1 * AtL1 + ROnL2 * AtL2 + ROnDram * AtDram +
+                              Chained * Queue) *
+                                 Waves,
+                             B.num(0)),
+                    Unit::Time, "T_MEM chains through memory (s)",
+                    "estimate.t_mem_chain_s");
     // The launch lasts at least as long as its longest work-item's own path
     // (a triangle's first row, a loop only work-item 0 runs): its chained
     // rounds one after another, and the rounds of its loops with no global

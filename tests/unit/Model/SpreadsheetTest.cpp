@@ -474,3 +474,21 @@ TEST(Spreadsheet, EachWaveWaitsItsGroupsLocalPath) {
   EXPECT_DOUBLE_EQ(estimate(K, H200).TMemLatencyS,
                    estimate(NoPath, H200).TMemLatencyS);
 }
+
+TEST(Spreadsheet, ChainsQueuePastTheL2Waves) {
+  // The H100 profile: from 32 wavefronts per SM every chained round waits
+  // L2's 178.3 ns, and each wavefront past 32 adds 2.84 ns
+  // (cache.chain_queue_per_wave). 270336 work-items in groups of 256 are 8
+  // groups, 64 wavefronts, per SM, all resident (one wave): 1000 rounds x
+  // (178.3 + 32 x 2.84) ns = 269.18 us. At 32 wavefronts, no queue.
+  DeviceProfile P = profile("nvidia-h100-sxm");
+  KernelCounts K = chainedBroadcast();
+  K.Launch = launch(270336, 256).Launch;
+  Estimate Full = estimate(K, P);
+  ASSERT_EQ(Full.Occ.WavesPerCU, 64u);
+  EXPECT_EQ(Full.ChainRoundsL1, 0);
+  EXPECT_EQ(Full.ChainRoundsDram, 0);
+  EXPECT_NEAR(Full.TMemChainS, 1000 * (178.3e-9 + 32 * 2.84e-9), 1e-12);
+  K.Launch = launch(135168, 256).Launch;
+  EXPECT_NEAR(estimate(K, P).TMemChainS, 1000 * 178.3e-9, 1e-12);
+}
