@@ -4,6 +4,7 @@
 #include "Analysis/FlowSolver.h"
 #include "Analysis/IdEvaluator.h"
 
+#include "llvm/ADT/DepthFirstIterator.h"
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
 #include "llvm/IR/CFG.h"
 #include "llvm/IR/Instructions.h"
@@ -410,12 +411,17 @@ void FrequencyBuilder::computeFrequencies() {
   }
   size_t N = Blocks.size();
   std::vector<std::vector<std::pair<unsigned, double>>> Out(N);
-  // The blocks only side S of \p Br leads to: those its edge dominates.
+  // The blocks only side S of \p Br leads to: those its edge dominates,
+  // which are the dominator subtree of the side's first block when the
+  // edge dominates that block, and none otherwise (a walk of the subtree,
+  // not a dominance query per block of the function: generated kernels
+  // have thousands of blocks and of branches).
   auto eachBlockUnder = [&](BranchInst *Br, unsigned S, auto Fn) {
-    BasicBlockEdge Edge(Br->getParent(), Br->getSuccessor(S));
-    for (BasicBlock *B : Blocks)
-      if (DT.dominates(Edge, B))
-        Fn(B);
+    BasicBlock *Side = Br->getSuccessor(S);
+    if (!DT.dominates(BasicBlockEdge(Br->getParent(), Side), Side))
+      return;
+    for (DomTreeNode *N : depth_first(DT.getNode(Side)))
+      Fn(N->getBlock());
   };
 
   IdEvaluator Eval(L);
