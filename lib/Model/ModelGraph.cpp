@@ -388,6 +388,12 @@ private:
     };
     E InFlightL1 = inFlightAt("l1_loads_in_flight"),
       InFlightL2 = inFlightAt("l2_loads_in_flight");
+    // Rounds of loops with no store, by level, each level's round trip
+    // over its loads in flight.
+    auto loopWait = [&](E R1, E R2, E RDram) {
+      return R1 * AtL1 / InFlightL1 + R2 * AtL2 / InFlightL2 +
+             RDram * AtDram / InFlight;
+    };
     // The loop rounds by level, of the mean work-item: they are part of
     // load_rounds.
     E LoopR1 = in("loop_rounds_l1"), LoopR2 = in("loop_rounds_l2"),
@@ -397,13 +403,10 @@ private:
                              in("load_rounds") - (LoopR1 + LoopR2 + LoopRDram),
                              in("load_rounds")),
                     Unit::Count, "load rounds a work-item waits for in full");
-    E LoopWait =
-        term("t_loop_rounds",
-             B.ifThen(HasInFlight,
-                      LoopR1 * AtL1 / InFlightL1 + LoopR2 * AtL2 / InFlightL2 +
-                          LoopRDram * AtDram / InFlight,
-                      B.num(0)),
-             Unit::Time, "a work-item's wait in loops (s)");
+    E LoopWait = term(
+        "t_loop_rounds",
+        B.ifThen(HasInFlight, loopWait(LoopR1, LoopR2, LoopRDram), B.num(0)),
+        Unit::Time, "a work-item's wait in loops (s)");
     E Share = term(
         "dram_share",
         B.ifThen(Requested > 0, B.min(B.num(1), Moved / Requested), B.num(0)),
@@ -471,8 +474,7 @@ private:
     E LoopL1 = in("longest_loop_rounds_l1"),
       LoopL2 = in("longest_loop_rounds_l2"),
       LoopDram = in("longest_loop_rounds_dram");
-    E Looped = LoopL1 * AtL1 / InFlightL1 + LoopL2 * AtL2 / InFlightL2 +
-               LoopDram * AtDram / InFlight;
+    E Looped = loopWait(LoopL1, LoopL2, LoopDram);
     E LongestN = in("longest_rounds_l1") + in("longest_rounds_l2") +
                  in("longest_rounds_dram");
     E LoopN = LoopL1 + LoopL2 + LoopDram;
