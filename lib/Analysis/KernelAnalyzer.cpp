@@ -267,16 +267,17 @@ static void analyzeFunction(AnalysisContext &C, KernelCounts &K) {
       Made.Made.push_back(A);
     if (K.GlobalLoads > LoadsBefore)
       K.GlobalLoadRounds += W;
-    if (double Alu = aluOps() - AluBefore; Alu > 0)
+    const double Alu = aluOps() - AluBefore;
+    const double LocalOps = K.LocalLoads + K.LocalStores - LocalBefore;
+    if (Alu > 0)
       K.LongestAluOps += Alu * longestShare(C, BF, &BB);
-    double Issue =
-        aluOps() - AluBefore + K.LocalLoads + K.LocalStores - LocalBefore;
+    const double Issue = Alu + LocalOps;
     ItemIssue += Issue;
     auto Skew = BF.WaveSkew.find(&BB);
     for (unsigned Wi = 0; Wi < 4; ++Wi)
       WaveIssue[Wi] +=
           Issue * (Skew == BF.WaveSkew.end() ? 1.0 : Skew->second[Wi]);
-    if (K.LocalLoads + K.LocalStores > LocalBefore)
+    if (LocalOps > 0)
       K.LongestLocalOps += W * Local.depth() * longestShare(C, BF, &BB);
     if (unsigned Copies = W > 0 ? Packing.loopCopies(BB) : 1; Copies > 1) {
       Packing.addLoopCopies(BB, Copies);
