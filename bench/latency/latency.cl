@@ -25,3 +25,120 @@ __kernel void store_reload(__global const float *b, __global float *acc,
     for (int k = 0; k < 256; ++k)
       acc[i] += b[k];
 }
+
+// A running sum written back in place, as a column scan does
+// (a[j] = sum so far): each iteration stores where it just loaded, so no
+// later iteration reads what an earlier one stored and the loads of
+// several iterations may be in flight at once, store or not.
+__kernel void scan_in_place(__global float *a, int n) {
+  float s = 0;
+  for (int j = get_global_id(0); j < n; j += get_global_size(0)) {
+    float x = a[j];
+    a[j] = s;
+    s += x;
+  }
+}
+
+// The same walk, but each iteration adds into the element the next one
+// loads: that load waits for this store, a chain through memory.
+__kernel void scan_forward(__global float *a, int n) {
+  const int g = get_global_size(0);
+  for (int j = get_global_id(0); j + g < n; j += g)
+    a[j + g] += a[j];
+}
+
+// A load per iteration of a loop around an inner loop whose trip count
+// the loaded value decides (a retry or a digit loop; one trip with values
+// below 256): the next iteration's load is not issued before the inner
+// loop ends.
+__kernel void load_then_digits(__global const uint *a, __global uint *out,
+                               int n) {
+  uint h = 0;
+  for (int j = get_global_id(0); j < n; j += get_global_size(0)) {
+    uint v = a[j];
+    do {
+      h = h * 31u + (v & 255u);
+      v >>= 8;
+    } while (v != 0);
+  }
+  out[get_global_id(0)] = h;
+}
+
+// The same loop with the inner loop's one trip written out: no inner loop,
+// so the loads of several iterations may be in flight together.
+__kernel void load_then_digit(__global const uint *a, __global uint *out,
+                              int n) {
+  uint h = 0;
+  for (int j = get_global_id(0); j < n; j += get_global_size(0))
+    h = h * 31u + (a[j] & 255u);
+  out[get_global_id(0)] = h;
+}
+
+// The three loops above with a literal step (the launch has 1024
+// work-items, so the addresses are the same): the device compiler sees the
+// step and may unroll the loop, issuing several iterations' loads at once
+// where no store feeds them and no inner loop comes between.
+__kernel void scan_in_place_fixed(__global float *a, int n) {
+  float s = 0;
+  for (int j = get_global_id(0); j < n; j += 1024) {
+    float x = a[j];
+    a[j] = s;
+    s += x;
+  }
+}
+
+__kernel void load_then_digits_fixed(__global const uint *a,
+                                     __global uint *out, int n) {
+  uint h = 0;
+  for (int j = get_global_id(0); j < n; j += 1024) {
+    uint v = a[j];
+    do {
+      h = h * 31u + (v & 255u);
+      v >>= 8;
+    } while (v != 0);
+  }
+  out[get_global_id(0)] = h;
+}
+
+__kernel void load_then_digit_fixed(__global const uint *a,
+                                    __global uint *out, int n) {
+  uint h = 0;
+  for (int j = get_global_id(0); j < n; j += 1024)
+    h = h * 31u + (a[j] & 255u);
+  out[get_global_id(0)] = h;
+}
+
+// load-then-digit-fixed with an exit on the loaded value (a search that,
+// with values below 256 and limit 1000, never stops early): the next
+// iteration's load may not run before this one's test.
+__kernel void search_fixed(__global const uint *a, __global uint *out,
+                           uint limit) {
+  uint h = 0;
+  int k = 0;
+  for (; k < 256; ++k) {
+    uint v = a[get_global_id(0) + k * 1024];
+    if (v > limit)
+      break;
+    h = h * 31u + v;
+  }
+  out[get_global_id(0)] = h + k;
+}
+
+// A pointer chase, 256 steps a work-item: each load's address is the
+// value the last one brought, through the loop's variable.
+__kernel void chase_loop(__global const uint *next, __global uint *out) {
+  uint p = get_global_id(0);
+  for (int k = 0; k < 256; ++k)
+    p = next[p];
+  out[get_global_id(0)] = p;
+}
+
+// An index, then what it indexes, 256 times a work-item: the two loads of
+// an iteration wait for each other, the iterations do not.
+__kernel void gather_pairs(__global const uint *idx, __global const uint *a,
+                           __global uint *out) {
+  uint h = 0;
+  for (int k = 0; k < 256; ++k)
+    h += a[idx[get_global_id(0) + k * 1024]];
+  out[get_global_id(0)] = h;
+}

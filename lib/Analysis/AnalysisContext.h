@@ -19,6 +19,7 @@
 #include "Analysis/KernelCounts.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/Analysis/AssumptionCache.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ScalarEvolution.h"
@@ -108,6 +109,9 @@ public:
   const llvm::DataLayout &DL;
   /// Every guess so far, in the order they were made.
   std::vector<Assumption> Assumptions;
+  /// The lines of loops that step by a launch value, found before the
+  /// launch was folded in (LoopSteps.h).
+  llvm::DenseSet<unsigned> LaunchSteppedLines;
 
 private:
   llvm::DenseMap<const llvm::DIFile *, std::string>

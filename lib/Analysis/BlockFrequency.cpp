@@ -237,7 +237,18 @@ double FrequencyBuilder::loopExitProbability(BasicBlock *BB, BranchInst *Br) {
              fmt::format("loop trip count {} as stated (--trip or a "
                          "`// clspread: trip` comment)",
                          It->second));
-      return 1.0 / double(It->second);
+      // Another exit that counts (a search's bound, `x < n`, beside its
+      // data exit) ends the loop after M trips at most: this exit takes
+      // the rest of the stated rate, 1/N - 1/M, so that the two together
+      // give N trips.
+      double Rate = 1.0 / double(It->second);
+      SmallVector<BasicBlock *, 4> Exiting;
+      Lp->getExitingBlocks(Exiting);
+      for (BasicBlock *Other : Exiting)
+        if (auto *OC = dyn_cast<SCEVConstant>(SE.getExitCount(Lp, Other));
+            Other != BB && OC)
+          Rate -= 1.0 / (double(OC->getAPInt().getZExtValue()) + 1.0);
+      return std::max(0.0, Rate);
     }
   // An inner loop whose count follows an outer loop's counter (a
   // triangular `j < i`): its exit count is an affine recurrence of the

@@ -25,6 +25,7 @@
 #include "Analysis/InstructionCounter.h"
 #include "Analysis/KernelArgs.h"
 #include "Analysis/KernelClone.h"
+#include "Analysis/LoopSteps.h"
 #include "Analysis/MemoryAccesses.h"
 #include "Analysis/PackingGraph.h"
 #include "Analysis/PrivateArrays.h"
@@ -32,7 +33,9 @@
 #include "Analysis/Specialize.h"
 #include "Frontend/OpenCLFrontend.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/Analysis/ScalarEvolutionExpressions.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
@@ -74,17 +77,29 @@ std::string sourcePathOf(const DIFile &F, const std::string &Main) {
 }
 
 /// The rounds of global loads in loops (KernelCounts.h, LoadRound), from
-/// the accesses each block made in order: in loops that store to global
-/// memory they are chained and move from GlobalLoadRounds to ChainRounds;
-/// in other loops each block's loads are one round of LoopRounds, except in
-/// loops with a barrier: no load moves above a barrier, so their
-/// iterations' loads wait one by one (they stay plain GlobalLoadRounds).
+/// the accesses each block made in order. A load that a store of its loop
+/// may have written in an earlier iteration waits for that store: such
+/// loads are chained and move from GlobalLoadRounds to ChainRounds. Other
+/// loads in loops are one round of LoopRounds per block, their iterations'
+/// loads in flight together, when the device compiler unrolls the loop
+/// and may issue them early: not when the loop holds an inner loop (only
+/// innermost loops are unrolled), steps by a launch value (LoopSteps.h) or
+/// exits on a value it loads (a search); those loads wait round by round
+/// as chained ones do. In loops with a barrier no load
+/// moves above it: their loads wait one by one as plain GlobalLoadRounds.
 namespace {
 struct BlockAccesses {
   BasicBlock *BB;
   std::vector<size_t> Made; ///< indexes in K.Accesses, in order
-  bool InLoadRounds;        ///< counted in K.GlobalLoadRounds
-  bool HasBarrier;          ///< calls barrier()
+  /// Per access of Made, the instruction that makes it, and the global
+  /// loads on the deepest def-use path in the block that ends there (its
+  /// own included).
+  std::vector<const Instruction *> Inst;
+  std::vector<unsigned> Depth;
+  /// The block's rounds counted in K.GlobalLoadRounds (the most global
+  /// loads on one def-use path through it; 0: it loads none).
+  unsigned Rounds;
+  bool HasBarrier; ///< calls barrier()
 };
 } // namespace
 
@@ -102,17 +117,20 @@ static double longestShare(AnalysisContext &C, const BlockFrequencies &BF,
   return F;
 }
 
-/// The most __local loads and stores on one def-use path through a block:
-/// the ones a work-item waits for one after another in the block (a read-
-/// modify-write of __local memory, an index loaded from it, a load after a
-/// barrier that waits for the stores before it), where independent ones
-/// overlap. Fed the block's instructions in order, as they are classified.
+/// The most operations of one kind on one def-use path through a block:
+/// the ones a work-item waits for one after another in the block, where
+/// independent ones overlap. For __local loads and stores: a read-modify-
+/// write of __local memory, an index loaded from it, a load after a
+/// barrier that waits for the stores before it. For global loads: an
+/// index loaded, then what it indexes (each is a round trip of its own).
+/// Fed the block's instructions in order, as they are classified.
 namespace {
-class LocalPath {
+class DefUsePath {
 public:
-  void add(const Instruction &I, bool IsBarrier) {
-    // A barrier orders every __local operation before it before every one
-    // after it: what follows starts from the deepest path so far.
+  /// \p Counts: \p I is one of the operations counted.
+  void add(const Instruction &I, bool Counts, bool IsBarrier) {
+    // A barrier orders every operation before it before every one after
+    // it: what follows starts from the deepest path so far.
     if (IsBarrier) {
       Floor = Most;
       return;
@@ -122,27 +140,30 @@ public:
       if (auto *OpI = dyn_cast<Instruction>(Op);
           OpI && OpI->getParent() == I.getParent())
         D = std::max(D, Depth.lookup(OpI));
-    D += isLocal(I) ? 1 : 0;
+    D += Counts ? 1 : 0;
     Depth[&I] = D;
     Most = std::max(Most, D);
   }
   unsigned depth() const { return Most; }
+  /// The operations on the deepest path that ends at \p I.
+  unsigned depthOf(const Instruction &I) const { return Depth.lookup(&I); }
 
 private:
-  static bool isLocal(const Instruction &I) {
-    const Value *Ptr = nullptr;
-    if (auto *L = dyn_cast<LoadInst>(&I))
-      Ptr = L->getPointerOperand();
-    else if (auto *S = dyn_cast<StoreInst>(&I))
-      Ptr = S->getPointerOperand();
-    else if (auto *A = dyn_cast<AtomicRMWInst>(&I))
-      Ptr = A->getPointerOperand();
-    return Ptr && Ptr->getType()->getPointerAddressSpace() == ASLocal;
-  }
   DenseMap<const Instruction *, unsigned> Depth;
   unsigned Most = 0, Floor = 0;
 };
 } // namespace
+
+static bool isLocalAccess(const Instruction &I) {
+  const Value *Ptr = nullptr;
+  if (auto *L = dyn_cast<LoadInst>(&I))
+    Ptr = L->getPointerOperand();
+  else if (auto *S = dyn_cast<StoreInst>(&I))
+    Ptr = S->getPointerOperand();
+  else if (auto *A = dyn_cast<AtomicRMWInst>(&I))
+    Ptr = A->getPointerOperand();
+  return Ptr && Ptr->getType()->getPointerAddressSpace() == ASLocal;
+}
 
 static LoadRound::Load roundLoad(const GlobalAccess &G) {
   LoadRound::Load L;
@@ -158,66 +179,158 @@ static LoadRound::Load roundLoad(const GlobalAccess &G) {
   return L;
 }
 
+/// Whether a store \p St in loop \p L may write bytes that the load \p Ld
+/// reads in a later iteration of \p L. As far as a compiler knows, any
+/// other buffer may be the same memory (kernel arguments are not
+/// restrict); within one buffer, addresses that ScalarEvolution can
+/// subtract are compared: a load and a store at a constant distance, the
+/// load's address moving by a constant step per iteration, meet in a later
+/// iteration only when some number of steps covers the distance (a[i] read
+/// and written in place does not; a[i] read after a[i-1] was written does).
+static bool mayFeedLaterIteration(ScalarEvolution &SE, const Loop *L,
+                                  const AccessShape &St,
+                                  const AccessShape &Ld) {
+  if (St.ArgNo == ~0u || St.ArgNo != Ld.ArgNo || !St.Ptr || !Ld.Ptr)
+    return true;
+  auto *Diff = dyn_cast<SCEVConstant>(SE.getMinusSCEV(St.Ptr, Ld.Ptr));
+  auto *Rec = dyn_cast<SCEVAddRecExpr>(Ld.Ptr);
+  if (!Diff || !Rec || Rec->getLoop() != L)
+    return true;
+  auto *Step = dyn_cast<SCEVConstant>(Rec->getStepRecurrence(SE));
+  if (!Step || Step->getAPInt().isZero() ||
+      Step->getAPInt().getSignificantBits() > 48 ||
+      Diff->getAPInt().getSignificantBits() > 48)
+    return true;
+  int64_t Stride = Step->getAPInt().getSExtValue();
+  int64_t Dist = Diff->getAPInt().getSExtValue();
+  if (Stride < 0) {
+    Stride = -Stride;
+    Dist = -Dist;
+  }
+  const int64_t Width = std::max(St.Bytes, Ld.Bytes);
+  // The store of iteration k overlaps the load of iteration k + m (m >= 1)
+  // when |Stride * m - Dist| < Width: only the largest m with
+  // Stride * m < Dist + Width can.
+  if (Dist + Width <= Stride)
+    return false;
+  const int64_t M = (Dist + Width - 1) / Stride;
+  return Stride * M > Dist - Width;
+}
+
+/// Whether what the load \p Ld brings reaches, through a phi of the
+/// header of its loop \p L (the next iteration), the address of a global
+/// load of \p L: a pointer chase, a search's next probe. The next
+/// iteration's load then waits for this one's.
+static bool carriesToAnAddress(const Loop &L, const Instruction &Ld) {
+  SmallVector<std::pair<const Value *, bool>, 16> Work{{&Ld, false}};
+  SmallPtrSet<const Value *, 32> Seen, SeenCarried;
+  while (!Work.empty() && Seen.size() + SeenCarried.size() < 256) {
+    auto [V, Carried] = Work.pop_back_val();
+    for (const User *U : V->users()) {
+      auto *UI = dyn_cast<Instruction>(U);
+      if (!UI || !L.contains(UI))
+        continue;
+      const bool Next =
+          Carried || (isa<PHINode>(UI) && UI->getParent() == L.getHeader());
+      if (Next && isa<LoadInst>(UI) &&
+          UI->getOperand(0)->getType()->getPointerAddressSpace() == ASGlobal)
+        return true;
+      if (isa<StoreInst>(UI) || !(Next ? SeenCarried : Seen).insert(UI).second)
+        continue;
+      Work.push_back({UI, Next});
+    }
+  }
+  return false;
+}
+
 static void findLoadRounds(AnalysisContext &C, const BlockFrequencies &BF,
                            const std::vector<BlockAccesses> &Blocks,
+                           const std::vector<AccessShape> &Shapes,
                            KernelCounts &K) {
   auto isGlobal = [](const GlobalAccess &A) {
     return A.Space == AddrSpace::Global;
   };
-  // The loops whose blocks (their inner loops' included) store to global
-  // memory, and those that wait at a barrier.
-  SmallPtrSet<const Loop *, 8> Storing, Fenced;
-  auto addLoops = [&](SmallPtrSet<const Loop *, 8> &Set, BasicBlock *BB) {
-    for (const Loop *L = C.LI.getLoopFor(BB); L; L = L->getParentLoop())
-      if (!Set.insert(L).second)
-        break; // and its parents were added with it
+  auto writes = [&](size_t A) {
+    return isGlobal(K.Accesses[A]) &&
+           (K.Accesses[A].IsStore || K.Accesses[A].IsAtomic);
   };
-  for (auto &[BB, Made, Counted, Barrier] : Blocks) {
-    for (size_t A : Made)
-      if (isGlobal(K.Accesses[A]) &&
-          (K.Accesses[A].IsStore || K.Accesses[A].IsAtomic))
-        addLoops(Storing, BB);
-    if (Barrier)
-      addLoops(Fenced, BB);
+  auto loads = [&](size_t A) { return isGlobal(K.Accesses[A]) && !writes(A); };
+  // The loops that wait at a barrier (their inner loops' barriers too),
+  // those whose next iteration waits for what this one loaded (an exit
+  // test, the next address), and the global stores of each block.
+  SmallPtrSet<const Loop *, 8> Fenced, Dependent;
+  std::vector<std::pair<const BasicBlock *, size_t>> Stores;
+  for (auto &B : Blocks) {
+    const Loop *L = C.LI.getLoopFor(B.BB);
+    for (size_t I = 0; I < B.Made.size(); ++I) {
+      const size_t A = B.Made[I];
+      if (writes(A))
+        Stores.push_back({B.BB, A});
+      else if (L && loads(A) &&
+               (K.Accesses[A].LoopExitUses ||
+                carriesToAnAddress(*L, *B.Inst[I])))
+        Dependent.insert(L);
+    }
+    if (B.HasBarrier)
+      for (; L && Fenced.insert(L).second; L = L->getParentLoop())
+        ;
   }
-  for (auto &[BB, Made, Counted, Barrier] : Blocks) {
-    const Loop *L = C.LI.getLoopFor(BB);
-    double W = BF.Freq.lookup(BB);
+  // Does a store of \p L feed the load \p A in a later iteration?
+  auto chained = [&](const Loop *L, size_t A) {
+    for (auto [SB, S] : Stores)
+      if (L->contains(SB) &&
+          mayFeedLaterIteration(C.SE, L, Shapes[S], Shapes[A]))
+        return true;
+    return false;
+  };
+  for (auto &B : Blocks) {
+    const Loop *L = C.LI.getLoopFor(B.BB);
+    double W = BF.Freq.lookup(B.BB);
     if (!L || W <= 0)
       continue;
-    LoadRound Cur;
-    Cur.PerItem = W;
-    Cur.PerLongestItem = W * longestShare(C, BF, BB);
-    if (!Storing.count(L)) {
+    // The loads from Made[From] to Made[To) as rounds into Out: one per
+    // level of loads that wait for each other (an index, then what it
+    // indexes), in order.
+    const double Longest = W * longestShare(C, BF, B.BB);
+    auto addRounds = [&](size_t From, size_t To, std::vector<LoadRound> &Out) {
+      std::map<unsigned, LoadRound> ByDepth;
+      for (size_t I = From; I < To; ++I)
+        if (loads(B.Made[I])) {
+          LoadRound &R = ByDepth[B.Depth[I]];
+          R.PerItem = W;
+          R.PerLongestItem = Longest;
+          R.Loads.push_back(roundLoad(K.Accesses[B.Made[I]]));
+        }
+      for (auto &[Depth, R] : ByDepth)
+        Out.push_back(std::move(R));
+      return !ByDepth.empty();
+    };
+    // A block whose loads a store may feed waits round by round, its other
+    // loads issued with the chained ones; so does a block of a loop whose
+    // next loads cannot be issued early: one around an inner loop (only
+    // innermost loops are unrolled), one stepped by a launch value (not
+    // unrolled), or one whose next iteration waits for what this one
+    // loaded.
+    if (llvm::none_of(B.Made,
+                      [&](size_t A) { return loads(A) && chained(L, A); })) {
       if (Fenced.count(L))
         continue;
-      for (size_t A : Made)
-        if (isGlobal(K.Accesses[A]))
-          Cur.Loads.push_back(roundLoad(K.Accesses[A]));
-      if (!Cur.Loads.empty())
-        K.LoopRounds.push_back(std::move(Cur));
-      continue;
-    }
-    bool Any = false;
-    auto close = [&] {
-      if (!Cur.Loads.empty()) {
-        K.ChainRounds.push_back(Cur);
-        Any = true;
-      }
-      Cur.Loads.clear();
-    };
-    for (size_t A : Made) {
-      const GlobalAccess &G = K.Accesses[A];
-      if (!isGlobal(G))
+      if (L->getSubLoops().empty() && !Dependent.count(L) &&
+          !launchSteppedAt(*L, C.LaunchSteppedLines)) {
+        addRounds(0, B.Made.size(), K.LoopRounds);
         continue;
-      if (G.IsStore || G.IsAtomic)
-        close();
-      else
-        Cur.Loads.push_back(roundLoad(G));
+      }
     }
-    close();
-    if (Any && Counted)
-      K.GlobalLoadRounds -= W; // counted there as one round of the block
+    // Chained: the stores split the block's loads into rounds.
+    bool Any = false;
+    size_t From = 0;
+    for (size_t I = 0; I <= B.Made.size(); ++I)
+      if (I == B.Made.size() || writes(B.Made[I])) {
+        Any |= addRounds(From, I, K.ChainRounds);
+        From = I + 1;
+      }
+    if (Any)
+      K.GlobalLoadRounds -= W * B.Rounds; // counted there for the block
   }
 }
 
@@ -251,22 +364,34 @@ static void analyzeFunction(AnalysisContext &C, KernelCounts &K) {
       return Sum;
     };
     double AluBefore = aluOps();
-    size_t AccessesBefore = K.Accesses.size();
     bool Barrier = false;
-    LocalPath Local;
+    DefUsePath Local, Global;
+    BlockAccesses &Made =
+        Accessed.emplace_back(BlockAccesses{&BB, {}, {}, {}, 0, false});
     for (Instruction &I : BB) {
       InstrClass IC = classify(I, C.DL);
-      Barrier |= IC.K == InstrClass::Barrier;
-      Local.add(I, IC.K == InstrClass::Barrier);
+      const bool IsBarrier = IC.K == InstrClass::Barrier;
+      Barrier |= IsBarrier;
+      Local.add(I, isLocalAccess(I), IsBarrier);
+      const size_t Before = K.Accesses.size();
       Counter.count(I, IC, W, K);
       Packing.add(I, IC);
+      bool GlobalLoad = false;
+      for (size_t A = Before; A < K.Accesses.size(); ++A)
+        GlobalLoad |= !K.Accesses[A].IsStore && !K.Accesses[A].IsAtomic &&
+                      K.Accesses[A].Space == AddrSpace::Global;
+      Global.add(I, GlobalLoad, false);
+      for (size_t A = Before; A < K.Accesses.size(); ++A) {
+        Made.Made.push_back(A);
+        Made.Inst.push_back(&I);
+        Made.Depth.push_back(Global.depthOf(I));
+      }
     }
-    BlockAccesses &Made = Accessed.emplace_back(
-        BlockAccesses{&BB, {}, K.GlobalLoads > LoadsBefore, Barrier});
-    for (size_t A = AccessesBefore; A < K.Accesses.size(); ++A)
-      Made.Made.push_back(A);
-    if (K.GlobalLoads > LoadsBefore)
-      K.GlobalLoadRounds += W;
+    Made.HasBarrier = Barrier;
+    if (K.GlobalLoads > LoadsBefore) {
+      Made.Rounds = std::max(1u, Global.depth());
+      K.GlobalLoadRounds += W * Made.Rounds;
+    }
     const double Alu = aluOps() - AluBefore;
     const double LocalOps = K.LocalLoads + K.LocalStores - LocalBefore;
     if (Alu > 0)
@@ -290,7 +415,7 @@ static void analyzeFunction(AnalysisContext &C, KernelCounts &K) {
   if (ItemIssue > 0)
     for (unsigned Wi = 0; Wi < 4; ++Wi)
       K.WaveIssueScale[Wi] = WaveIssue[Wi] / ItemIssue;
-  findLoadRounds(C, BF, Accessed, K);
+  findLoadRounds(C, BF, Accessed, Sites.shapes(), K);
   computeFootprints(C, Sites.shapes(), K);
   Sites.chargeConstantTables(K);
   Sites.mergeCopiedSites(K);
@@ -404,6 +529,7 @@ Expected<KernelCounts> analyzeKernel(const Module &M, const std::string &Kernel,
         KernelLines.remember(I);
     }
 
+  DenseSet<unsigned> LaunchStepped = launchSteppedLoopLines(*F);
   std::vector<Assumption> SpecNotes;
   uint64_t LocalArgBytes = 0;
   if (Error E = specialize(*F, K.Args, O.Launch, SpecNotes, LocalArgBytes))
@@ -431,6 +557,7 @@ Expected<KernelCounts> analyzeKernel(const Module &M, const std::string &Kernel,
   K.LocalMemBytes = StaticLocal + LocalArgBytes;
 
   AnalysisContext C(*F, O, File);
+  C.LaunchSteppedLines = std::move(LaunchStepped);
   analyzeFunction(C, K);
   if (C.TimedOut)
     return make_error<AnalysisTimedOut>();

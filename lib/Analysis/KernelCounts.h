@@ -101,14 +101,17 @@ struct GlobalAccess {
 };
 
 /// A round of global loads (loads issued together) in a loop. In a loop
-/// that also stores to global memory (a chain) the compiler may not move a
-/// load above a store that may write the same bytes, and the store waits
-/// for the values the loads bring, so one iteration's rounds follow each
-/// other and the next iteration's wait for this one: each round costs a
-/// full round trip, at the latency of the level that serves its slowest
-/// load (Model's t_chain). In a loop with no global store the iterations'
-/// loads are independent, and a work-item keeps several in flight (Model's
-/// t_item, memory.item_loads_in_flight).
+/// with a store that may write what a later iteration loads (a chain) the
+/// compiler may not move a load above the store, and the store waits for
+/// the values the loads bring, so one iteration's rounds follow each other
+/// and the next iteration's wait for this one: each round costs a full
+/// round trip, at the latency of the level that serves its slowest load
+/// (Model's t_chain). So do the rounds of a loop whose next iteration
+/// cannot issue its loads early: one the device compiler does not unroll
+/// (around an inner loop, stepped by a launch value), or one whose exit
+/// or next address is a value it loaded. In other loops the iterations' loads
+/// are independent, and a work-item keeps several in flight (Model's t_item,
+/// memory.item_loads_in_flight).
 struct LoadRound {
   double PerItem = 0; ///< executions per work-item
   /// Executions for the work-item that runs the most: PerItem times the
@@ -278,10 +281,11 @@ struct KernelCounts {
   /// load from global memory (a block's loads are issued together, the next
   /// block's may depend on them). Model uses it for latency-bound memory.
   double GlobalLoadRounds = 0;
-  /// Rounds of global loads in loops that also store to global memory
-  /// (LoadRound); they are not in GlobalLoadRounds.
+  /// Rounds of global loads that wait one after another in loops
+  /// (LoadRound): chains, and loops not unrolled; they are not in
+  /// GlobalLoadRounds.
   std::vector<LoadRound> ChainRounds;
-  /// Rounds of global loads in loops with no global store: they stay in
+  /// Rounds of global loads in other loops (no barrier): they stay in
   /// GlobalLoadRounds, and give the longest work-item's own path.
   std::vector<LoadRound> LoopRounds;
   /// __local loads and stores of the work-item that runs the most: one

@@ -149,7 +149,7 @@ void AccessSites::add(Instruction &I, Value *Ptr, unsigned Bytes, bool IsStore,
   }
   if (ArgNo != ~0u)
     Acc.SourceVolatile = argDeclaredVolatile(F, ArgNo);
-  Shapes.push_back({K.Accesses.size(), Off, ArgNo});
+  Shapes.push_back({K.Accesses.size(), Off, ArgNo, PS, Bytes});
   K.Accesses.push_back(std::move(Acc));
 }
 

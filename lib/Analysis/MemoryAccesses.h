@@ -37,6 +37,8 @@ struct AccessShape {
   size_t Index;              ///< in KernelCounts::Accesses, before merging
   std::optional<Affine> Off; ///< nullopt: not affine
   unsigned ArgNo;            ///< the buffer argument; ~0u: not an argument
+  const llvm::SCEV *Ptr;     ///< the address, as ScalarEvolution sees it
+  unsigned Bytes;            ///< bytes per access
 };
 
 class AccessSites : AnalysisPart {

@@ -75,7 +75,7 @@ struct Estimate {
   double ChainRoundsL1 = 0, ChainRoundsL2 = 0, ChainRoundsDram = 0;
   /// The same for the work-item that runs the most (LoadRound).
   double LongestRoundsL1 = 0, LongestRoundsL2 = 0, LongestRoundsDram = 0;
-  /// Rounds in loops with no global store or barrier (Analysis'
+  /// Rounds in unrolled loops whose loads no store feeds (Analysis'
   /// LoopRounds) by level: the mean work-item's, by the whole group's odds,
   /// and the longest work-item's, by its own strides.
   double LoopRoundsL1 = 0, LoopRoundsL2 = 0, LoopRoundsDram = 0;

@@ -372,8 +372,9 @@ private:
     // compute unit's resident work-items waiting together), so it covers
     // the rounds that the caches serve too.
     //
-    // Rounds in loops with no global store or barrier are independent from
-    // one iteration to the next: a work-item keeps item_loads_in_flight of
+    // Rounds in loops the device compiler unrolls, with no barrier and no
+    // store that feeds them, are independent from one iteration to the
+    // next (Analysis' LoopRounds): a work-item keeps item_loads_in_flight of
     // them waiting at once (calibrate's item_loads_dram), each at the round
     // trip of the level that serves it. A profile without the figure
     // waits for them one by one, as for the other rounds. Chained rounds,
@@ -541,9 +542,11 @@ private:
     note(NoteStage::Mem, ChainMem > B.max(UpToKnee, TLat),
          [=](Evaluator &V, const KernelCounts &) {
            return fmt::format(
-               "T_MEM is chains through memory: a loop that stores to global "
-               "memory waits for each round of its loads, {:.4g} rounds per "
-               "work-item ({:.4g} served by L1, {:.4g} by L2, {:.4g} by "
+               "T_MEM is chains through memory: loops whose loads a store "
+               "of an earlier iteration may have written, or that the device "
+               "compiler cannot unroll (an inner loop, a step from the "
+               "launch), wait for each round of their loads, {:.4g} rounds "
+               "per work-item ({:.4g} served by L1, {:.4g} by L2, {:.4g} by "
                "DRAM) over {:.4g} waves take {}{}",
                V.value(Chained), V.value(ROnL1), V.value(ROnL2),
                V.value(ROnDram), V.value(Waves), time(V.value(TChain)),
@@ -557,8 +560,8 @@ private:
          [=](Evaluator &V, const KernelCounts &) {
            return fmt::format(
                "T_MEM is the longest work-item's own path: {:.4g} chained "
-               "load rounds one after another, {:.4g} rounds of loops "
-               "with no global store ({:.4g} served by L1, {:.4g} by L2, "
+               "load rounds one after another, {:.4g} rounds of unrolled "
+               "loops ({:.4g} served by L1, {:.4g} by L2, "
                "{:.4g} by DRAM) {:.3g}, {:.3g} and {:.3g} at a time "
                "(loads in flight at L1, L2 and DRAM) and {:.4g} __local "
                "loads and stores at {} (lds.latency) take {}; its {:.4g} "

@@ -51,3 +51,18 @@ __kernel void counted(__global float *p, int n) {
   for (int k = 0; k < n; ++k)
     p[k] += 1.0f;
 }
+
+// A search under a bound the analysis counts (x < 400) with the whole trip
+// stated as 100: the data exit takes 1/100 - 1/400 of the iterations, the
+// bound 1/400, so the loop runs 100 times (the frequency solver's rounding
+// aside): 100 loads of 4 bytes. Without the bound's share it ran 80.
+// RUN: clspread analyze %s --kernel search --global 1024 --format json | FileCheck --check-prefix=SEARCH %s
+// SEARCH: "global_loads": {{100(\.[0-9]+)?}},
+__kernel void search(__global const int *keys, __global int *out) {
+  int x = 0;
+  // clspread: trip 100
+  for (; x < 400; ++x)
+    if (keys[x] >= (int)get_global_id(0))
+      break;
+  out[get_global_id(0)] = x;
+}

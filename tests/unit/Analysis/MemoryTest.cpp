@@ -413,6 +413,75 @@ __kernel void k(__global const float *a, __global float *r) {
   EXPECT_NEAR(K.GlobalLoadRounds, 2048.0 / 4096, 1e-9);
 }
 
+TEST(Memory, AStoreInPlaceDoesNotChain) {
+  // Each iteration stores where it has just loaded, and the address moves
+  // 4096 x 4 bytes per iteration: no later iteration loads what an earlier
+  // one stored, so the 64 iterations' loads are loop rounds, in flight
+  // together, not a chain.
+  auto K = analyze(R"(
+__kernel void k(__global float *a) {
+  float s = 0;
+  for (int j = get_global_id(0); j < 262144; j += 4096) {
+    float x = a[j];
+    a[j] = s;
+    s += x;
+  }
+})",
+                   "k", L4k);
+  EXPECT_TRUE(K.ChainRounds.empty());
+  ASSERT_EQ(K.LoopRounds.size(), 1u);
+  EXPECT_NEAR(K.LoopRounds[0].PerItem, 64, 1e-6);
+}
+
+TEST(Memory, AStoreAheadOfTheLoadsChains) {
+  // Each iteration adds into the element the next one loads (4096 x 4
+  // bytes ahead, one step): 63 chained rounds per item.
+  auto K = analyze(R"(
+__kernel void k(__global float *a) {
+  for (int j = get_global_id(0); j + 4096 < 262144; j += 4096)
+    a[j + 4096] += a[j];
+})",
+                   "k", L4k);
+  EXPECT_TRUE(K.LoopRounds.empty());
+  EXPECT_NEAR(chainRounds(K, false), 63, 1e-6);
+}
+
+TEST(Memory, ALoopSteppedByTheLaunchIsNotUnrolled) {
+  // The same 64 loads per item as a grid-stride loop: the device compiler
+  // cannot see the step, so each iteration's load waits for the last
+  // iteration's, as a chain's does, though nothing is stored.
+  auto K = analyze(R"(
+__kernel void k(__global const uint *a, __global uint *out) {
+  uint h = 0;
+  for (int j = get_global_id(0); j < 262144; j += get_global_size(0))
+    h = h * 31u + a[j];
+  out[get_global_id(0)] = h;
+})",
+                   "k", L4k);
+  EXPECT_TRUE(K.LoopRounds.empty());
+  EXPECT_NEAR(chainRounds(K, false), 64, 1e-6);
+}
+
+TEST(Memory, ALoopAroundAnInnerLoopIsNotUnrolled) {
+  // A literal step, but an inner loop (its trips are data) between one
+  // iteration's load and the next: 64 rounds one after another.
+  auto K = analyze(R"(
+__kernel void k(__global const uint *a, __global uint *out) {
+  uint h = 0;
+  for (int j = get_global_id(0); j < 262144; j += 4096) {
+    uint v = a[j];
+    do {
+      h = h * 31u + (v & 255u);
+      v >>= 8;
+    } while (v != 0);
+  }
+  out[get_global_id(0)] = h;
+})",
+                   "k", L4k);
+  EXPECT_TRUE(K.LoopRounds.empty());
+  EXPECT_NEAR(chainRounds(K, false), 64, 1e-6);
+}
+
 TEST(Memory, LoopsWithABarrierHaveNoLoopRounds) {
   // No load moves above a barrier: the loop's rounds wait one by one and
   // stay plain GlobalLoadRounds (16 per item).
