@@ -1,6 +1,8 @@
 //===- Footprints.cpp - The bytes of each buffer an NDRange touches ---===//
 #include "Analysis/Footprints.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <map>
 #include <set>
@@ -91,6 +93,21 @@ void FootprintBuilder::computeFootprints(const std::vector<AccessShape> &Shapes,
   }
   for (auto &[Arg, FP] : ByArg) {
     if (Unknown.count(Arg) || !Span.count(Arg)) {
+      // The launch may say how big the buffer is: no access reaches past
+      // it, so its size bounds the footprint.
+      if (auto It = Opts.BufferBytes.find(FP.Arg);
+          It != Opts.BufferBytes.end() && It->second > 0) {
+        assume("footprint", 0,
+               fmt::format("buffer '{}': footprint at most its {} B as the "
+                           "launch gives it (an access is not affine in "
+                           "work-item ids and counted loops)",
+                           FP.Arg, It->second));
+        FP.Bytes = FP.MaxOffset = It->second;
+        FP.Exact = false;
+        FP.Stated = true;
+        K.Footprints.push_back(FP);
+        continue;
+      }
       assume("footprint", 0,
              "buffer '" + FP.Arg +
                  "': footprint unknown (an access is not "

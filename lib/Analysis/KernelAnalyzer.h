@@ -54,6 +54,14 @@ struct AnalyzeOptions {
   /// FILE:LINE=N`, `// clspread: trip N` above the loop), by the line of
   /// the loop's `for`/`while`/`do`.
   std::map<unsigned, uint64_t> TripCounts;
+  /// Bytes of buffer arguments, by name, where the launch states them (a
+  /// manifest's `buffers:`, --buffer): a buffer whose accesses are not
+  /// affine touches at most these (Footprints.h).
+  std::map<std::string, uint64_t> BufferBytes;
+  /// What a manifest says index buffers hold (`buffers:` range and
+  /// order): a load whose address comes from one filled in no order lands
+  /// anywhere in that range (GlobalAccess::Scattered).
+  std::map<std::string, BufferContents> BufferFills;
   /// Operations the id evaluator compiles at most for one kernel (its
   /// work budget, IdEvaluator::setBudget): a branch whose condition needs
   /// more, or is more than 64 operations deep, gets 50% and an assumption

@@ -83,6 +83,12 @@ struct GlobalAccess {
   /// The kernel argument is declared volatile in the source (the analysis
   /// marks every global access volatile itself, so IR cannot tell).
   bool SourceVolatile = false;
+  /// The address is an index the launch fills in no order (a manifest's
+  /// `range:` without `sorted`/`monotone`), scaled by the access's width:
+  /// each work-item's lands anywhere in a span of this many bytes, and a
+  /// wavefront's lanes in as many sectors as random picks from it reach.
+  /// 0: not known to be.
+  uint64_t ScatterBytes = 0;
 
   /// The address as an affine function of the work-item's ids and of the
   /// iterations of the loops around the access, for the cache model
@@ -189,6 +195,9 @@ struct BufferFootprint {
   uint64_t Bytes = 0;     ///< unique bytes touched
   uint64_t MaxOffset = 0; ///< one past the highest byte touched
   bool Exact = false;     ///< false: an upper bound
+  /// The buffer's size as the launch states it, its accesses not being
+  /// affine: a bound on what they touch, not a count of it.
+  bool Stated = false;
   bool Read = false;
   bool Written = false;
 };

@@ -5,6 +5,7 @@
 #include "Analysis/Builtins.h"
 #include "Analysis/KernelArgs.h"
 
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Instructions.h"
@@ -97,6 +98,42 @@ static void loopEffects(const Loop &Lp, const Instruction &I, const Value *Ptr,
   }
 }
 
+/// GlobalAccess::ScatterBytes of an access of \p Bytes through \p Ptr:
+/// the span of an integer index it is computed from, loaded from a buffer
+/// the launch fills with values of a range in no order, times \p Bytes.
+/// The widest such index wins; the walk stops at 64 values.
+uint64_t AccessSites::scatterBytes(const Value *Ptr, unsigned Bytes) const {
+  if (Opts.BufferFills.empty())
+    return 0;
+  SmallVector<const Value *, 16> Work{Ptr};
+  SmallPtrSet<const Value *, 32> Seen;
+  uint64_t Span = 0;
+  while (!Work.empty() && Seen.size() < 64) {
+    const Value *V = Work.pop_back_val();
+    auto *I = dyn_cast<Instruction>(V);
+    if (!I || !Seen.insert(I).second)
+      continue;
+    if (auto *Ld = dyn_cast<LoadInst>(I)) {
+      auto *Arg =
+          dyn_cast<Argument>(getUnderlyingObject(Ld->getPointerOperand()));
+      if (!Arg || !Ld->getType()->isIntegerTy() || !Arg->hasName())
+        continue;
+      auto Fill = Opts.BufferFills.find(Arg->getName().str());
+      if (Fill == Opts.BufferFills.end() || !Fill->second.Range ||
+          (Fill->second.Order != "" && Fill->second.Order != "permutation"))
+        continue;
+      auto [Lo, Hi] = *Fill->second.Range;
+      const double Bytes64 = std::min((Hi - Lo + 1) * Bytes, 0x1p62);
+      if (Hi >= Lo)
+        Span = std::max(Span, uint64_t(Bytes64));
+      continue;
+    }
+    for (const Value *Op : I->operands())
+      Work.push_back(Op);
+  }
+  return Span;
+}
+
 void AccessSites::add(Instruction &I, Value *Ptr, unsigned Bytes, bool IsStore,
                       bool IsAtomic, double W, KernelCounts &K,
                       const SCEV *ExtraOffset) {
@@ -149,6 +186,8 @@ void AccessSites::add(Instruction &I, Value *Ptr, unsigned Bytes, bool IsStore,
   }
   if (ArgNo != ~0u)
     Acc.SourceVolatile = argDeclaredVolatile(F, ArgNo);
+  if (!Off)
+    Acc.ScatterBytes = scatterBytes(Ptr, Bytes);
   Shapes.push_back({K.Accesses.size(), Off, ArgNo, PS, Bytes});
   K.Accesses.push_back(std::move(Acc));
 }

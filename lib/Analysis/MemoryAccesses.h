@@ -6,8 +6,9 @@
 // __constant memory becomes a GlobalAccess, which lint's memory rules and
 // the cache model read. A site says how often it runs, its stride between
 // neighbouring work-items and its pattern (AffineOffset.h), the buffer it
-// goes to, and what the loop around it does (writes that alias it,
-// barriers, exits that depend on the loaded value).
+// goes to, what the loop around it does (writes that alias it,
+// barriers, exits that depend on the loaded value), and, where the launch
+// says what an index buffer holds, how far its addresses scatter.
 //
 // The sites are collected while the instructions are counted
 // (InstructionCounter), then adjusted once all are known: reads of small
@@ -65,6 +66,8 @@ public:
   void mergeCopiedSites(KernelCounts &K);
 
 private:
+  uint64_t scatterBytes(const llvm::Value *Ptr, unsigned Bytes) const;
+
   const BlockFrequencies &BF;
   const llvm::DenseMap<const llvm::BasicBlock *, double> &Freq;
   // Per global access: its affine offset, for footprints.

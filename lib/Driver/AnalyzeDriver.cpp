@@ -239,6 +239,9 @@ int analyzeSource(FrontendOptions FO, const std::vector<std::string> &Names,
     AO.Launch = Launch;
     AO.LaunchGiven = LaunchGiven;
     AO.TripCounts = *Trips;
+    AO.BufferBytes = Entry ? Entry->BufferBytes : GivenBuffers;
+    if (Entry)
+      AO.BufferFills = Entry->BufferFills;
     Jobs.push_back({Unit->Module.get(), N, std::move(AO)});
   }
   std::vector<Expected<KernelCounts>> Analyses = analyzeKernels(Jobs, Threads);

@@ -488,6 +488,10 @@ void lintFile(const LintRequest &Req, const std::string &File,
         Own = SE;
     // And with its `trips:`, as analyze takes them: over the source's
     // comments, under the command line's --trip.
+    if (Own && Origin == LaunchOrigin::Manifest) {
+      AO.BufferBytes = Own->BufferBytes;
+      AO.BufferFills = Own->BufferFills;
+    }
     if (Own && Origin == LaunchOrigin::Manifest)
       for (const auto &[Line, Count] : Own->Trips)
         if (llvm::none_of(Req.Trips, [&, L = Line](const TripOption &T) {

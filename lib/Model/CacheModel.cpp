@@ -130,6 +130,16 @@ double distinctSectors(const OffsetSet &S, unsigned Sector) {
   return Q;
 }
 
+double scatteredSectors(uint64_t SpanBytes, double Lanes, unsigned Width,
+                        unsigned Sector) {
+  const double Coalesced = Lanes * Width / Sector;
+  const double S = std::ceil(double(SpanBytes) / Sector);
+  if (S <= 1)
+    return std::max(1.0, Coalesced);
+  const double Picks = Lanes * std::max(1.0, std::ceil(double(Width) / Sector));
+  return std::max(Coalesced, S * (1 - std::pow(1 - 1 / S, Picks)));
+}
+
 /// The offsets one wavefront's lanes access (linear local-id order).
 static OffsetSet wavefrontSet(const GlobalAccess::Pattern &Shape,
                               unsigned Width,
@@ -389,6 +399,8 @@ CacheTraffic cacheTraffic(const KernelCounts &K, const CacheGeometry &G) {
     else if (A.StrideBytes)
       WaveSectors = distinctSectors(
           {0, {{*A.StrideBytes, uint64_t(Lanes)}}, A.Bytes}, G.Sector);
+    else if (A.ScatterBytes)
+      WaveSectors = scatteredSectors(A.ScatterBytes, Lanes, A.Bytes, G.Sector);
     else
       WaveSectors = Lanes * A.Bytes / G.Sector; // as if coalesced
     double Total = WaveSectors * G.Sector / Lanes * A.ExecPerItem * N;
@@ -403,6 +415,8 @@ CacheTraffic cacheTraffic(const KernelCounts &K, const CacheGeometry &G) {
     else if (A.StrideBytes)
       WaveLines = distinctSectors(
           {0, {{*A.StrideBytes, uint64_t(Lanes)}}, A.Bytes}, Line);
+    else if (A.ScatterBytes)
+      WaveLines = scatteredSectors(A.ScatterBytes, Lanes, A.Bytes, Line);
     else
       WaveLines = std::max(1.0, std::ceil(Lanes * A.Bytes / Line));
     R.L1Lines += WaveLines / Lanes * A.ExecPerItem;
@@ -561,9 +575,31 @@ CacheTraffic cacheTraffic(const KernelCounts &K, const CacheGeometry &G) {
     }
   }
 
+  // Sites without a shape: every level moves what is asked for, except
+  // that no level moves more than the buffer holds, as far as the analysis
+  // bounds it (a table of stated size read at data-dependent addresses):
+  // each compute unit's L1 asks L2 for it once if it fits L1, and DRAM
+  // moves it once if it fits L2.
+  auto footprintOf = [&](const std::string &Key) -> double {
+    const std::string Buf = Key.substr(0, Key.find('\x01'));
+    for (const BufferFootprint &F : K.Footprints)
+      if (F.Arg == Buf && F.Bytes > 0)
+        return double(F.Bytes);
+    return 0;
+  };
+  const double BusyCUs = std::min<double>(G.ComputeUnits, TotalGroups);
   for (auto &[Key, V] : Plain) {
-    ToL2[Key] += V;
-    ToDram[Key] += V;
+    const double Foot = footprintOf(Key);
+    double Up = V, Down = V;
+    const bool Load = Key.back() == 'r'; // stores pass a write-through L1
+    if (Foot > 0 && G.L1Bytes && Foot <= double(G.L1Bytes) &&
+        (Load || !G.L1WriteThrough))
+      Up = std::min(V, Foot * BusyCUs);
+    if (Foot > 0 && G.L2Bytes && Foot <= double(G.L2Bytes))
+      Down = std::min(Up, Foot);
+    ToL2[Key] += Up;
+    ToDram[Key] += Down;
+    V = Down; // the launch's footprint, below
   }
   double W = 0, L2 = 0, D = 0;
   for (auto &[Key, V] : Wave)

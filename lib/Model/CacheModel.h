@@ -64,6 +64,13 @@ struct OffsetSet {
 /// boundaries are taken at offset 0, i.e. buffers are sector-aligned.
 double distinctSectors(const OffsetSet &S, unsigned Sector);
 
+/// The sectors of \p Sector bytes that \p Lanes accesses of \p Width bytes
+/// reach when each lands at random in \p SpanBytes (a gather through an
+/// index filled in no order): the expected number of distinct sectors among
+/// that many uniform picks, no fewer than the coalesced access's.
+double scatteredSectors(uint64_t SpanBytes, double Lanes, unsigned Width,
+                        unsigned Sector);
+
 /// Sectors one wavefront of \p Wavefront work-items (consecutive in
 /// linear local-id order, within one work-group of size \p Local) touches
 /// for one execution of an access with \p Shape.

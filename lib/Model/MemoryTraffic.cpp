@@ -68,6 +68,7 @@ MemoryTraffic memoryTraffic(const KernelCounts &K, unsigned Wavefront,
   std::map<std::pair<std::string, bool>, double> ByBuffer;
   double Uncapped = 0; // sites of unknown buffers
   std::vector<UnknownStrideGroup> Unknown;
+  std::map<std::string, uint64_t> Scattered; // buffer -> widest span
   for (const GlobalAccess &A : K.Accesses) {
     if (A.Bytes == 0 || A.ExecPerItem <= 0)
       continue;
@@ -77,6 +78,11 @@ MemoryTraffic memoryTraffic(const KernelCounts &K, unsigned Wavefront,
       uint64_t T = transactionsPerWavefront(*A.StrideBytes, A.Bytes, Wavefront,
                                             Transaction);
       PerExec = double(T) * Transaction / Wavefront;
+    } else if (A.ScatterBytes) {
+      PerExec =
+          scatteredSectors(A.ScatterBytes, Wavefront, A.Bytes, Transaction) *
+          Transaction / Wavefront;
+      Scattered[A.Buffer] = std::max(Scattered[A.Buffer], A.ScatterBytes);
     } else {
       PerExec = A.Bytes;
       auto Same = [&](const UnknownStrideGroup &G) {
@@ -104,6 +110,13 @@ MemoryTraffic memoryTraffic(const KernelCounts &K, unsigned Wavefront,
     std::sort(G.Lines.begin(), G.Lines.end());
     R.Notes.push_back(describe(G));
   }
+  for (const auto &[Buffer, Span] : Scattered)
+    R.Notes.push_back(fmt::format(
+        "'{}': addresses from an index the launch fills in no order: each "
+        "work-item's access lands at random in {}, a wavefront's in as "
+        "many sectors as random picks reach",
+        Buffer.empty() ? std::string("an unknown buffer") : Buffer,
+        formatQuantity(double(Span), Quantity::Dim::Bytes)));
 
   if (Cache && (K.Launch.Local || Cache->AssumedLocal)) {
     CacheTraffic C = cacheTraffic(K, *Cache);

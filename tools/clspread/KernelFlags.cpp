@@ -31,8 +31,9 @@ void KernelFlags::declare(CLI::App &Sub, bool OneProfile) {
                  "__local pointer argument; repeatable")
       ->allow_extra_args(false);
   Sub.add_option("--buffer", BufferList,
-                 "Buffer size where the accesses do not give it: "
-                 "NAME=SIZE (\"16 MiB\", 4096); repeatable")
+                 "Buffer size where the accesses do not give it (it also "
+                 "bounds what they touch): NAME=SIZE (\"16 MiB\", 4096); "
+                 "repeatable")
       ->allow_extra_args(false);
   Sub.add_option("--trip", TripList,
                  "Trip count of a loop analysis cannot count: "

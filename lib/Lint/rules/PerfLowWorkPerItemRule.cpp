@@ -41,8 +41,9 @@ public:
     double Requested = 0, Unique = 0;
     for (const BufferFootprint &F : K.Footprints) {
       // An inexact footprint is an upper bound: the reuse computed from it
-      // is a lower bound, so firing on it stays justified.
-      if (!F.Read || F.Written)
+      // is a lower bound, so firing on it stays justified. A stated size
+      // says nothing of which items share what (a lookup table).
+      if (!F.Read || F.Written || F.Stated)
         continue;
       double Req = 0;
       for (const GlobalAccess &A : K.Accesses)

@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 #include "Model/CacheModel.h"
 
+#include <cmath>
 #include <gtest/gtest.h>
 
 #include <set>
@@ -356,4 +357,17 @@ TEST(CacheTraffic, CopiesOfAnUnrolledOuterLoopReReadWhatL1Dropped) {
   CacheGeometry Four = h100();
   Four.GroupsPerCU = 4;
   EXPECT_DOUBLE_EQ(cacheTraffic(K, Four).L2Bytes, 136);
+}
+
+TEST(CacheModel, ScatteredSectorsAreDistinctRandomPicks) {
+  // 32 lanes of 4 B at random in 32 KiB = 1024 sectors of 32 B: the
+  // expected distinct sectors of 32 uniform picks, 1024 (1 - (1023/1024)^32)
+  // = 31.520.
+  EXPECT_NEAR(scatteredSectors(32768, 32, 4, 32), 31.520, 1e-3);
+  // A span of two sectors cannot spread 32 lanes wider than the coalesced
+  // access's 4 sectors is charged: never fewer than coalesced.
+  EXPECT_DOUBLE_EQ(scatteredSectors(64, 32, 4, 32), 4);
+  // 16-byte lanes in 128-byte lines: each pick is one line of 8192.
+  EXPECT_NEAR(scatteredSectors(1 << 20, 32, 16, 128),
+              8192 * (1 - std::pow(1 - 1.0 / 8192, 32)), 1e-9);
 }
