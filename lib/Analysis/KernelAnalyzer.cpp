@@ -81,12 +81,14 @@ std::string sourcePathOf(const DIFile &F, const std::string &Main) {
 /// may have written in an earlier iteration waits for that store: such
 /// loads are chained and move from GlobalLoadRounds to ChainRounds. Other
 /// loads in loops are one round of LoopRounds per block, their iterations'
-/// loads in flight together, when the device compiler unrolls the loop
-/// and may issue them early: not when the loop holds an inner loop (only
-/// innermost loops are unrolled), steps by a launch value (LoopSteps.h) or
-/// exits on a value it loads (a search); those loads wait round by round
-/// as chained ones do. In loops with a barrier no load
-/// moves above it: their loads wait one by one as plain GlobalLoadRounds.
+/// loads in flight together, when the device compiler unrolls the loop and
+/// may issue them early. It does not when the loop holds an inner loop
+/// (only innermost loops are unrolled) or steps by a launch value
+/// (LoopSteps.h), nor when its exit or next address is a value it loads (a
+/// search, a chase): those loads wait round by round as chained ones do.
+/// In loops with a barrier no load moves above it: their loads wait one by
+/// one as plain GlobalLoadRounds. Within a block, a load whose address
+/// comes from another's value is a round of its own.
 namespace {
 struct BlockAccesses {
   BasicBlock *BB;
