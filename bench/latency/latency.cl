@@ -142,3 +142,20 @@ __kernel void gather_pairs(__global const uint *idx, __global const uint *a,
     h += a[idx[get_global_id(0) + k * 1024]];
   out[get_global_id(0)] = h;
 }
+
+// A search through a 1 KiB table that every work-item reads the same way
+// (broadcast loads L1 keeps), never stopping early: at 4 and at 64
+// wavefronts per compute unit, to see whether a chain of loads with no
+// store waits in the stores' queue as the compute units fill.
+__kernel void search_table(__global const uint *t, __global uint *out,
+                           uint limit) {
+  uint h = 0;
+  int k = 0;
+  for (; k < 256; ++k) {
+    uint v = t[k];
+    if (v > limit)
+      break;
+    h = h * 31u + v;
+  }
+  out[get_global_id(0)] = h + k;
+}

@@ -294,11 +294,14 @@ static void findLoadRounds(AnalysisContext &C, const BlockFrequencies &BF,
     // level of loads that wait for each other (an index, then what it
     // indexes), in order.
     const double Longest = W * longestShare(C, BF, B.BB);
+    const bool ByStore = llvm::any_of(
+        B.Made, [&](size_t A) { return loads(A) && chained(L, A); });
     auto addRounds = [&](size_t From, size_t To, std::vector<LoadRound> &Out) {
       std::map<unsigned, LoadRound> ByDepth;
       for (size_t I = From; I < To; ++I)
         if (loads(B.Made[I])) {
           LoadRound &R = ByDepth[B.Depth[I]];
+          R.BehindStores = ByStore;
           R.PerItem = W;
           R.PerLongestItem = Longest;
           R.Loads.push_back(roundLoad(K.Accesses[B.Made[I]]));
@@ -313,8 +316,7 @@ static void findLoadRounds(AnalysisContext &C, const BlockFrequencies &BF,
     // innermost loops are unrolled), one stepped by a launch value (not
     // unrolled), or one whose next iteration waits for what this one
     // loaded.
-    if (llvm::none_of(B.Made,
-                      [&](size_t A) { return loads(A) && chained(L, A); })) {
+    if (!ByStore) {
       if (Fenced.count(L))
         continue;
       if (L->getSubLoops().empty() && !Dependent.count(L) &&

@@ -120,6 +120,11 @@ struct GlobalAccess {
 /// memory.item_loads_in_flight).
 struct LoadRound {
   double PerItem = 0; ///< executions per work-item
+  /// A chained round whose loop stores what its loads may read: the stores
+  /// queue on their way to L2 as the compute units fill, and the loads
+  /// behind them wait with them (Model's chain_l1_waves, chain_queue). A
+  /// loop whose next loads wait for another reason has no such queue.
+  bool BehindStores = false;
   /// Executions for the work-item that runs the most: PerItem times the
   /// longest item's share of each loop around it whose trip count depends
   /// on the id (a triangle's first row); PerItem elsewhere.

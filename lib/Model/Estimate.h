@@ -73,6 +73,9 @@ struct Estimate {
   /// Chained load rounds per item by the level that serves each
   /// (Analysis' LoadRound, the cache model's odds), and their time.
   double ChainRoundsL1 = 0, ChainRoundsL2 = 0, ChainRoundsDram = 0;
+  /// Those of them behind stores (LoadRound::BehindStores), which wait in
+  /// the stores' queue.
+  double ChainRoundsQueued = 0;
   /// The same for the work-item that runs the most (LoadRound).
   double LongestRoundsL1 = 0, LongestRoundsL2 = 0, LongestRoundsDram = 0;
   /// Rounds in unrolled loops whose loads no store feeds (Analysis'

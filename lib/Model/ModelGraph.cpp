@@ -446,9 +446,11 @@ private:
     E Chained = ROnL1 + ROnL2 + ROnDram;
     E HasLat = B.has(DramLat) || B.has(Lat);
     // Past cache.chain_l2_waves wavefronts per compute unit the stores'
-    // queue keeps growing, and every chained round waits in it: where the
-    // resident wavefronts all chain (the mean work-item's rounds, not a
-    // lone longest work-item's, whose neighbours have left).
+    // queue keeps growing, and every round chained behind the loop's stores
+    // waits in it: where the resident wavefronts all chain (the mean
+    // work-item's rounds, not a lone longest work-item's, whose neighbours
+    // have left). A loop with no store to wait behind has no queue.
+    E Queued = in("chain_rounds_queued");
     E QueuePer = fig("chain_queue_per_wave"), QueueFrom = fig("chain_l2_waves");
     E Queue =
         term("chain_queue",
@@ -459,7 +461,7 @@ private:
     E TChain = term("t_chain",
                     B.ifThen(Chained > 0 && HasLat,
                              (ROnL1 * AtL1 + ROnL2 * AtL2 + ROnDram * AtDram +
-                              Chained * Queue) *
+                              Queued * Queue) *
                                  Waves,
                              B.num(0)),
                     Unit::Time, "T_MEM chains through memory (s)",
@@ -735,6 +737,7 @@ Values kernelInputs(const KernelCounts &K, const LaunchSpec &L,
   V["chain_rounds_l1"] = E.ChainRoundsL1;
   V["chain_rounds_l2"] = E.ChainRoundsL2;
   V["chain_rounds_dram"] = E.ChainRoundsDram;
+  V["chain_rounds_queued"] = E.ChainRoundsQueued;
   V["longest_rounds_l1"] = E.LongestRoundsL1;
   V["longest_rounds_l2"] = E.LongestRoundsL2;
   V["longest_rounds_dram"] = E.LongestRoundsDram;
@@ -798,6 +801,8 @@ const std::vector<InputInfo> &inputInfo() {
     I.push_back({"chain_rounds_l1", "chained load rounds L1 serves", ""});
     I.push_back({"chain_rounds_l2", "chained load rounds L2 serves", ""});
     I.push_back({"chain_rounds_dram", "chained load rounds DRAM serves", ""});
+    I.push_back({"chain_rounds_queued",
+                 "chained load rounds behind the loop's stores", ""});
     I.push_back(
         {"longest_rounds_l1", "the longest item's chained rounds, L1", ""});
     I.push_back(

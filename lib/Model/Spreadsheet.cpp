@@ -227,7 +227,10 @@ Estimate estimate(const KernelCounts &K, const DeviceProfile &P,
   };
   for (const LoadRound &R : K.ChainRounds) {
     std::pair<double, double> Mean = reach(R, false);
-    Mean.second += (1 - Mean.second) * ChainL2Share;
+    if (R.BehindStores) {
+      Mean.second += (1 - Mean.second) * ChainL2Share;
+      E.ChainRoundsQueued += R.PerItem;
+    }
     add(R.PerItem, Mean, E.ChainRoundsL1, E.ChainRoundsL2, E.ChainRoundsDram);
     add(R.PerLongestItem, reach(R, true), E.LongestRoundsL1, E.LongestRoundsL2,
         E.LongestRoundsDram);

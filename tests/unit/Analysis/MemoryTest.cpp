@@ -444,6 +444,8 @@ __kernel void k(__global float *a) {
                    "k", L4k);
   EXPECT_TRUE(K.LoopRounds.empty());
   EXPECT_NEAR(chainRounds(K, false), 63, 1e-6);
+  for (const LoadRound &R : K.ChainRounds)
+    EXPECT_TRUE(R.BehindStores);
 }
 
 TEST(Memory, ALoopSteppedByTheLaunchIsNotUnrolled) {
@@ -460,6 +462,9 @@ __kernel void k(__global const uint *a, __global uint *out) {
                    "k", L4k);
   EXPECT_TRUE(K.LoopRounds.empty());
   EXPECT_NEAR(chainRounds(K, false), 64, 1e-6);
+  // No store to queue behind.
+  for (const LoadRound &R : K.ChainRounds)
+    EXPECT_FALSE(R.BehindStores);
 }
 
 TEST(Memory, ALoopAroundAnInnerLoopIsNotUnrolled) {
