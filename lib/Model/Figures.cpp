@@ -187,8 +187,8 @@ const std::vector<NumericFigure> &numericFigures() {
       {"cache.chain_l1_waves", "chain_l1_waves", "wavefronts per CU", D::Count},
       {"cache.chain_l2_waves", "chain_l2_waves", "wavefronts per CU", D::Count},
       // Past chain_l2_waves the queue grows: each wavefront per compute
-      // unit beyond it adds this much to every chained round (measured:
-      // store_reload at 32, 48 and 64 wavefronts per SM).
+      // unit beyond it adds this much to every round chained behind stores
+      // (measured: store_reload at 32, 48 and 64 wavefronts per SM).
       {"cache.chain_queue_per_wave", "chain_queue_per_wave", "s per wavefront",
        D::Time},
       // Clocks per ALU lane-op on one work-item's own path (a loop of
