@@ -130,6 +130,14 @@ double distinctSectors(const OffsetSet &S, unsigned Sector) {
   return Q;
 }
 
+const BufferFootprint *boundedFootprint(const KernelCounts &K,
+                                        const std::string &Arg) {
+  for (const BufferFootprint &F : K.Footprints)
+    if (F.Arg == Arg && F.Bytes > 0)
+      return &F;
+  return nullptr;
+}
+
 double scatteredSectors(uint64_t SpanBytes, double Lanes, unsigned Width,
                         unsigned Sector) {
   const double Coalesced = Lanes * Width / Sector;
@@ -580,16 +588,11 @@ CacheTraffic cacheTraffic(const KernelCounts &K, const CacheGeometry &G) {
   // bounds it (a table of stated size read at data-dependent addresses):
   // each compute unit's L1 asks L2 for it once if it fits L1, and DRAM
   // moves it once if it fits L2.
-  auto footprintOf = [&](const std::string &Key) -> double {
-    const std::string Buf = Key.substr(0, Key.find('\x01'));
-    for (const BufferFootprint &F : K.Footprints)
-      if (F.Arg == Buf && F.Bytes > 0)
-        return double(F.Bytes);
-    return 0;
-  };
   const double BusyCUs = std::min<double>(G.ComputeUnits, TotalGroups);
   for (auto &[Key, V] : Plain) {
-    const double Foot = footprintOf(Key);
+    const BufferFootprint *F =
+        boundedFootprint(K, Key.substr(0, Key.find('\x01')));
+    const double Foot = F ? double(F->Bytes) : 0;
     double Up = V, Down = V;
     const bool Load = Key.back() == 'r'; // stores pass a write-through L1
     if (Foot > 0 && G.L1Bytes && Foot <= double(G.L1Bytes) &&

@@ -64,6 +64,11 @@ struct OffsetSet {
 /// boundaries are taken at offset 0, i.e. buffers are sector-aligned.
 double distinctSectors(const OffsetSet &S, unsigned Sector);
 
+/// \p K's footprint of the buffer argument \p Arg, if Analysis bounded it
+/// (a footprint of zero bytes is no bound); nullptr otherwise.
+const BufferFootprint *boundedFootprint(const KernelCounts &K,
+                                        const std::string &Arg);
+
 /// The sectors of \p Sector bytes that \p Lanes accesses of \p Width bytes
 /// reach when each lands at random in \p SpanBytes (a gather through an
 /// index filled in no order): the expected number of distinct sectors among

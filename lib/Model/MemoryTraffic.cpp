@@ -132,13 +132,10 @@ MemoryTraffic memoryTraffic(const KernelCounts &K, unsigned Wavefront,
 
   double Moved = Uncapped;
   for (const auto &[Key, Total] : ByBuffer) {
-    const BufferFootprint *F = nullptr;
-    for (const BufferFootprint &Cand : K.Footprints)
-      if (Cand.Arg == Key.first)
-        F = &Cand;
     // A zero footprint means Analysis could not bound it, not that the
     // buffer is untouched: leave such traffic uncapped.
-    if (!F || F->Bytes == 0) {
+    const BufferFootprint *F = boundedFootprint(K, Key.first);
+    if (!F) {
       Moved += Total;
       continue;
     }
