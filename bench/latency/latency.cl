@@ -159,3 +159,52 @@ __kernel void search_table(__global const uint *t, __global uint *out,
   }
   out[get_global_id(0)] = h + k;
 }
+
+// Stores every work-item makes to one address (a "found" flag, a "not
+// done" marker): each wavefront's lanes merge into one store, and the
+// wavefronts' stores meet at the one L2 slice that holds the address.
+__kernel void same_address_store(__global int *flag) {
+  flag[0] = (int)get_global_id(0);
+}
+
+// The same flag beside a store of each work-item's own byte (a frontier
+// update): whether the flag's stores wait behind the streamed ones or
+// beside them.
+__kernel void own_and_flag(__global char *own, __global char *flag) {
+  own[get_global_id(0)] = 1;
+  flag[0] = 1;
+}
+
+// An atomic counter every work-item increments.
+__kernel void same_address_atomic(__global int *count) { atomic_inc(count); }
+
+// One work-item adds up a buffer, the trip count a kernel argument (the
+// compiler unrolls a loop whose count it does not know by a factor of its
+// own): floats and doubles over the same 256 KiB.
+__kernel void item_sum_float(__global const float *a, __global float *out,
+                             int n) {
+  float s = 0;
+  for (int k = 0; k < n; ++k)
+    s += a[k];
+  out[get_global_id(0)] = s;
+}
+
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+
+__kernel void item_sum_double(__global const double *a, __global double *out,
+                              int n) {
+  double s = 0;
+  for (int k = 0; k < n; ++k)
+    s += a[k];
+  out[get_global_id(0)] = s;
+}
+
+// One work-item's dependent exponentials in double precision (calibrate
+// measures them in single precision: exp_chain).
+__kernel void exp_chain_double(__global const double *in,
+                               __global double *out, int iters) {
+  double x = in[0];
+  for (int k = 0; k < iters; ++k)
+    x = exp(-x);
+  out[get_global_id(0)] = x;
+}

@@ -334,6 +334,29 @@ __kernel void alu_chain(__global const float *in, __global float *out,
   out[get_global_id(0)] = x;
 }
 
+// The same path through the classes that wait longer: dependent
+// exponentials (alu.transcendental_latency_cycles) and, where the device
+// has doubles, dependent double multiply-adds (alu.fp64_latency_cycles).
+// The loops' own counting runs at alu.latency_cycles, solved before.
+__kernel void exp_chain(__global const float *in, __global float *out,
+                        int iters) {
+  float x = in[0];
+  for (int k = 0; k < iters; ++k)
+    x = exp(-x);
+  out[get_global_id(0)] = x;
+}
+
+#ifdef cl_khr_fp64
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+__kernel void alu_chain_fp64(__global const double *in, __global double *out,
+                             int iters) {
+  double x = in[0], a = in[1], b = in[2];
+  for (int k = 0; k < iters; ++k)
+    x = fma(x, a, b);
+  out[get_global_id(0)] = x;
+}
+#endif
+
 // __local round trip: one work-item follows indexes through a __local
 // table (each load's address is the load before's value), so nothing
 // overlaps. The table holds i + 1 mod 256, written after a barrier the

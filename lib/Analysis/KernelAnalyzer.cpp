@@ -367,7 +367,9 @@ static void analyzeFunction(AnalysisContext &C, KernelCounts &K) {
         Sum += Ops;
       return Sum;
     };
-    double AluBefore = aluOps();
+    auto classOps = [&](AluClass Class) { return K.Alu[unsigned(Class)]; };
+    const double AluBefore = aluOps(), Fp64Before = classOps(AluClass::Fp64),
+                 TransBefore = classOps(AluClass::Transcendental);
     bool Barrier = false;
     DefUsePath Local, Global;
     BlockAccesses &Made =
@@ -398,8 +400,13 @@ static void analyzeFunction(AnalysisContext &C, KernelCounts &K) {
     }
     const double Alu = aluOps() - AluBefore;
     const double LocalOps = K.LocalLoads + K.LocalStores - LocalBefore;
-    if (Alu > 0)
-      K.LongestAluOps += Alu * longestShare(C, BF, &BB);
+    if (Alu > 0) {
+      const double Share = longestShare(C, BF, &BB);
+      K.LongestAluOps += Alu * Share;
+      K.LongestFp64Ops += (classOps(AluClass::Fp64) - Fp64Before) * Share;
+      K.LongestTranscendentalOps +=
+          (classOps(AluClass::Transcendental) - TransBefore) * Share;
+    }
     const double Issue = Alu + LocalOps;
     ItemIssue += Issue;
     auto Skew = BF.WaveSkew.find(&BB);

@@ -306,8 +306,11 @@ struct KernelCounts {
   /// after another on its own path (Model's t_item, lds.latency).
   double LongestLocalOps = 0;
   /// ALU lane-ops of the work-item that runs the most (Model's t_item,
-  /// alu.latency_cycles).
+  /// alu.latency_cycles), and those of them in double precision and
+  /// transcendental (each class's own latency where the profile has one:
+  /// alu.fp64_latency_cycles, alu.transcendental_latency_cycles).
   double LongestAluOps = 0;
+  double LongestFp64Ops = 0, LongestTranscendentalOps = 0;
   /// Branches on ids that split wavefronts make a wavefront issue both
   /// sides: the ALU and __local instructions a wavefront issues, per
   /// work-item, over those the work-items run (1: no such branch), for

@@ -461,6 +461,28 @@ std::vector<DerivedFigure> deriveFigures(const AnalysisReport &Report,
                                  "after another, at {:.4g} MHz, from ",
                                  K.Counts.LongestAluOps, Clock / 1e6) +
                          Where});
+    } else if (Fig == "alu.fp64_latency_cycles" ||
+               Fig == "alu.transcendental_latency_cycles") {
+      // The same loop in doubles, or of dependent exponentials: the
+      // clocks of that class's lane-op, the loop's other lane-ops at
+      // alu.latency_cycles (solved before it).
+      const bool Fp64 = Fig == "alu.fp64_latency_cycles";
+      auto Cycles = solve(Fp64 ? "alu_fp64_latency_cycles"
+                               : "alu_transcendental_latency_cycles",
+                          "t_item", *T, std::pair(0.01, 10000.0));
+      if (!Cycles)
+        continue;
+      Out.push_back(
+          {Fig, fmt::format("{:.4g}", *Cycles),
+           fmt::format("{:.4g} {} lane-ops of one work-item, one after "
+                       "another, beside {:.4g} others, at {:.4g} MHz, from ",
+                       Fp64 ? K.Counts.LongestFp64Ops
+                            : K.Counts.LongestTranscendentalOps,
+                       Fp64 ? "double-precision" : "transcendental",
+                       K.Counts.LongestAluOps - K.Counts.LongestFp64Ops -
+                           K.Counts.LongestTranscendentalOps,
+                       Clock / 1e6) +
+               Where});
     } else if (Fig == "lds.latency") {
       // One work-item chasing indexes through __local memory: the round
       // trip at which t_item, its __local operations one after another,

@@ -196,6 +196,13 @@ const std::vector<NumericFigure> &numericFigures() {
       // work-item's ALU work takes at least this long (t_item).
       {"alu.latency_cycles", "alu_latency_cycles", "clocks per lane-op",
        D::Count},
+      // The same for a double-precision and for a transcendental lane-op,
+      // which wait longer (a dependent double multiply-add, a dependent
+      // exp); a profile without them charges alu.latency_cycles.
+      {"alu.fp64_latency_cycles", "alu_fp64_latency_cycles",
+       "clocks per lane-op", D::Count},
+      {"alu.transcendental_latency_cycles",
+       "alu_transcendental_latency_cycles", "clocks per lane-op", D::Count},
   };
   return Figures;
 }

@@ -484,12 +484,29 @@ private:
     // Its ALU work is a path of its own, issued one operation after
     // another while the loads it need not wait for are in flight: the
     // longer of the two.
+    // Double-precision and transcendental operations wait longer on a
+    // dependent path than the rest (measured: a dependent double multiply-
+    // add and a dependent expf): each at its class's own clocks where the
+    // profile has the figure, the rest at alu.latency_cycles.
     E AluLat = fig("alu_latency_cycles"), AluOps = in("longest_alu_ops");
+    E Fp64Ops = in("longest_alu_fp64"), TransOps = in("longest_alu_trans");
+    auto classLat = [&](const char *Name) {
+      E F = fig(Name);
+      return B.ifThen(B.has(F), F, AluLat);
+    };
     E MemPath =
         B.ifThen(HasLat, Longest + B.ifThen(HasInFlight, Looped, B.num(0)),
                  B.num(0)) +
         LocalWait;
-    E AluPath = B.ifThen(B.has(AluLat), AluOps * AluLat / Clock, B.num(0));
+    E AluPath = term(
+        "t_alu_path",
+        B.ifThen(B.has(AluLat),
+                 ((AluOps - Fp64Ops - TransOps) * AluLat +
+                  Fp64Ops * classLat("alu_fp64_latency_cycles") +
+                  TransOps * classLat("alu_transcendental_latency_cycles")) /
+                     Clock,
+                 B.num(0)),
+        Unit::Time, "the longest work-item's ALU path (s)");
     E TItem =
         term("t_item", B.max(MemPath, AluPath), Unit::Time,
              "T_MEM the longest work-item's path (s)", "estimate.t_mem_item_s");
@@ -567,13 +584,19 @@ private:
                "{:.4g} by DRAM) {:.3g}, {:.3g} and {:.3g} at a time "
                "(loads in flight at L1, L2 and DRAM) and {:.4g} __local "
                "loads and stores at {} (lds.latency) take {}; its {:.4g} "
-               "ALU lane-ops at {:.3g} clocks each (alu.latency_cycles) "
+               "ALU lane-ops at {:.3g} clocks each (alu.latency_cycles{}) "
                "take {}",
                V.value(LongestN), V.value(LoopN), V.value(LoopL1),
                V.value(LoopL2), V.value(LoopDram), V.value(InFlightL1),
                V.value(InFlightL2), V.value(InFlight), V.value(LocalOps),
                time(V.value(LdsLat)), time(V.value(MemPath)), V.value(AluOps),
-               V.value(AluLat), time(V.value(AluPath)));
+               V.value(AluLat),
+               V.value(Fp64Ops) + V.value(TransOps) > 0
+                   ? fmt::format("; {:.4g} of them double and {:.4g} "
+                                 "transcendental at their own clocks",
+                                 V.value(Fp64Ops), V.value(TransOps))
+                   : std::string(),
+               time(V.value(AluPath)));
          });
     note(NoteStage::Mem, TLat > UpToKnee,
          [=](Evaluator &V, const KernelCounts &) {
@@ -731,6 +754,8 @@ Values kernelInputs(const KernelCounts &K, const LaunchSpec &L,
   V["loop_rounds_dram"] = E.LoopRoundsDram;
   V["longest_local_ops"] = K.LongestLocalOps;
   V["longest_alu_ops"] = K.LongestAluOps;
+  V["longest_alu_fp64"] = K.LongestFp64Ops;
+  V["longest_alu_trans"] = K.LongestTranscendentalOps;
   V["lds_ops"] = K.LocalLoads + K.LocalStores;
   for (unsigned W = 0; W < 4; ++W)
     V[fmt::format("wave_issue_scale_{}", 8u << W)] = K.WaveIssueScale[W];
@@ -789,6 +814,10 @@ const std::vector<InputInfo> &inputInfo() {
     I.push_back({"loop_rounds_dram",
                  "rounds in loops with no store, DRAM (mean item)", ""});
     I.push_back({"longest_alu_ops", "the longest item's ALU lane-ops", ""});
+    I.push_back({"longest_alu_fp64",
+                 "the longest item's double-precision lane-ops", ""});
+    I.push_back({"longest_alu_trans",
+                 "the longest item's transcendental lane-ops", ""});
     I.push_back({"longest_local_ops",
                  "the longest item's __local loads and stores", ""});
     I.push_back({"lds_ops", "__local loads and stores", ""});
