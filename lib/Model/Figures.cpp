@@ -201,8 +201,8 @@ const std::vector<NumericFigure> &numericFigures() {
       // exp); a profile without them charges alu.latency_cycles.
       {"alu.fp64_latency_cycles", "alu_fp64_latency_cycles",
        "clocks per lane-op", D::Count},
-      {"alu.transcendental_latency_cycles",
-       "alu_transcendental_latency_cycles", "clocks per lane-op", D::Count},
+      {"alu.transcendental_latency_cycles", "alu_transcendental_latency_cycles",
+       "clocks per lane-op", D::Count},
   };
   return Figures;
 }

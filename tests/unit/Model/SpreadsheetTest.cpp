@@ -414,8 +414,8 @@ TEST(Spreadsheet, TheLongestWorkItemWaitsItsOwnLoop) {
   // store (8 per item on average): each crosses into a new sector, so on
   // its own path every round misses L1; the buffer is not in the cache
   // model (no access site), whose odds then send every miss to DRAM. The
-  // H100 profile: 376.4 ns a DRAM round trip, 13.61 loads in flight.
-  // t_item = 2048 x 376.4 ns / 13.61 = 56.64 us, with no ALU path to
+  // H100 profile: 376.4 ns a DRAM round trip, 13.83 loads in flight.
+  // t_item = 2048 x 376.4 ns / 13.83 = 55.74 us, with no ALU path to
   // exceed it (no ALU work given).
   KernelCounts K = launch(256, 256);
   LoadRound R;
@@ -432,13 +432,61 @@ TEST(Spreadsheet, TheLongestWorkItemWaitsItsOwnLoop) {
   K.GlobalLoadBytes = 32;
   Estimate E = estimate(K, profile("nvidia-h100-sxm"));
   EXPECT_DOUBLE_EQ(E.LongestLoopRoundsDram, 2048);
-  EXPECT_NEAR(E.TMemItemS, 2048 * 376.4e-9 / 13.61, 1e-12);
+  EXPECT_NEAR(E.TMemItemS, 2048 * 376.4e-9 / 13.83, 1e-12);
   // The same loop run by every work-item alike is the mean's, not a
   // longest item's: the group's odds (none here: DRAM's) and the same
   // path, 8 rounds long.
   K.LoopRounds[0].PerLongestItem = 8;
   EXPECT_NEAR(estimate(K, profile("nvidia-h100-sxm")).TMemItemS,
-              8 * 376.4e-9 / 13.61, 1e-12);
+              8 * 376.4e-9 / 13.83, 1e-12);
+}
+
+TEST(Spreadsheet, TheLongestWorkItemsLoadsWaitByGroup) {
+  // The same loop stepping 4 bytes: one load in 8 crosses into a new
+  // sector, and the loads issued together (16.28, the H100's
+  // cache.l2_loads_in_flight) always hold one, so every round waits the
+  // round trip: min(1, 4 / 32 x 16.28) = 1, all 2048 rounds DRAM's here.
+  KernelCounts K = launch(256, 256);
+  LoadRound R;
+  R.PerItem = 8;
+  R.PerLongestItem = 2048;
+  LoadRound::Load L;
+  L.Buffer = "a";
+  L.Step = 4;
+  L.Extent = 2048.0 * 4;
+  R.Loads.push_back(L);
+  K.LoopRounds.push_back(R);
+  K.GlobalLoadRounds = 8;
+  K.GlobalLoads = 8;
+  K.GlobalLoadBytes = 32;
+  DeviceProfile P = profile("nvidia-h100-sxm");
+  EXPECT_DOUBLE_EQ(estimate(K, P).LongestLoopRoundsDram, 2048);
+  // Swept 64 times over 8 KiB that L1 keeps: a sector crossed once in
+  // 8 x 64 loads, a group waits in 16.28 / 512 of the rounds:
+  // 2048 x 16.28 / 512 = 65.12 rounds; the others are L1's.
+  K.LoopRounds[0].Loads[0].Repeats = 64;
+  Estimate E = estimate(K, P);
+  EXPECT_NEAR(E.LongestLoopRoundsDram, 2048 * 16.28 / 512, 1e-9);
+  EXPECT_NEAR(E.LongestLoopRoundsL1, 2048 - 2048 * 16.28 / 512, 1e-9);
+}
+
+TEST(Spreadsheet, DoubleAndTranscendentalOpsWaitTheirOwnClocks) {
+  // One work-item's 300 lane-ops, 100 of them double and 50
+  // transcendental, on the H100 (1980 MHz): 150 x 1.481 + 100 x 5.305 +
+  // 50 x 43.86 = 2945.65 clocks = 1.48770 us. No loads: the ALU path is
+  // t_item.
+  KernelCounts K = launch(1, 1);
+  K.LongestAluOps = 300;
+  K.LongestFp64Ops = 100;
+  K.LongestTranscendentalOps = 50;
+  DeviceProfile P = profile("nvidia-h100-sxm");
+  EXPECT_NEAR(estimate(K, P).TMemItemS,
+              (150 * 1.481 + 100 * 5.305 + 50 * 43.86) / 1980e6, 1e-15);
+  // A profile without the class figures charges every lane-op at
+  // alu.latency_cycles.
+  P.Measured.erase("alu.fp64_latency_cycles");
+  P.Measured.erase("alu.transcendental_latency_cycles");
+  EXPECT_NEAR(estimate(K, P).TMemItemS, 300 * 1.481 / 1980e6, 1e-15);
 }
 
 TEST(Spreadsheet, EachWaveWaitsItsGroupsLocalPath) {
@@ -447,7 +495,7 @@ TEST(Spreadsheet, EachWaveWaitsItsGroupsLocalPath) {
   // group's longest work-item. 32 groups of 256 per SM of the H100, 8 of
   // them resident (2048 work-items): 4 waves. Each wave waits its groups'
   // __local path as well as its load: t_latency grows by
-  // 4 x 18 x 14.65 ns (lds.latency) = 1.0548 us over the same launch
+  // 4 x 18 x 14.66 ns (lds.latency) = 1.05552 us over the same launch
   // without the path.
   KernelCounts K = launch(132 * 256 * 32, 256);
   K.GlobalLoads = 1;
@@ -466,7 +514,7 @@ TEST(Spreadsheet, EachWaveWaitsItsGroupsLocalPath) {
   ASSERT_GT(Without.TMemLatencyS, 0);
   K.LongestLocalOps = 18;
   Estimate With = estimate(K, P);
-  EXPECT_NEAR(With.TMemLatencyS - Without.TMemLatencyS, 4 * 18 * 14.65e-9,
+  EXPECT_NEAR(With.TMemLatencyS - Without.TMemLatencyS, 4 * 18 * 14.66e-9,
               1e-15);
   // A profile without lds.latency (the H200's) leaves the path out.
   DeviceProfile H200 = profile("nvidia-h200");
