@@ -1,6 +1,7 @@
 //===- BlockFrequency.cpp - Executions per work-item of each block ---===//
 #include "Analysis/BlockFrequency.h"
 #include "Analysis/Builtins.h"
+#include "Analysis/FillOdds.h"
 #include "Analysis/FlowSolver.h"
 #include "Analysis/IdEvaluator.h"
 
@@ -531,6 +532,28 @@ void FrequencyBuilder::computeFrequencies() {
                                       IdEvaluator::MaxDepth)
                         : fmt::format("over {} operations", Eval.budget())) +
                    "); assumed taken by 50% of work-items");
+      } else if (std::string Buffer;
+                 auto Odds =
+                     fillOdds(Br->getCondition(), Opts.BufferFills, Buffer)) {
+        P0 = *Odds;
+        assume("branch", lineOf(*Br),
+               fmt::format("branch on a value of '{}', which the launch "
+                           "fills over a range: taken by {:.4g}% of "
+                           "work-items",
+                           Buffer, 100 * P0));
+        // Each work-item's value is its own draw: a wavefront of w runs a
+        // side when any of its items takes it, 1 - (1 - p)^w of them.
+        if (computesOnIds(Br->getCondition()))
+          for (unsigned S = 0; S < 2; ++S) {
+            const double Pr = S == 0 ? P0 : 1 - P0;
+            if (Pr <= 0 || Pr >= 1)
+              continue;
+            std::array<double, 4> Side;
+            for (unsigned W = 0; W < 4; ++W)
+              Side[W] = (1 - std::pow(1 - Pr, double(8u << W))) / Pr;
+            eachBlockUnder(Br, S,
+                           [&](BasicBlock *B) { scaleWaveSkew(B, Side); });
+          }
       } else {
         std::string Args = scalarArgsIn(Br->getCondition());
         SplitsWaves = Args.empty() && computesOnIds(Br->getCondition());
