@@ -219,6 +219,26 @@ static bool mayFeedLaterIteration(ScalarEvolution &SE, const Loop *L,
   return Stride * M > Dist - Width;
 }
 
+/// Whether the load \p Ld reads, whole, what the store \p St wrote in the
+/// iteration of \p L before (`c[x] = w[x] + c[x - 1]`): the device
+/// compiler keeps the stored value in a register for the next iteration
+/// (measured: Rodinia's cdfCalc waits one load an iteration, not two), so
+/// the load is no round trip.
+static bool forwardedFromLastIteration(ScalarEvolution &SE, const Loop *L,
+                                       const AccessShape &St,
+                                       const AccessShape &Ld) {
+  if (St.ArgNo == ~0u || St.ArgNo != Ld.ArgNo || !St.Ptr || !Ld.Ptr ||
+      St.Bytes != Ld.Bytes)
+    return false;
+  auto *Diff = dyn_cast<SCEVConstant>(SE.getMinusSCEV(St.Ptr, Ld.Ptr));
+  auto *Rec = dyn_cast<SCEVAddRecExpr>(Ld.Ptr);
+  if (!Diff || !Rec || Rec->getLoop() != L)
+    return false;
+  auto *Step = dyn_cast<SCEVConstant>(Rec->getStepRecurrence(SE));
+  return Step && !Step->getAPInt().isZero() &&
+         Diff->getAPInt() == Step->getAPInt();
+}
+
 /// Whether what the load \p Ld brings reaches, through a phi of the
 /// header of its loop \p L (the next iteration), the address of a global
 /// load of \p L: a pointer chase, a search's next probe. The next
@@ -285,6 +305,15 @@ static void findLoadRounds(AnalysisContext &C, const BlockFrequencies &BF,
         return true;
     return false;
   };
+  // Does a store of \p L write what the load \p A reads in the next
+  // iteration, so that the load takes it from a register?
+  auto forwarded = [&](const Loop *L, size_t A) {
+    for (auto [SB, S] : Stores)
+      if (L->contains(SB) &&
+          forwardedFromLastIteration(C.SE, L, Shapes[S], Shapes[A]))
+        return true;
+    return false;
+  };
   for (auto &B : Blocks) {
     const Loop *L = C.LI.getLoopFor(B.BB);
     double W = BF.Freq.lookup(B.BB);
@@ -299,7 +328,7 @@ static void findLoadRounds(AnalysisContext &C, const BlockFrequencies &BF,
     auto addRounds = [&](size_t From, size_t To, std::vector<LoadRound> &Out) {
       std::map<unsigned, LoadRound> ByDepth;
       for (size_t I = From; I < To; ++I)
-        if (loads(B.Made[I])) {
+        if (loads(B.Made[I]) && !forwarded(L, B.Made[I])) {
           LoadRound &R = ByDepth[B.Depth[I]];
           R.BehindStores = ByStore;
           R.PerItem = W;

@@ -370,6 +370,23 @@ __kernel void k(__global const float *w, __global float *cdf) {
   EXPECT_NEAR(chainRounds(K, false), 999.0 / 4096, 1e-9);
   // (Frequencies are rounded to 1e-9: 999 / 4096 x 4096 to within 1e-5.)
   EXPECT_NEAR(chainRounds(K, true), 999, 1e-5);
+  // cdf[x - 1] is what the iteration before stored: the compiler keeps it
+  // in a register, so each round waits for w[x] alone.
+  for (const LoadRound &R : K.ChainRounds) {
+    ASSERT_EQ(R.Loads.size(), 1u);
+    EXPECT_EQ(R.Loads[0].Buffer, "w");
+  }
+  // Two iterations back it is loaded again: both loads in each round.
+  auto Two = analyze(R"(
+__kernel void k(__global const float *w, __global float *cdf) {
+  if (get_global_id(0) == 0)
+    for (int x = 2; x < 1000; ++x)
+      cdf[x] = cdf[x - 2] + w[x];
+})",
+                     "k", L4k);
+  EXPECT_NEAR(chainRounds(Two, true), 998, 1e-5);
+  for (const LoadRound &R : Two.ChainRounds)
+    EXPECT_EQ(R.Loads.size(), 2u);
 }
 
 TEST(Memory, ChainRoundsOfATriangle) {
