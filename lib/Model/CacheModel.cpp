@@ -297,48 +297,58 @@ ScopeFigures scope(const std::vector<Site> &Sites,
                    const std::array<uint64_t, 3> &L,
                    const std::array<uint64_t, 3> &GroupExt, Scope Sc,
                    unsigned Sector, unsigned Line) {
-  // Sites of one key on one lattice are united first.
-  std::vector<bool> Used(Sites.size(), false);
   struct Acc {
     double Sum = 0, Traffic = 0, Lines = 0, Lo = 1e300, Hi = -1e300;
   };
-  std::map<std::string, Acc> ByKey;
-  for (size_t I = 0; I < Sites.size(); ++I) {
-    if (Used[I])
-      continue;
-    const Site &S = Sites[I];
-    std::vector<int64_t> Consts = {S.A->Shape->Const};
-    double Execs = S.Execs;
-    for (size_t J = I + 1; J < Sites.size(); ++J)
-      if (!Used[J] && Sites[J].Key == S.Key && sameLattice(*S.A, *Sites[J].A)) {
-        Used[J] = true;
-        Consts.push_back(Sites[J].A->Shape->Const);
-        Execs = std::max(Execs, Sites[J].Execs);
-      }
-    double Outer = 1;
-    OffsetSet Set = widen(setOf(*S.A, L, GroupExt, Sc, Outer), Consts);
-    double Q = distinctSectors(Set, Sector);
-    // A guarded site runs for a fraction of the (item, iteration) pairs.
-    double Full = 1;
-    for (const auto &T : S.A->Shape->Loops)
-      Full *= std::max(1.0, T.Trips);
-    double Taken = std::min(1.0, Execs / Full);
-    auto [Lo, Hi] = boundsOf(Set);
-    Acc &A = ByKey[S.Key];
-    A.Sum += Q;
-    A.Lines += Line > Sector ? distinctSectors(Set, Line) : Q;
-    A.Traffic += Q * Outer * Taken;
-    A.Lo = std::min(A.Lo, Lo);
-    A.Hi = std::max(A.Hi, Hi);
-  }
+  // Sites of one group (\p GroupOf) on one lattice are united first.
+  auto unite = [&](auto GroupOf) {
+    std::vector<bool> Used(Sites.size(), false);
+    std::map<std::string, Acc> By;
+    for (size_t I = 0; I < Sites.size(); ++I) {
+      if (Used[I])
+        continue;
+      const Site &S = Sites[I];
+      std::vector<int64_t> Consts = {S.A->Shape->Const};
+      double Execs = S.Execs;
+      for (size_t J = I + 1; J < Sites.size(); ++J)
+        if (!Used[J] && GroupOf(Sites[J]) == GroupOf(S) &&
+            sameLattice(*S.A, *Sites[J].A)) {
+          Used[J] = true;
+          Consts.push_back(Sites[J].A->Shape->Const);
+          Execs = std::max(Execs, Sites[J].Execs);
+        }
+      double Outer = 1;
+      OffsetSet Set = widen(setOf(*S.A, L, GroupExt, Sc, Outer), Consts);
+      double Q = distinctSectors(Set, Sector);
+      // A guarded site runs for a fraction of the (item, iteration) pairs.
+      double Full = 1;
+      for (const auto &T : S.A->Shape->Loops)
+        Full *= std::max(1.0, T.Trips);
+      double Taken = std::min(1.0, Execs / Full);
+      auto [Lo, Hi] = boundsOf(Set);
+      Acc &A = By[GroupOf(S)];
+      A.Sum += Q;
+      A.Lines += Line > Sector ? distinctSectors(Set, Line) : Q;
+      A.Traffic += Q * Outer * Taken;
+      A.Lo = std::min(A.Lo, Lo);
+      A.Hi = std::max(A.Hi, Hi);
+    }
+    return By;
+  };
   ScopeFigures F;
-  for (auto &[Key, A] : ByKey) {
+  // Traffic per key (a buffer's loads, its stores).
+  for (auto &[Key, A] : unite([](const Site &S) { return S.Key; })) {
     // Lattices of one buffer that overlap share no more than their span.
     double Span = std::ceil((A.Hi - A.Lo) / Sector) + 1;
     double United = std::min(A.Sum, Span);
+    F.Traffic[Key] = A.Sum > 0 ? A.Traffic * United / A.Sum : 0;
+  }
+  // Occupancy per buffer: a load and a store of the same addresses (a
+  // read-modify-write, a row written then read back) hold the same lines.
+  for (auto &[Buffer, A] : unite(
+           [](const Site &S) { return S.Key.substr(0, S.Key.find('\x01')); })) {
     double LineSpan = std::ceil((A.Hi - A.Lo) / Line) + 1;
     F.Occupied += std::min(A.Lines, LineSpan) * Line;
-    F.Traffic[Key] = A.Sum > 0 ? A.Traffic * United / A.Sum : 0;
   }
   return F;
 }

@@ -371,3 +371,26 @@ TEST(CacheModel, ScatteredSectorsAreDistinctRandomPicks) {
   EXPECT_NEAR(scatteredSectors(1 << 20, 32, 16, 128),
               8192 * (1 - std::pow(1 - 1.0 / 8192, 32)), 1e-9);
 }
+
+TEST(CacheTraffic, ARowWrittenThenReadBackHoldsItsLinesOnce) {
+  // Each work-item writes a row of 16 ints, row[i * 32 + y], then reads it
+  // back (a particle's pixel indexes): 270336 items in groups of 256, one
+  // window of 132 x 8 groups. A row is 64 B at the start of its own 128 B
+  // line. The load and the store touch the same lines, and the cache holds
+  // them once: 270336 lines, 33 MiB, fit the 50 MiB L2 over the whole
+  // loop, so DRAM moves each row once each way: 64 + 64 B per item.
+  // (Counted apart, the two would take 66 MiB at any block of the loop:
+  // nothing kept, each 4-byte store a sector of its own, 16 x 32 B, and
+  // the loads 64 B, from L1's whole loop: 576 B.)
+  KernelCounts K;
+  K.Launch.Global = {270336, 1, 1};
+  K.Launch.Local = std::array<uint64_t, 3>{256, 1, 1};
+  GlobalAccess::Pattern P;
+  P.Gid = {128, 0, 0};
+  P.Loops = {{16, 4}};
+  K.Accesses = {site("row", P, true, 16), site("row", P, false, 16)};
+  CacheGeometry G = h100();
+  G.Line = 128; // allocated whole (cache.line)
+  CacheTraffic T = cacheTraffic(K, G);
+  EXPECT_DOUBLE_EQ(T.DramBytes, 128);
+}
