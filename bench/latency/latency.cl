@@ -208,3 +208,31 @@ __kernel void exp_chain_double(__global const double *in,
     x = exp(-x);
   out[get_global_id(0)] = x;
 }
+
+// One work-item walks a column of a 2048 x 2048 float matrix (a 8 KiB step
+// through 16 MiB: PolyBench's gramschmidt kernel 1), with and without a
+// 16 MiB buffer the kernel writes, which the runner restores before every
+// launch: whether the walk is served by L2 on repeated launches.
+__kernel void column_walk(__global const float *a, __global float *out) {
+  float s = 0;
+  for (int k = 0; k < 2048; ++k)
+    s += a[k * 2048];
+  out[get_global_id(0)] = s;
+}
+
+__kernel void column_walk_restored(__global const float *a,
+                                   __global float *big) {
+  float s = 0;
+  for (int k = 0; k < 2048; ++k)
+    s += a[k * 2048];
+  big[get_global_id(0) * 2048] = s;
+}
+
+// The same walk through the buffer the runner restores: whether the
+// restore leaves that buffer's own lines in L2.
+__kernel void column_walk_own(__global float *big) {
+  float s = 0;
+  for (int k = 0; k < 2048; ++k)
+    s += big[k * 2048];
+  big[get_global_id(0) * 2048 + 1] = s;
+}

@@ -457,6 +457,17 @@ static void analyzeFunction(AnalysisContext &C, KernelCounts &K) {
       K.WaveIssueScale[Wi] = WaveIssue[Wi] / ItemIssue;
   findLoadRounds(C, BF, Accessed, Sites.shapes(), K);
   computeFootprints(C, Sites.shapes(), K);
+  for (const KernelArgInfo &A : K.Args) {
+    if (!A.IsPointer || A.Space != AddrSpace::Global || !A.MayWrite)
+      continue;
+    if (auto It = C.Opts.BufferBytes.find(A.Name);
+        It != C.Opts.BufferBytes.end())
+      K.RewrittenBytes += It->second;
+    else
+      for (const BufferFootprint &F : K.Footprints)
+        if (F.ArgIndex == A.Index)
+          K.RewrittenBytes += F.MaxOffset;
+  }
   Sites.chargeConstantTables(K);
   Sites.mergeCopiedSites(K);
   K.Registers = estimateRegisters(C.F, C.DL);

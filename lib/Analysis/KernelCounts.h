@@ -305,6 +305,11 @@ struct KernelCounts {
   /// __local loads and stores of the work-item that runs the most: one
   /// after another on its own path (Model's t_item, lds.latency).
   double LongestLocalOps = 0;
+  /// Bytes of the buffers the kernel may write, as the launch sizes them
+  /// (a stated size, else one past the highest byte written): what a
+  /// runner that restores its inputs rewrites before every launch
+  /// (docs/runner.md), which may push the launch's data out of L2.
+  uint64_t RewrittenBytes = 0;
   /// ALU lane-ops of the work-item that runs the most (Model's t_item,
   /// alu.latency_cycles), and those of them in double precision and
   /// transcendental (each class's own latency where the profile has one:

@@ -631,7 +631,20 @@ CacheTraffic cacheTraffic(const KernelCounts &K, const CacheGeometry &G) {
   // count their traffic as footprint.
   for (auto &[Key, V] : Plain)
     LaunchBytes += V;
-  const bool Warm = G.L2Bytes && LaunchBytes <= double(G.L2Bytes);
+  // Unless the host rewrites more before each launch than L2 keeps the
+  // launch's data through (a runner restoring the buffers the kernel
+  // writes: 16 MiB of them leave an H100's next launch loading from DRAM).
+  const bool Rewritten =
+      G.WarmRewrite && double(K.RewrittenBytes) > *G.WarmRewrite;
+  const bool Warm = G.L2Bytes && LaunchBytes <= double(G.L2Bytes) && !Rewritten;
+  if (G.L2Bytes && LaunchBytes <= double(G.L2Bytes) && Rewritten)
+    R.Notes.push_back(fmt::format(
+        "caches: the launch's data fits L2, but the {} of buffers it may "
+        "write, which a runner restores before every launch, exceed the "
+        "{} L2 keeps the data through (cache.l2_warm_rewrite): its loads "
+        "wait on DRAM",
+        formatQuantity(double(K.RewrittenBytes), Quantity::Dim::Bytes),
+        formatQuantity(*G.WarmRewrite, Quantity::Dim::Bytes)));
   for (const std::string &Key : LoadKeys) {
     if (Wave[Key] <= 0)
       continue;

@@ -99,6 +99,10 @@ struct CacheGeometry {
   /// sector whose neighbour in the granule is never used still costs the
   /// granule.
   unsigned DramGranule = 32;
+  /// The most bytes rewritten before a launch (KernelCounts::
+  /// RewrittenBytes) with L2 still warm from the launch before
+  /// (cache.l2_warm_rewrite); nullopt: any.
+  std::optional<double> WarmRewrite;
   /// The local size to assume when the launch leaves it to the driver.
   std::optional<std::array<uint64_t, 3>> AssumedLocal;
 };

@@ -191,6 +191,12 @@ const std::vector<NumericFigure> &numericFigures() {
       // (measured: store_reload at 32, 48 and 64 wavefronts per SM).
       {"cache.chain_queue_per_wave", "chain_queue_per_wave", "s per wavefront",
        D::Time},
+      // The most bytes the host may write between two launches with L2
+      // still holding the launch's data for the next one (a runner that
+      // restores its inputs rewrites the buffers the kernel may write):
+      // past it, a launch whose data fits L2 loads from DRAM (measured:
+      // bench/latency's column walk beside a rewritten buffer).
+      {"cache.l2_warm_rewrite", "l2_warm_rewrite", "B", D::Bytes},
       // Clocks per ALU lane-op on one work-item's own path (a loop of
       // dependent operations that nothing else overlaps): the longest
       // work-item's ALU work takes at least this long (t_item).

@@ -133,6 +133,7 @@ Estimate estimate(const KernelCounts &K, const DeviceProfile &P,
   // MEM. Occupancy first: the cache model needs the resident groups.
   E.Occ = occupancyOf(V);
   model::stageNotes(*M, model::NoteStage::Occupancy, V, K, E.Notes);
+  const model::Values Figures = model::figureValues(P, Opts.UseMeasured);
   std::optional<CacheGeometry> Geo;
   if (P.Cache.L1Bytes || P.Cache.L2Bytes) {
     Geo.emplace();
@@ -152,6 +153,8 @@ Estimate estimate(const KernelCounts &K, const DeviceProfile &P,
     Geo->L2Bytes = P.Cache.L2Bytes.value_or(0);
     Geo->DramGranule = unsigned(std::max<uint64_t>(
         Geo->Sector, P.Cache.DramGranuleBytes.value_or(Geo->Sector)));
+    if (auto W = Figures.find("l2_warm_rewrite"); W != Figures.end())
+      Geo->WarmRewrite = W->second;
     if (!K.Launch.Local && E.Occ.GroupSize) {
       // The driver picks the local size: assume what occupancy assumed, a
       // row of work-items along dimension 0.
@@ -205,7 +208,6 @@ Estimate estimate(const KernelCounts &K, const DeviceProfile &P,
   // lone work-item adding up floats or doubles one after another waits an
   // L2 round trip per group, not per sector).
   double Group = 1;
-  const model::Values Figures = model::figureValues(P, Opts.UseMeasured);
   for (const char *Fig : {"l2_loads_in_flight", "item_loads_in_flight"})
     if (auto F = Figures.find(Fig); F != Figures.end() && F->second > 0) {
       Group = F->second;
