@@ -181,6 +181,27 @@ static LoadRound::Load roundLoad(const GlobalAccess &G) {
   return L;
 }
 
+/// The store \p St's address less the load \p Ld's, and the bytes \p Ld's
+/// address moves per iteration of \p L: both constants that fit 48 bits,
+/// in one buffer, as ScalarEvolution subtracts them; nullopt otherwise.
+static std::optional<std::pair<int64_t, int64_t>>
+distanceAndStep(ScalarEvolution &SE, const Loop *L, const AccessShape &St,
+                const AccessShape &Ld) {
+  if (St.ArgNo == ~0u || St.ArgNo != Ld.ArgNo || !St.Ptr || !Ld.Ptr)
+    return std::nullopt;
+  auto *Diff = dyn_cast<SCEVConstant>(SE.getMinusSCEV(St.Ptr, Ld.Ptr));
+  auto *Rec = dyn_cast<SCEVAddRecExpr>(Ld.Ptr);
+  if (!Diff || !Rec || Rec->getLoop() != L)
+    return std::nullopt;
+  auto *Step = dyn_cast<SCEVConstant>(Rec->getStepRecurrence(SE));
+  if (!Step || Step->getAPInt().isZero() ||
+      Step->getAPInt().getSignificantBits() > 48 ||
+      Diff->getAPInt().getSignificantBits() > 48)
+    return std::nullopt;
+  return std::pair{Diff->getAPInt().getSExtValue(),
+                   Step->getAPInt().getSExtValue()};
+}
+
 /// Whether a store \p St in loop \p L may write bytes that the load \p Ld
 /// reads in a later iteration of \p L. As far as a compiler knows, any
 /// other buffer may be the same memory (kernel arguments are not
@@ -192,19 +213,10 @@ static LoadRound::Load roundLoad(const GlobalAccess &G) {
 static bool mayFeedLaterIteration(ScalarEvolution &SE, const Loop *L,
                                   const AccessShape &St,
                                   const AccessShape &Ld) {
-  if (St.ArgNo == ~0u || St.ArgNo != Ld.ArgNo || !St.Ptr || !Ld.Ptr)
+  auto DS = distanceAndStep(SE, L, St, Ld);
+  if (!DS)
     return true;
-  auto *Diff = dyn_cast<SCEVConstant>(SE.getMinusSCEV(St.Ptr, Ld.Ptr));
-  auto *Rec = dyn_cast<SCEVAddRecExpr>(Ld.Ptr);
-  if (!Diff || !Rec || Rec->getLoop() != L)
-    return true;
-  auto *Step = dyn_cast<SCEVConstant>(Rec->getStepRecurrence(SE));
-  if (!Step || Step->getAPInt().isZero() ||
-      Step->getAPInt().getSignificantBits() > 48 ||
-      Diff->getAPInt().getSignificantBits() > 48)
-    return true;
-  int64_t Stride = Step->getAPInt().getSExtValue();
-  int64_t Dist = Diff->getAPInt().getSExtValue();
+  auto [Dist, Stride] = *DS;
   if (Stride < 0) {
     Stride = -Stride;
     Dist = -Dist;
@@ -227,16 +239,8 @@ static bool mayFeedLaterIteration(ScalarEvolution &SE, const Loop *L,
 static bool forwardedFromLastIteration(ScalarEvolution &SE, const Loop *L,
                                        const AccessShape &St,
                                        const AccessShape &Ld) {
-  if (St.ArgNo == ~0u || St.ArgNo != Ld.ArgNo || !St.Ptr || !Ld.Ptr ||
-      St.Bytes != Ld.Bytes)
-    return false;
-  auto *Diff = dyn_cast<SCEVConstant>(SE.getMinusSCEV(St.Ptr, Ld.Ptr));
-  auto *Rec = dyn_cast<SCEVAddRecExpr>(Ld.Ptr);
-  if (!Diff || !Rec || Rec->getLoop() != L)
-    return false;
-  auto *Step = dyn_cast<SCEVConstant>(Rec->getStepRecurrence(SE));
-  return Step && !Step->getAPInt().isZero() &&
-         Diff->getAPInt() == Step->getAPInt();
+  auto DS = distanceAndStep(SE, L, St, Ld);
+  return DS && St.Bytes == Ld.Bytes && DS->first == DS->second;
 }
 
 /// Whether what the load \p Ld brings reaches, through a phi of the

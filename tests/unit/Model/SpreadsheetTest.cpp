@@ -409,6 +409,27 @@ TEST(Spreadsheet, ChainsWaitOnL2AsTheComputeUnitsFill) {
   EXPECT_EQ(estimate(K, P).ChainRoundsL1, 0);
 }
 
+namespace {
+/// Work-item 0 of 256 runs a loop of 2048 loads of buffer a, \p Step bytes
+/// apart, with no store (8 per item on average).
+KernelCounts itemZerosLoop(int64_t Step) {
+  KernelCounts K = launch(256, 256);
+  LoadRound R;
+  R.PerItem = 8;
+  R.PerLongestItem = 2048;
+  LoadRound::Load L;
+  L.Buffer = "a";
+  L.Step = Step;
+  L.Extent = 2048.0 * double(Step);
+  R.Loads.push_back(L);
+  K.LoopRounds.push_back(R);
+  K.GlobalLoadRounds = 8;
+  K.GlobalLoads = 8;
+  K.GlobalLoadBytes = 32;
+  return K;
+}
+} // namespace
+
 TEST(Spreadsheet, TheLongestWorkItemWaitsItsOwnLoop) {
   // Work-item 0 of 256 runs a loop of 2048 loads 8 KiB apart with no
   // store (8 per item on average): each crosses into a new sector, so on
@@ -417,19 +438,7 @@ TEST(Spreadsheet, TheLongestWorkItemWaitsItsOwnLoop) {
   // H100 profile: 376.4 ns a DRAM round trip, 13.83 loads in flight.
   // t_item = 2048 x 376.4 ns / 13.83 = 55.74 us, with no ALU path to
   // exceed it (no ALU work given).
-  KernelCounts K = launch(256, 256);
-  LoadRound R;
-  R.PerItem = 8;
-  R.PerLongestItem = 2048;
-  LoadRound::Load L;
-  L.Buffer = "a";
-  L.Step = 8192;
-  L.Extent = 2048.0 * 8192;
-  R.Loads.push_back(L);
-  K.LoopRounds.push_back(R);
-  K.GlobalLoadRounds = 8;
-  K.GlobalLoads = 8;
-  K.GlobalLoadBytes = 32;
+  KernelCounts K = itemZerosLoop(8192);
   Estimate E = estimate(K, profile("nvidia-h100-sxm"));
   EXPECT_DOUBLE_EQ(E.LongestLoopRoundsDram, 2048);
   EXPECT_NEAR(E.TMemItemS, 2048 * 376.4e-9 / 13.83, 1e-12);
@@ -446,19 +455,7 @@ TEST(Spreadsheet, TheLongestWorkItemsLoadsWaitByGroup) {
   // sector, and the loads issued together (16.28, the H100's
   // cache.l2_loads_in_flight) always hold one, so every round waits the
   // round trip: min(1, 4 / 32 x 16.28) = 1, all 2048 rounds DRAM's here.
-  KernelCounts K = launch(256, 256);
-  LoadRound R;
-  R.PerItem = 8;
-  R.PerLongestItem = 2048;
-  LoadRound::Load L;
-  L.Buffer = "a";
-  L.Step = 4;
-  L.Extent = 2048.0 * 4;
-  R.Loads.push_back(L);
-  K.LoopRounds.push_back(R);
-  K.GlobalLoadRounds = 8;
-  K.GlobalLoads = 8;
-  K.GlobalLoadBytes = 32;
+  KernelCounts K = itemZerosLoop(4);
   DeviceProfile P = profile("nvidia-h100-sxm");
   EXPECT_DOUBLE_EQ(estimate(K, P).LongestLoopRoundsDram, 2048);
   // Swept 64 times over 8 KiB that L1 keeps: a sector crossed once in
