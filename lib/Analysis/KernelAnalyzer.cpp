@@ -301,22 +301,21 @@ static void findLoadRounds(AnalysisContext &C, const BlockFrequencies &BF,
       for (; L && Fenced.insert(L).second; L = L->getParentLoop())
         ;
   }
+  // Does a store of \p L stand in relation \p Rel to the load \p A?
+  auto anyStore = [&](const Loop *L, size_t A, auto Rel) {
+    return llvm::any_of(Stores, [&](auto SBS) {
+      return L->contains(SBS.first) &&
+             Rel(C.SE, L, Shapes[SBS.second], Shapes[A]);
+    });
+  };
   // Does a store of \p L feed the load \p A in a later iteration?
   auto chained = [&](const Loop *L, size_t A) {
-    for (auto [SB, S] : Stores)
-      if (L->contains(SB) &&
-          mayFeedLaterIteration(C.SE, L, Shapes[S], Shapes[A]))
-        return true;
-    return false;
+    return anyStore(L, A, mayFeedLaterIteration);
   };
-  // Does a store of \p L write what the load \p A reads in the next
-  // iteration, so that the load takes it from a register?
+  // Does it write what \p A reads in the next iteration, so that the load
+  // takes it from a register?
   auto forwarded = [&](const Loop *L, size_t A) {
-    for (auto [SB, S] : Stores)
-      if (L->contains(SB) &&
-          forwardedFromLastIteration(C.SE, L, Shapes[S], Shapes[A]))
-        return true;
-    return false;
+    return anyStore(L, A, forwardedFromLastIteration);
   };
   for (auto &B : Blocks) {
     const Loop *L = C.LI.getLoopFor(B.BB);
