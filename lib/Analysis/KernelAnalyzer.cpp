@@ -25,6 +25,7 @@
 #include "Analysis/InstructionCounter.h"
 #include "Analysis/KernelArgs.h"
 #include "Analysis/KernelClone.h"
+#include "Analysis/LaunchBuffers.h"
 #include "Analysis/LoopSteps.h"
 #include "Analysis/MemoryAccesses.h"
 #include "Analysis/PackingGraph.h"
@@ -460,17 +461,11 @@ static void analyzeFunction(AnalysisContext &C, KernelCounts &K) {
       K.WaveIssueScale[Wi] = WaveIssue[Wi] / ItemIssue;
   findLoadRounds(C, BF, Accessed, Sites.shapes(), K);
   computeFootprints(C, Sites.shapes(), K);
-  for (const KernelArgInfo &A : K.Args) {
-    if (!A.IsPointer || A.Space != AddrSpace::Global || !A.MayWrite)
-      continue;
-    if (auto It = C.Opts.BufferBytes.find(A.Name);
-        It != C.Opts.BufferBytes.end())
-      K.RewrittenBytes += It->second;
-    else
-      for (const BufferFootprint &F : K.Footprints)
-        if (F.ArgIndex == A.Index)
-          K.RewrittenBytes += F.MaxOffset;
-  }
+  for (const KernelArgInfo &A : K.Args)
+    if (A.IsPointer && A.Space == AddrSpace::Global &&
+        launchWrites(A, K.Footprints))
+      K.RewrittenBytes +=
+          launchBufferBytes(A, K.Footprints, C.Opts.BufferBytes).value_or(0);
   Sites.chargeConstantTables(K);
   Sites.mergeCopiedSites(K);
   K.Registers = estimateRegisters(C.F, C.DL);

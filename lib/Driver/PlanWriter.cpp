@@ -1,5 +1,6 @@
 //===- PlanWriter.cpp - Launch plans for clspread-run ---------------------===//
 #include "Driver/PlanWriter.h"
+#include "Analysis/LaunchBuffers.h"
 #include "Report/AnalysisReport.h"
 #include "Support/PathNames.h"
 
@@ -131,12 +132,8 @@ json::Value makePlan(const AnalysisReport &R,
         for (const BufferFootprint &F : C.Footprints)
           if (F.ArgIndex == A.Index)
             FP = &F;
-        auto Given = K.BufferBytes.find(A.Name);
-        if (Given != K.BufferBytes.end())
-          Arg["bytes"] = Given->second;
-        else if (FP && FP->MaxOffset)
-          // Round up to 16 bytes so vector reinterpretations stay inside.
-          Arg["bytes"] = (FP->MaxOffset + 15) / 16 * 16;
+        if (auto Bytes = launchBufferBytes(A, C.Footprints, K.BufferBytes))
+          Arg["bytes"] = *Bytes;
         else
           warn("buffer size unknown (its accesses are not affine in ids; "
                "give it with --buffer " +
@@ -155,9 +152,7 @@ json::Value makePlan(const AnalysisReport &R,
         // Without a footprint, what the IR does through the pointer (and
         // its `const`): a buffer only read is not restored and checksummed
         // on every launch.
-        bool Rd = FP ? FP->Read : A.MayRead, Wr = FP ? FP->Written : A.MayWrite;
-        if (A.Space == AddrSpace::Constant || !A.MayWrite)
-          Wr = false;
+        bool Rd = FP ? FP->Read : A.MayRead, Wr = launchWrites(A, C.Footprints);
         if (!Rd && !Wr) // unused: inputs cost nothing to keep
           Rd = true;
         Arg["access"] = Rd && Wr ? "read_write" : Wr ? "write" : "read";

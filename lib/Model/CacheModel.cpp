@@ -282,88 +282,118 @@ std::pair<double, double> boundsOf(const OffsetSet &S) {
   return {Lo, Hi};
 }
 
-/// Sectors per key touched by the sites over one instance of \p GroupExt
-/// groups at scope \p Scope, and the traffic that scope implies per
-/// instance (sectors x outer iterations). Sites of one key that overlap
-/// (a stencil's neighbours) are united through their common span.
-struct ScopeFigures {
-  /// Bytes the scope's data occupies in a cache that allocates whole
-  /// lines (one sector read allocates its line), all keys: the fit test.
-  double Occupied = 0;
-  std::map<std::string, double> Traffic; ///< sectors per instance, by key
+/// One lattice of sites over one instance of \p GroupExt groups at a
+/// scope: the sites of one group on one lattice united (a stencil's
+/// neighbours; a row's load and store), with the outer iterations the
+/// scope repeats and the share of the (item, iteration) pairs it runs.
+struct Lattice {
+  std::string Group;
+  OffsetSet Set;
+  double Outer = 1, Taken = 1;
 };
 
-ScopeFigures scope(const std::vector<Site> &Sites,
-                   const std::array<uint64_t, 3> &L,
-                   const std::array<uint64_t, 3> &GroupExt, Scope Sc,
-                   unsigned Sector, unsigned Line) {
+template <typename GroupOfFn>
+std::vector<Lattice>
+lattices(const std::vector<Site> &Sites, const std::array<uint64_t, 3> &L,
+         const std::array<uint64_t, 3> &GroupExt, Scope Sc, GroupOfFn GroupOf) {
+  std::vector<Lattice> Out;
+  std::vector<bool> Used(Sites.size(), false);
+  for (size_t I = 0; I < Sites.size(); ++I) {
+    if (Used[I])
+      continue;
+    const Site &S = Sites[I];
+    std::vector<int64_t> Consts = {S.A->Shape->Const};
+    double Execs = S.Execs;
+    for (size_t J = I + 1; J < Sites.size(); ++J)
+      if (!Used[J] && GroupOf(Sites[J]) == GroupOf(S) &&
+          sameLattice(*S.A, *Sites[J].A)) {
+        Used[J] = true;
+        Consts.push_back(Sites[J].A->Shape->Const);
+        Execs = std::max(Execs, Sites[J].Execs);
+      }
+    Lattice T;
+    T.Group = GroupOf(S);
+    T.Set = widen(setOf(*S.A, L, GroupExt, Sc, T.Outer), Consts);
+    // A guarded site runs for a fraction of the (item, iteration) pairs.
+    double Full = 1;
+    for (const auto &Tr : S.A->Shape->Loops)
+      Full *= std::max(1.0, Tr.Trips);
+    T.Taken = std::min(1.0, Execs / Full);
+    Out.push_back(std::move(T));
+  }
+  return Out;
+}
+
+/// The traffic one instance of \p GroupExt groups at scope \p Sc implies,
+/// per key (a buffer's loads, its stores): sectors x outer iterations.
+/// Lattices of one key that overlap share no more than their span.
+std::map<std::string, double>
+scopeTraffic(const std::vector<Site> &Sites, const std::array<uint64_t, 3> &L,
+             const std::array<uint64_t, 3> &GroupExt, Scope Sc,
+             unsigned Sector) {
   struct Acc {
-    double Sum = 0, Traffic = 0, Lines = 0, Lo = 1e300, Hi = -1e300;
+    double Sum = 0, Traffic = 0, Lo = 1e300, Hi = -1e300;
   };
-  // Sites of one group (\p GroupOf) on one lattice are united first.
-  auto unite = [&](auto GroupOf) {
-    std::vector<bool> Used(Sites.size(), false);
-    std::map<std::string, Acc> By;
-    for (size_t I = 0; I < Sites.size(); ++I) {
-      if (Used[I])
-        continue;
-      const Site &S = Sites[I];
-      std::vector<int64_t> Consts = {S.A->Shape->Const};
-      double Execs = S.Execs;
-      for (size_t J = I + 1; J < Sites.size(); ++J)
-        if (!Used[J] && GroupOf(Sites[J]) == GroupOf(S) &&
-            sameLattice(*S.A, *Sites[J].A)) {
-          Used[J] = true;
-          Consts.push_back(Sites[J].A->Shape->Const);
-          Execs = std::max(Execs, Sites[J].Execs);
-        }
-      double Outer = 1;
-      OffsetSet Set = widen(setOf(*S.A, L, GroupExt, Sc, Outer), Consts);
-      double Q = distinctSectors(Set, Sector);
-      // A guarded site runs for a fraction of the (item, iteration) pairs.
-      double Full = 1;
-      for (const auto &T : S.A->Shape->Loops)
-        Full *= std::max(1.0, T.Trips);
-      double Taken = std::min(1.0, Execs / Full);
-      auto [Lo, Hi] = boundsOf(Set);
-      Acc &A = By[GroupOf(S)];
-      A.Sum += Q;
-      A.Lines += Line > Sector ? distinctSectors(Set, Line) : Q;
-      A.Traffic += Q * Outer * Taken;
-      A.Lo = std::min(A.Lo, Lo);
-      A.Hi = std::max(A.Hi, Hi);
-    }
-    return By;
-  };
-  ScopeFigures F;
-  // Traffic per key (a buffer's loads, its stores).
-  for (auto &[Key, A] : unite([](const Site &S) { return S.Key; })) {
-    // Lattices of one buffer that overlap share no more than their span.
+  std::map<std::string, Acc> ByKey;
+  for (const Lattice &T :
+       lattices(Sites, L, GroupExt, Sc, [](const Site &S) { return S.Key; })) {
+    double Q = distinctSectors(T.Set, Sector);
+    auto [Lo, Hi] = boundsOf(T.Set);
+    Acc &A = ByKey[T.Group];
+    A.Sum += Q;
+    A.Traffic += Q * T.Outer * T.Taken;
+    A.Lo = std::min(A.Lo, Lo);
+    A.Hi = std::max(A.Hi, Hi);
+  }
+  std::map<std::string, double> Traffic;
+  for (auto &[Key, A] : ByKey) {
     double Span = std::ceil((A.Hi - A.Lo) / Sector) + 1;
     double United = std::min(A.Sum, Span);
-    F.Traffic[Key] = A.Sum > 0 ? A.Traffic * United / A.Sum : 0;
+    Traffic[Key] = A.Sum > 0 ? A.Traffic * United / A.Sum : 0;
   }
-  // Occupancy per buffer: a load and a store of the same addresses (a
-  // read-modify-write, a row written then read back) hold the same lines.
-  for (auto &[Buffer, A] : unite(
-           [](const Site &S) { return S.Key.substr(0, S.Key.find('\x01')); })) {
+  return Traffic;
+}
+
+/// Bytes the data of one instance at scope \p Sc occupies in a cache that
+/// allocates whole lines (one sector read allocates its line): the fit
+/// test. Per buffer: a load and a store of the same addresses (a read-
+/// modify-write, a row written then read back) hold the same lines.
+double scopeOccupied(const std::vector<Site> &Sites,
+                     const std::array<uint64_t, 3> &L,
+                     const std::array<uint64_t, 3> &GroupExt, Scope Sc,
+                     unsigned Line) {
+  struct Acc {
+    double Lines = 0, Lo = 1e300, Hi = -1e300;
+  };
+  std::map<std::string, Acc> ByBuffer;
+  for (const Lattice &T : lattices(Sites, L, GroupExt, Sc, [](const Site &S) {
+         return S.Key.substr(0, S.Key.find('\x01'));
+       })) {
+    auto [Lo, Hi] = boundsOf(T.Set);
+    Acc &A = ByBuffer[T.Group];
+    A.Lines += distinctSectors(T.Set, Line);
+    A.Lo = std::min(A.Lo, Lo);
+    A.Hi = std::max(A.Hi, Hi);
+  }
+  double Occupied = 0;
+  for (auto &[Buffer, A] : ByBuffer) {
     double LineSpan = std::ceil((A.Hi - A.Lo) / Line) + 1;
-    F.Occupied += std::min(A.Lines, LineSpan) * Line;
+    Occupied += std::min(A.Lines, LineSpan) * Line;
   }
-  return F;
+  return Occupied;
 }
 
 /// The largest scope whose data, for \p Sharers instances at once, fits
 /// in \p Capacity bytes: all loops, else the innermost k loops and a block
 /// of the next one (halving from its trip count); nullopt when not even
 /// one iteration's data fits.
-std::optional<Scope>
-keptScope(const std::vector<Site> &Sites, const std::array<uint64_t, 3> &L,
-          const std::array<uint64_t, 3> &GroupExt, unsigned MaxScope,
-          double Sharers, double Capacity, unsigned Sector, unsigned Line) {
+std::optional<Scope> keptScope(const std::vector<Site> &Sites,
+                               const std::array<uint64_t, 3> &L,
+                               const std::array<uint64_t, 3> &GroupExt,
+                               unsigned MaxScope, double Sharers,
+                               double Capacity, unsigned Line) {
   auto Fits = [&](Scope Sc) {
-    return scope(Sites, L, GroupExt, Sc, Sector, Line).Occupied * Sharers <=
-           Capacity;
+    return scopeOccupied(Sites, L, GroupExt, Sc, Line) * Sharers <= Capacity;
   };
   if (Fits({MaxScope, 1}))
     return Scope{MaxScope, 1};
@@ -522,11 +552,11 @@ CacheTraffic cacheTraffic(const KernelCounts &K, const CacheGeometry &G) {
   std::optional<Scope> K1;
   if (G.L1Bytes)
     K1 = keptScope(Loads, Loc, One, MaxScope, G.GroupsPerCU, double(G.L1Bytes),
-                   G.Sector, G.Line);
+                   G.Line);
   {
-    ScopeFigures F;
+    std::map<std::string, double> Traffic;
     if (K1)
-      F = scope(Loads, Loc, One, *K1, G.Sector, G.Line);
+      Traffic = scopeTraffic(Loads, Loc, One, *K1, G.Sector);
     for (const Site &S : Loads) {
       double Streamed = S.WaveSectors * G.Sector / Lanes * S.Execs * N;
       if (!K1) {
@@ -534,11 +564,11 @@ CacheTraffic cacheTraffic(const KernelCounts &K, const CacheGeometry &G) {
         continue;
       }
       // Once per key: the scope's traffic replaces the sites' streams.
-      auto It = F.Traffic.find(S.Key);
-      if (It == F.Traffic.end())
+      auto It = Traffic.find(S.Key);
+      if (It == Traffic.end())
         continue;
       ToL2[S.Key] += std::min(It->second * G.Sector * TotalGroups, Wave[S.Key]);
-      F.Traffic.erase(It);
+      Traffic.erase(It);
     }
   }
 
@@ -558,8 +588,7 @@ CacheTraffic cacheTraffic(const KernelCounts &K, const CacheGeometry &G) {
   const double Windows = TotalGroups / Window;
   std::optional<Scope> K2;
   if (G.L2Bytes)
-    K2 = keptScope(All, Loc, Ext, MaxScope, 1.0, double(G.L2Bytes), G.Sector,
-                   G.Line);
+    K2 = keptScope(All, Loc, Ext, MaxScope, 1.0, double(G.L2Bytes), G.Line);
   bool WholeWindowFits = K2 && K2->Full == MaxScope;
   // DRAM moves whole granules (a pair of sectors on Hopper): the window's
   // and the launch's traffic are counted in granules, and an L2 sector
@@ -568,12 +597,13 @@ CacheTraffic cacheTraffic(const KernelCounts &K, const CacheGeometry &G) {
   const double PerSector = double(Gr) / G.Sector;
   double LaunchBytes = 0; // the launch's footprint, in granules
   {
-    ScopeFigures F;
+    std::map<std::string, double> Traffic;
     if (K2)
-      F = scope(All, Loc, Ext, *K2, Gr, G.Line);
+      Traffic = scopeTraffic(All, Loc, Ext, *K2, Gr);
     // The whole launch's granules per key: its compulsory traffic.
-    ScopeFigures Launch = scope(All, Loc, Groups, {MaxScope, 1}, Gr, Gr);
-    for (auto &[Key, Granules] : Launch.Traffic)
+    std::map<std::string, double> Launch =
+        scopeTraffic(All, Loc, Groups, {MaxScope, 1}, Gr);
+    for (auto &[Key, Granules] : Launch)
       LaunchBytes += Granules * Gr;
     std::map<std::string, bool> Done;
     for (const Site &S : All) {
@@ -583,9 +613,9 @@ CacheTraffic cacheTraffic(const KernelCounts &K, const CacheGeometry &G) {
       double Above = ToL2[S.Key] * PerSector;
       double Moved = Above;
       if (K2)
-        Moved = std::min(Above, F.Traffic[S.Key] * Gr * Windows);
+        Moved = std::min(Above, Traffic[S.Key] * Gr * Windows);
       // Compulsory traffic: the granules the launch touches, once.
-      double Foot = Launch.Traffic[S.Key] * Gr;
+      double Foot = Launch[S.Key] * Gr;
       if (WholeWindowFits)
         Moved = std::min(Moved, Foot);
       Moved = std::max(Moved, std::min(Foot, Above));

@@ -133,7 +133,12 @@ Estimate estimate(const KernelCounts &K, const DeviceProfile &P,
   // MEM. Occupancy first: the cache model needs the resident groups.
   E.Occ = occupancyOf(V);
   model::stageNotes(*M, model::NoteStage::Occupancy, V, K, E.Notes);
-  const model::Values Figures = model::figureValues(P, Opts.UseMeasured);
+  // A model figure as the estimate uses it: measured where the profile
+  // has a measurement (and the estimate takes them), else the datasheet's.
+  auto inUse = [&](std::string_view Path) {
+    std::optional<double> Sheet = numericFigure(Path)->value(P);
+    return Opts.UseMeasured ? P.inUse(Path, Sheet) : Sheet;
+  };
   std::optional<CacheGeometry> Geo;
   if (P.Cache.L1Bytes || P.Cache.L2Bytes) {
     Geo.emplace();
@@ -153,8 +158,7 @@ Estimate estimate(const KernelCounts &K, const DeviceProfile &P,
     Geo->L2Bytes = P.Cache.L2Bytes.value_or(0);
     Geo->DramGranule = unsigned(std::max<uint64_t>(
         Geo->Sector, P.Cache.DramGranuleBytes.value_or(Geo->Sector)));
-    if (auto W = Figures.find("l2_warm_rewrite"); W != Figures.end())
-      Geo->WarmRewrite = W->second;
+    Geo->WarmRewrite = inUse("cache.l2_warm_rewrite");
     if (!K.Launch.Local && E.Occ.GroupSize) {
       // The driver picks the local size: assume what occupancy assumed, a
       // row of work-items along dimension 0.
@@ -195,8 +199,8 @@ Estimate estimate(const KernelCounts &K, const DeviceProfile &P,
   // round trip.
   const double Sector = double(std::max(1u, P.TransactionBytes));
   double ChainL2Share = 0; // the share of chained rounds L2 serves at least
-  if (auto From = numericFigure("cache.chain_l1_waves")->value(P)) {
-    double To = numericFigure("cache.chain_l2_waves")->value(P).value_or(*From);
+  if (auto From = inUse("cache.chain_l1_waves")) {
+    double To = inUse("cache.chain_l2_waves").value_or(*From);
     double W = E.Occ.WavesPerCU;
     ChainL2Share = W <= *From ? 0 : W >= To ? 1 : (W - *From) / (To - *From);
   }
@@ -208,9 +212,10 @@ Estimate estimate(const KernelCounts &K, const DeviceProfile &P,
   // lone work-item adding up floats or doubles one after another waits an
   // L2 round trip per group, not per sector).
   double Group = 1;
-  for (const char *Fig : {"l2_loads_in_flight", "item_loads_in_flight"})
-    if (auto F = Figures.find(Fig); F != Figures.end() && F->second > 0) {
-      Group = F->second;
+  for (const char *Fig :
+       {"cache.l2_loads_in_flight", "memory.item_loads_in_flight"})
+    if (auto F = inUse(Fig); F && *F > 0) {
+      Group = *F;
       break;
     }
   auto reach = [&](const LoadRound &R, bool Own, double Together = 1) {
