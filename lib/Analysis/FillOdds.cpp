@@ -91,45 +91,15 @@ static std::optional<double> shareOf(const Filled &F, CmpInst::Predicate Pred,
     Above = All - Below;
     At = 0;
   }
-  double True;
-  switch (Pred) {
-  case CmpInst::ICMP_SLT:
-  case CmpInst::ICMP_ULT:
-  case CmpInst::FCMP_OLT:
-  case CmpInst::FCMP_ULT:
-    True = Below;
-    break;
-  case CmpInst::ICMP_SLE:
-  case CmpInst::ICMP_ULE:
-  case CmpInst::FCMP_OLE:
-  case CmpInst::FCMP_ULE:
-    True = Below + At;
-    break;
-  case CmpInst::ICMP_SGT:
-  case CmpInst::ICMP_UGT:
-  case CmpInst::FCMP_OGT:
-  case CmpInst::FCMP_UGT:
-    True = Above;
-    break;
-  case CmpInst::ICMP_SGE:
-  case CmpInst::ICMP_UGE:
-  case CmpInst::FCMP_OGE:
-  case CmpInst::FCMP_UGE:
-    True = Above + At;
-    break;
-  case CmpInst::ICMP_EQ:
-  case CmpInst::FCMP_OEQ:
-  case CmpInst::FCMP_UEQ:
-    True = At;
-    break;
-  case CmpInst::ICMP_NE:
-  case CmpInst::FCMP_ONE:
-  case CmpInst::FCMP_UNE:
-    True = All - At;
-    break;
-  default:
-    return std::nullopt;
-  }
+  // Which of the three the predicate holds for, as LLVM evaluates it: on
+  // 0, 1 and 2 against 1 (below, at, above; unsigned alike).
+  auto holds = [&](int X) {
+    if (CmpInst::isIntPredicate(Pred))
+      return ICmpInst::compare(APInt(8, X), APInt(8, 1), Pred);
+    return FCmpInst::compare(APFloat(double(X)), APFloat(1.0), Pred);
+  };
+  const double True =
+      (holds(0) ? Below : 0) + (holds(1) ? At : 0) + (holds(2) ? Above : 0);
   return True / All;
 }
 
