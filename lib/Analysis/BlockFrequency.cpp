@@ -29,7 +29,7 @@ public:
   FrequencyBuilder(AnalysisContext &C, BlockFrequencies &R)
       : AnalysisPart(C), Freq(R.Freq), Sites(R.Sites), TripRanges(R.TripRanges),
         LongestSkew(R.LongestSkew), LongestBlockSkew(R.LongestBlockSkew),
-        WaveSkew(R.WaveSkew) {}
+        ExclusiveSides(R.ExclusiveSides), WaveSkew(R.WaveSkew) {}
 
   void computeFrequencies();
 
@@ -58,6 +58,7 @@ private:
   std::vector<KernelCounts::TripRange> &TripRanges;
   DenseMap<const Loop *, double> &LongestSkew;
   DenseMap<const BasicBlock *, double> &LongestBlockSkew;
+  std::vector<std::vector<std::vector<const BasicBlock *>>> &ExclusiveSides;
   DenseMap<const BasicBlock *, std::array<double, 4>> &WaveSkew;
 };
 
@@ -428,13 +429,37 @@ void FrequencyBuilder::computeFrequencies() {
   // edge dominates that block, and none otherwise (a walk of the subtree,
   // not a dominance query per block of the function: generated kernels
   // have thousands of blocks and of branches).
-  auto eachBlockUnder = [&](BranchInst *Br, unsigned S, auto Fn) {
-    BasicBlock *Side = Br->getSuccessor(S);
-    if (!DT.dominates(BasicBlockEdge(Br->getParent(), Side), Side))
+  auto eachBlockUnder = [&](Instruction *Term, BasicBlock *Side, auto Fn) {
+    if (!DT.dominates(BasicBlockEdge(Term->getParent(), Side), Side))
       return;
     for (DomTreeNode *N : depth_first(DT.getNode(Side)))
       Fn(N->getBlock());
   };
+  // The sides of an id branch or switch that work-items take with shares
+  // \p Shares (its successors'): the longest item's skew of each side's
+  // blocks, and, when \p Exclusive (no wavefront runs two sides), the
+  // sides as exclusive for the longest item's path.
+  auto skewSides =
+      [&](Instruction *Term,
+          const std::vector<std::pair<BasicBlock *, double>> &Shares,
+          bool Exclusive, auto &&PerSide) {
+        std::vector<std::vector<const BasicBlock *>> Sides;
+        for (auto [Side, Pr] : Shares) {
+          if (Pr <= 0 || Pr >= 1)
+            continue;
+          std::vector<const BasicBlock *> &Blocks = Sides.emplace_back();
+          eachBlockUnder(Term, Side, [&](BasicBlock *B) {
+            double &Skew = LongestBlockSkew[B];
+            Skew = std::max(1.0, Skew) / Pr;
+            PerSide(Side, B);
+            Blocks.push_back(B);
+          });
+          if (Blocks.empty())
+            Sides.pop_back();
+        }
+        if (Exclusive && Sides.size() > 1)
+          ExclusiveSides.push_back(std::move(Sides));
+      };
 
   IdEvaluator Eval(L);
   Eval.setBudget(Opts.MaxIdOperations);
@@ -453,6 +478,13 @@ void FrequencyBuilder::computeFrequencies() {
     unsigned Query;
   };
   std::vector<PendingExit> IdExits;
+  struct PendingSwitch {
+    unsigned From;
+    SwitchInst *Sw;
+    std::vector<unsigned> Queries; ///< one per case, in case order
+    std::vector<unsigned> Cases;   ///< each case's output, in case order
+  };
+  std::vector<PendingSwitch> IdSwitches;
 
   for (BasicBlock *BB : Blocks) {
     unsigned From = Index[BB];
@@ -551,7 +583,7 @@ void FrequencyBuilder::computeFrequencies() {
             std::array<double, 4> Side;
             for (unsigned W = 0; W < 4; ++W)
               Side[W] = (1 - std::pow(1 - Pr, double(8u << W))) / Pr;
-            eachBlockUnder(Br, S,
+            eachBlockUnder(Br, Br->getSuccessor(S),
                            [&](BasicBlock *B) { scaleWaveSkew(B, Side); });
           }
       } else {
@@ -576,7 +608,7 @@ void FrequencyBuilder::computeFrequencies() {
                "that reaches it");
         for (unsigned S = 0; S < 2; ++S) {
           double Pr = S == 0 ? P0 : 1 - P0;
-          eachBlockUnder(Br, S, [&](BasicBlock *B) {
+          eachBlockUnder(Br, Br->getSuccessor(S), [&](BasicBlock *B) {
             scaleWaveSkew(B, {1 / Pr, 1 / Pr, 1 / Pr, 1 / Pr});
           });
         }
@@ -586,6 +618,30 @@ void FrequencyBuilder::computeFrequencies() {
       continue;
     }
     if (auto *Sw = dyn_cast<SwitchInst>(T)) {
+      // A switch on ids (`switch (get_group_id(0))`, or an if-else chain
+      // LLVM made one): each case's share of work-items, evaluated over
+      // the NDRange like a branch on ids. Few cases only: generated
+      // kernels switch over thousands.
+      if (Sw->getNumCases() > 0 && Sw->getNumCases() <= 64)
+        if (auto Slot = Eval.compile(Sw->getCondition())) {
+          std::vector<IdEvaluator::Guard> Guards = guardsOf(BB, Eval);
+          if (Eval.timedOut()) {
+            C.TimedOut = true;
+            return;
+          }
+          PendingSwitch P{From, Sw, {}};
+          for (const auto &Case : Sw->cases()) {
+            P.Cases.push_back(
+                Eval.equals(*Slot, Case.getCaseValue()->getValue()));
+            P.Queries.push_back(Eval.addQuery(P.Cases.back(), Guards));
+          }
+          IdSwitches.push_back(std::move(P));
+          continue;
+        }
+      if (Eval.lastFailure() == IdEvaluator::Failure::TimedOut) {
+        C.TimedOut = true;
+        return;
+      }
       assume("branch", lineOf(*Sw),
              "switch outcome assumed uniform over its cases");
       double P = 1.0 / Sw->getNumSuccessors();
@@ -609,6 +665,9 @@ void FrequencyBuilder::computeFrequencies() {
   const size_t SiteOutputs = Outputs.size();
   for (const Pending &P : IdBranches)
     Outputs.push_back(P.Slot);
+  const size_t CaseOutputs = Outputs.size();
+  for (const PendingSwitch &P : IdSwitches)
+    Outputs.insert(Outputs.end(), P.Cases.begin(), P.Cases.end());
   bool DivSampled = false;
   std::vector<IdEvaluator::WaveSplit> Fractions;
   if (!Outputs.empty() && L.Local)
@@ -633,7 +692,17 @@ void FrequencyBuilder::computeFrequencies() {
     Sites.push_back({Br->getParent(), std::move(Site)});
   }
 
-  if (!IdBranches.empty() || !IdExits.empty()) {
+  // Whether the conditions of Outputs [From, From + N) split no wavefront
+  // of 64 (nor so any smaller one): each wavefront runs one side.
+  auto unsplit = [&](size_t From, size_t N) {
+    if (Fractions.empty())
+      return false;
+    for (size_t O = From; O < From + N; ++O)
+      if (Fractions[O].Split[3] > 0)
+        return false;
+    return true;
+  };
+  if (!IdBranches.empty() || !IdExits.empty() || !IdSwitches.empty()) {
     bool Sampled = false;
     auto Results = Eval.run(Opts.MaxEvaluatedItems, Sampled);
     if (Eval.timedOut()) {
@@ -666,6 +735,7 @@ void FrequencyBuilder::computeFrequencies() {
       const Pending &P = IdBranches[Q];
       const auto &R = Results[P.Query];
       double PTrue = R.Reached ? double(R.Taken) / double(R.Reached) : 0.5;
+      std::array<std::array<double, 4>, 2> WaveSides{};
       // Successor 0 is the side taken when the condition is true.
       for (unsigned S = 0; S < 2 && R.Reached; ++S) {
         double Pr = S == 0 ? PTrue : 1 - PTrue;
@@ -684,16 +754,53 @@ void FrequencyBuilder::computeFrequencies() {
           for (unsigned W = 0; W < 4; ++W)
             WaveSide[W] = std::clamp(Any[W] / Pr, 1.0, 1.0 / Pr);
         }
-        // The items that take a side run what it alone leads to 1 / p
-        // times the mean: the longest item's share.
-        eachBlockUnder(P.Br, S, [&](BasicBlock *B) {
-          double &Skew = LongestBlockSkew[B];
-          Skew = std::max(1.0, Skew) / Pr;
-          scaleWaveSkew(B, WaveSide);
-        });
+        WaveSides[S] = WaveSide;
       }
+      // The items that take a side run what it alone leads to 1 / p
+      // times the mean: the longest item's share.
+      if (R.Reached)
+        skewSides(P.Br,
+                  {{P.Br->getSuccessor(0), PTrue},
+                   {P.Br->getSuccessor(1), 1 - PTrue}},
+                  unsplit(SiteOutputs + Q, 1),
+                  [&](BasicBlock *Side, BasicBlock *B) {
+                    scaleWaveSkew(
+                        B, WaveSides[Side == P.Br->getSuccessor(0) ? 0 : 1]);
+                  });
       Out[P.From].push_back({Index[P.Br->getSuccessor(0)], PTrue});
       Out[P.From].push_back({Index[P.Br->getSuccessor(1)], 1 - PTrue});
+    }
+    size_t NextCase = CaseOutputs;
+    for (const PendingSwitch &P : IdSwitches) {
+      const bool Exclusive = unsplit(NextCase, P.Cases.size());
+      NextCase += P.Cases.size();
+      // Each successor's share of the items that reach the switch (the
+      // same for every case's query): its cases', the rest to the default.
+      const uint64_t Reached = Results[P.Queries.front()].Reached;
+      std::vector<std::pair<BasicBlock *, double>> Shares;
+      auto share = [&](BasicBlock *Side, double Pr) {
+        for (auto &[S, Sum] : Shares)
+          if (S == Side) {
+            Sum += Pr;
+            return;
+          }
+        Shares.push_back({Side, Pr});
+      };
+      double Rest = 1;
+      size_t Q = 0;
+      for (const auto &Case : P.Sw->cases()) {
+        // With no item reaching the switch any shares serve: uniform.
+        const double Pr =
+            Reached ? double(Results[P.Queries[Q++]].Taken) / double(Reached)
+                    : 1.0 / P.Sw->getNumSuccessors();
+        share(Case.getCaseSuccessor(), Pr);
+        Rest -= Pr;
+      }
+      share(P.Sw->getDefaultDest(), std::max(0.0, Rest));
+      for (auto [Side, Pr] : Shares)
+        Out[P.From].push_back({Index[Side], Pr});
+      if (Reached)
+        skewSides(P.Sw, Shares, Exclusive, [](BasicBlock *, BasicBlock *) {});
     }
   }
 

@@ -44,6 +44,11 @@ struct BlockFrequencies {
   /// not (`if (i == 0)`): 1 / the share of items that reach them, the
   /// factor by which an item that does runs them more than the mean.
   llvm::DenseMap<const llvm::BasicBlock *, double> LongestBlockSkew;
+  /// Branches and switches on ids whose sides different work-items take:
+  /// the blocks only each side leads to. One work-item runs one side, so
+  /// the longest item's path takes the heaviest side of each, not all.
+  std::vector<std::vector<std::vector<const llvm::BasicBlock *>>>
+      ExclusiveSides;
   /// Blocks under branches on ids whose sides split wavefronts, for
   /// wavefronts of 8, 16, 32 and 64 work-items: how many times more often
   /// a wavefront runs them than a work-item does (a wavefront runs a side

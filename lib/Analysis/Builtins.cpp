@@ -288,6 +288,8 @@ std::optional<BuiltinInfo> lookupBuiltin(std::string_view Name, bool IsFloat,
     // Generic builtins take the class of their operand type.
     if (E.Class == AluClass::IntSimple && IsFloat)
       Info.Class = AluClass::Fp32;
+    if (IsDouble && E.Class == AluClass::Transcendental)
+      Info.Routine = doubleRoutine(Name);
     if (IsDouble) {
       Info.Class = AluClass::Fp64;
       if (Info.ExtraOps)
@@ -295,6 +297,18 @@ std::optional<BuiltinInfo> lookupBuiltin(std::string_view Name, bool IsFloat,
     }
   }
   return Info;
+}
+
+const DoubleRoutine *doubleRoutine(std::string_view Name) {
+  static const DoubleRoutine Routines[] = {
+#define CLSPREAD_DOUBLE_ROUTINE(N, F, I, C) {N, F, I, C},
+#include "Analysis/DoubleRoutines.def"
+#undef CLSPREAD_DOUBLE_ROUTINE
+  };
+  for (const DoubleRoutine &R : Routines)
+    if (R.Name == Name)
+      return &R;
+  return nullptr;
 }
 
 std::optional<WorkItemCall> workItemCall(const llvm::Value *V) {

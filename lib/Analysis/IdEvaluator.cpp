@@ -25,6 +25,23 @@ std::optional<unsigned> IdEvaluator::compile(Value *V) {
   return compileValue(V, 0);
 }
 
+unsigned IdEvaluator::equals(unsigned Slot, const APInt &C) {
+  const unsigned W = C.getBitWidth();
+  Instr K{Op::Const};
+  K.Width = W;
+  K.Imm = mask(C.getZExtValue(), W);
+  Program.push_back(K);
+  Instr Cmp{Op::ICmp};
+  Cmp.A = Slot;
+  Cmp.B = unsigned(Program.size() - 1);
+  Cmp.Width = 1;
+  Cmp.SrcWidth = W;
+  Cmp.Imm = CmpInst::ICMP_EQ;
+  Cmp.Dims = Program[Slot].Dims;
+  Program.push_back(Cmp);
+  return unsigned(Program.size() - 1);
+}
+
 bool IdEvaluator::expired() const {
   if (!TimedOut && Deadline && std::chrono::steady_clock::now() >= *Deadline)
     TimedOut = true;

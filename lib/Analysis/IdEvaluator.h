@@ -65,6 +65,9 @@ public:
   /// count: `(n - 1 - gid) /u gsize` for a grid-stride loop) the same way;
   /// nullopt for recurrences, pointers and values compile() rejects.
   std::optional<unsigned> compileSCEV(const llvm::SCEV *S, unsigned Depth = 0);
+  /// An output that is true where compiled \p Slot equals \p C (of its
+  /// width): a switch's case.
+  unsigned equals(unsigned Slot, const llvm::APInt &C);
 
   struct Guard {
     unsigned Output; ///< from compile()

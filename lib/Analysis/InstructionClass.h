@@ -17,6 +17,7 @@
 #ifndef CLSPREAD_ANALYSIS_INSTRUCTIONCLASS_H
 #define CLSPREAD_ANALYSIS_INSTRUCTIONCLASS_H
 
+#include "Analysis/Builtins.h"
 #include "Analysis/KernelCounts.h"
 
 #include "llvm/ADT/SmallVector.h"
@@ -69,6 +70,9 @@ struct InstrClass {
   unsigned OpsPerLane = 0;
   unsigned Extra = 0;
   AluClass ExtraClass = AluClass::Fp32;
+  /// A double math routine (Builtins.h): Lanes x its lane-ops of each class
+  /// in place of Class and OpsPerLane.
+  const DoubleRoutine *Routine = nullptr;
 
   // PassThrough.
   llvm::SmallVector<llvm::Value *, 2> From;

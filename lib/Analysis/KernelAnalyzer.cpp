@@ -371,6 +371,64 @@ static void findLoadRounds(AnalysisContext &C, const BlockFrequencies &BF,
   }
 }
 
+namespace {
+/// What one block adds to the longest work-item's path: its ALU lane-ops
+/// (of which double and transcendental) and __local operations one after
+/// another, at the longest item's share of the block.
+struct LongestPath {
+  double Alu = 0, Fp64 = 0, Transcendental = 0, Local = 0;
+  LongestPath &operator+=(const LongestPath &O) {
+    Alu += O.Alu;
+    Fp64 += O.Fp64;
+    Transcendental += O.Transcendental;
+    Local += O.Local;
+    return *this;
+  }
+};
+} // namespace
+
+/// Sums the blocks' parts of the longest work-item's path into \p K. Of
+/// the sides of a branch or switch on ids that different items take
+/// (`if (group == 0) ecc(); else if (group == 1) cam();`), one item runs
+/// one: the path keeps the side with the most ALU and __local operations
+/// and drops the others (each block once, so a side inside a dropped side
+/// is not dropped twice).
+/// \p Of: each block's part, in the function's order (the sum's order).
+static void addLongestPath(
+    const BlockFrequencies &BF,
+    const std::vector<std::pair<const BasicBlock *, LongestPath>> &Of,
+    KernelCounts &K) {
+  DenseMap<const BasicBlock *, size_t> Index;
+  for (size_t I = 0; I < Of.size(); ++I)
+    Index[Of[I].first] = I;
+  DenseSet<const BasicBlock *> Dropped;
+  auto part = [&](const BasicBlock *B) {
+    auto It = Index.find(B);
+    return It == Index.end() || Dropped.count(B) ? LongestPath{}
+                                                 : Of[It->second].second;
+  };
+  for (const auto &Sides : BF.ExclusiveSides) {
+    std::vector<LongestPath> Sum(Sides.size());
+    size_t Heaviest = 0;
+    for (size_t S = 0; S < Sides.size(); ++S) {
+      for (const BasicBlock *B : Sides[S])
+        Sum[S] += part(B);
+      if (Sum[S].Alu + Sum[S].Local > Sum[Heaviest].Alu + Sum[Heaviest].Local)
+        Heaviest = S;
+    }
+    for (size_t S = 0; S < Sides.size(); ++S)
+      if (S != Heaviest)
+        Dropped.insert(Sides[S].begin(), Sides[S].end());
+  }
+  LongestPath Total;
+  for (const auto &Block : Of)
+    Total += part(Block.first);
+  K.LongestAluOps += Total.Alu;
+  K.LongestFp64Ops += Total.Fp64;
+  K.LongestTranscendentalOps += Total.Transcendental;
+  K.LongestLocalOps += Total.Local;
+}
+
 /// Steps 4 to 7 on the specialized, optimized kernel of \p C.
 static void analyzeFunction(AnalysisContext &C, KernelCounts &K) {
   BlockFrequencies BF = computeBlockFrequencies(C);
@@ -385,6 +443,7 @@ static void analyzeFunction(AnalysisContext &C, KernelCounts &K) {
   // as wavefronts issue them (WaveIssueScale).
   double ItemIssue = 0;
   std::array<double, 4> WaveIssue{};
+  std::vector<std::pair<const BasicBlock *, LongestPath>> Longest;
   for (BasicBlock &BB : C.F) {
     double W = BF.Freq.lookup(&BB);
     BlockGraph BG;
@@ -433,11 +492,12 @@ static void analyzeFunction(AnalysisContext &C, KernelCounts &K) {
     }
     const double Alu = aluOps() - AluBefore;
     const double LocalOps = K.LocalLoads + K.LocalStores - LocalBefore;
+    LongestPath &Own = Longest.emplace_back(&BB, LongestPath{}).second;
     if (Alu > 0) {
       const double Share = longestShare(C, BF, &BB);
-      K.LongestAluOps += Alu * Share;
-      K.LongestFp64Ops += (classOps(AluClass::Fp64) - Fp64Before) * Share;
-      K.LongestTranscendentalOps +=
+      Own.Alu = Alu * Share;
+      Own.Fp64 = (classOps(AluClass::Fp64) - Fp64Before) * Share;
+      Own.Transcendental =
           (classOps(AluClass::Transcendental) - TransBefore) * Share;
     }
     const double Issue = Alu + LocalOps;
@@ -447,7 +507,7 @@ static void analyzeFunction(AnalysisContext &C, KernelCounts &K) {
       WaveIssue[Wi] +=
           Issue * (Skew == BF.WaveSkew.end() ? 1.0 : Skew->second[Wi]);
     if (LocalOps > 0)
-      K.LongestLocalOps += W * Local.depth() * longestShare(C, BF, &BB);
+      Own.Local = W * Local.depth() * longestShare(C, BF, &BB);
     if (unsigned Copies = W > 0 ? Packing.loopCopies(BB) : 1; Copies > 1) {
       Packing.addLoopCopies(BB, Copies);
       BG.ExecPerItem = W / Copies;
@@ -459,6 +519,7 @@ static void analyzeFunction(AnalysisContext &C, KernelCounts &K) {
   if (ItemIssue > 0)
     for (unsigned Wi = 0; Wi < 4; ++Wi)
       K.WaveIssueScale[Wi] = WaveIssue[Wi] / ItemIssue;
+  addLongestPath(BF, Longest, K);
   findLoadRounds(C, BF, Accessed, Sites.shapes(), K);
   computeFootprints(C, Sites.shapes(), K);
   for (const KernelArgInfo &A : K.Args)

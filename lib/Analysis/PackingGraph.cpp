@@ -6,6 +6,7 @@
 #include "llvm/IR/Instructions.h"
 
 #include <algorithm>
+#include <cmath>
 
 using namespace llvm;
 
@@ -14,6 +15,15 @@ namespace clspread {
 void PackingGraphBuilder::add(Instruction &I, const InstrClass &IC) {
   switch (IC.K) {
   case InstrClass::Alu:
+    if (const DoubleRoutine *R = IC.Routine) {
+      // A double math routine: a chain of its lane-ops (the classes only
+      // decide a VLIW slot, and TeraScale runs double ops in the x, y, z
+      // and w slots alike).
+      graphAlu(I, AluClass::Fp64, IC.Lanes,
+               unsigned(std::lround(R->Fp64 + R->Int + R->Conversion)), 0,
+               AluClass::Fp64);
+      return;
+    }
     graphAlu(I, IC.Class, IC.Lanes, IC.OpsPerLane, IC.Extra, IC.ExtraClass);
     return;
   case InstrClass::PassThrough:

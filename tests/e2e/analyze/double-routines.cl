@@ -1,0 +1,39 @@
+// Double-precision math runs as software (no GPU has a double special-
+// function unit): a call costs the lane-ops of libclc's routine, which
+// tools/double_routines.py counts from libclc's own code (checked against
+// lib/Analysis/DoubleRoutines.def by the double-routines test).
+//
+// exp(double): libclc's routine is 21.5 fp64, 41.5 integer and 2
+// conversion lane-ops (one side of its final branch half the time); the
+// load's and store's address adds an add and a shift: 43.5 integer.
+// RUN: clspread analyze %s --kernel dexp --global 64 --local 32 --format json | FileCheck --check-prefix=EXP %s
+// EXP: "conversion": 2,
+// EXP-NEXT: "fp32": 0,
+// EXP-NEXT: "fp32_div_sqrt": 0,
+// EXP-NEXT: "fp64": 21.5,
+// EXP-NEXT: "int_div": 0,
+// EXP-NEXT: "int_mul": 0,
+// EXP-NEXT: "int_simple": 43.5,
+// EXP-NEXT: "transcendental": 0
+//
+// A whole constant power is multiplied out by squaring, as compilers do:
+// pow(x, 2) one multiply, pown(x, 5) three (x^2, x^4, x^4 * x), pow(x, -2)
+// one and a divide; with the two adds: 7 fp32 and 1 divide, no
+// special-function op.
+// RUN: clspread analyze %s --kernel powers --global 64 --local 32 --format json | FileCheck --check-prefix=POW %s
+// POW: "fp32": 7,
+// POW-NEXT: "fp32_div_sqrt": 1,
+// POW-NEXT: "fp64": 0,
+// POW: "transcendental": 0
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+
+__kernel void dexp(__global double *v) {
+  size_t i = get_global_id(0);
+  v[i] = exp(v[i]);
+}
+
+__kernel void powers(__global float *v) {
+  size_t i = get_global_id(0);
+  float x = v[i];
+  v[i] = pow(x, 2.0f) + pown(x, 5) + pow(x, -2.0f);
+}
