@@ -209,6 +209,24 @@ __kernel void exp_chain_double(__global const double *in,
   out[get_global_id(0)] = x;
 }
 
+// Double exponentials and logarithms at full occupancy, each work-item's
+// own chain: the throughput of the routines' fp64 and integer lane-ops.
+__kernel void exp_many_double(__global const double *in,
+                              __global double *out, int iters) {
+  double x = in[get_global_id(0)];
+  for (int k = 0; k < iters; ++k)
+    x = exp(-x);
+  out[get_global_id(0)] = x;
+}
+
+__kernel void log_many_double(__global const double *in,
+                              __global double *out, int iters) {
+  double x = in[get_global_id(0)];
+  for (int k = 0; k < iters; ++k)
+    x = log(x + 2.0);
+  out[get_global_id(0)] = x;
+}
+
 // One work-item walks a column of a 2048 x 2048 float matrix (a 8 KiB step
 // through 16 MiB: PolyBench's gramschmidt kernel 1), with and without a
 // 16 MiB buffer the kernel writes, which the runner restores before every
