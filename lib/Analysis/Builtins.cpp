@@ -288,7 +288,7 @@ std::optional<BuiltinInfo> lookupBuiltin(std::string_view Name, bool IsFloat,
     // Generic builtins take the class of their operand type.
     if (E.Class == AluClass::IntSimple && IsFloat)
       Info.Class = AluClass::Fp32;
-    if (IsDouble && E.Class == AluClass::Transcendental)
+    if (IsDouble && (E.Class == AluClass::Transcendental || Name == "sqrt"))
       Info.Routine = doubleRoutine(Name);
     if (IsDouble) {
       Info.Class = AluClass::Fp64;

@@ -111,6 +111,12 @@ private:
     R.ExtraClass = ExtraC;
     return R;
   }
+  /// A double-precision routine (Builtins.h) on \p Lanes lanes.
+  static InstrClass routine(unsigned Lanes, const DoubleRoutine *Of) {
+    InstrClass R = aluOver(Lanes, AluClass::Fp64, 1);
+    R.Routine = Of;
+    return R;
+  }
   static InstrClass passThrough(std::initializer_list<Value *> From) {
     InstrClass R;
     R.K = InstrClass::PassThrough;
@@ -189,6 +195,8 @@ InstrClass Classifier::binaryOperator(BinaryOperator &BO) {
     AluClass C = isDoubleTy(Ty) ? AluClass::Fp64 : AluClass::Fp32;
     if (!isDoubleTy(Ty) && (Op == Instruction::FDiv || Op == Instruction::FRem))
       C = AluClass::Fp32DivSqrt;
+    if (isDoubleTy(Ty) && Op == Instruction::FDiv)
+      return routine(Lanes, doubleRoutine("fdiv"));
     return alu(C, 1);
   }
   unsigned Bits = Ty->getScalarSizeInBits();
@@ -273,7 +281,9 @@ InstrClass Classifier::intrinsic(IntrinsicInst &II) {
   case Intrinsic::fabs:
     return passThrough({II.getArgOperand(0)});
   case Intrinsic::sqrt:
-    return alu(D ? AluClass::Fp64 : AluClass::Fp32DivSqrt, 1);
+    if (D)
+      return routine(Lanes, doubleRoutine("sqrt"));
+    return alu(AluClass::Fp32DivSqrt, 1);
   case Intrinsic::sin:
   case Intrinsic::cos:
   case Intrinsic::exp:
@@ -330,11 +340,8 @@ InstrClass Classifier::builtinCall(CallInst &Call) {
   unsigned CallLanes = std::max(lanesOf(Ty), lanesOf(OpTy));
   switch (Info->Kind) {
   case BuiltinKind::Alu:
-    if (Info->Routine) {
-      InstrClass R = aluOver(CallLanes, AluClass::Fp64, 1);
-      R.Routine = Info->Routine;
-      return R;
-    }
+    if (Info->Routine)
+      return routine(CallLanes, Info->Routine);
     if (auto N = constantPower(Base, Call)) {
       // pow(x, 2.0), pown(x, 3): compilers multiply by squaring, with a
       // division for a negative power.

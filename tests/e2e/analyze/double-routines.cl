@@ -16,6 +16,16 @@
 // EXP-NEXT: "int_simple": 43.5,
 // EXP-NEXT: "transcendental": 0
 //
+// A double divide and square root are what LLVM's AMDGPU back end expands
+// them into: a / b 11 fp64 lane-ops, sqrt 14 fp64 and 9 integer; with the
+// add, 26 fp64, and with the addresses of a, b and c (an add and a shift
+// each), 15 integer.
+// RUN: clspread analyze %s --kernel ddiv --global 64 --local 32 --format json | FileCheck --check-prefix=DIV %s
+// DIV: "fp64": 26,
+// DIV-NEXT: "int_div": 0,
+// DIV-NEXT: "int_mul": 0,
+// DIV-NEXT: "int_simple": 15,
+//
 // A whole constant power is multiplied out by squaring, as compilers do:
 // pow(x, 2) one multiply, pown(x, 5) three (x^2, x^4, x^4 * x), pow(x, -2)
 // one and a divide; with the two adds: 7 fp32 and 1 divide, no
@@ -30,6 +40,12 @@
 __kernel void dexp(__global double *v) {
   size_t i = get_global_id(0);
   v[i] = exp(v[i]);
+}
+
+__kernel void ddiv(__global const double *a, __global const double *b,
+                   __global double *c) {
+  size_t i = get_global_id(0);
+  c[i] = a[i] / b[i] + sqrt(a[i]);
 }
 
 __kernel void powers(__global float *v) {
