@@ -227,6 +227,20 @@ __kernel void log_many_double(__global const double *in,
   out[get_global_id(0)] = x;
 }
 
+// Streams over data whose launch fits L2, repeated (and the written
+// buffer restored before each launch, docs/runner.md): what a warm launch
+// reads from L2 and what its stores still cost.
+__kernel void stream_copy(__global const float4 *in, __global float4 *out) {
+  size_t i = get_global_id(0);
+  out[i] = in[i];
+}
+
+__kernel void stream_sum(__global const float4 *in, __global float *out) {
+  size_t i = get_global_id(0);
+  float4 v = in[i];
+  out[i] = v.x + v.y + v.z + v.w;
+}
+
 // One work-item walks a column of a 2048 x 2048 float matrix (a 8 KiB step
 // through 16 MiB: PolyBench's gramschmidt kernel 1), with and without a
 // 16 MiB buffer the kernel writes, which the runner restores before every

@@ -103,6 +103,12 @@ struct CacheGeometry {
   /// RewrittenBytes) with L2 still warm from the launch before
   /// (cache.l2_warm_rewrite); nullopt: any.
   std::optional<double> WarmRewrite;
+  /// The largest launch footprint a repeated launch finds in L2
+  /// (cache.l2_warm_footprint): up to it, DRAM moves only what the launch
+  /// stores. Nullopt: the launch's loads wait on L2 when it fits L2Bytes,
+  /// but DRAM still moves its footprint (a profile that has not measured
+  /// what L2 keeps).
+  std::optional<double> WarmFootprint;
   /// The local size to assume when the launch leaves it to the driver.
   std::optional<std::array<uint64_t, 3>> AssumedLocal;
 };

@@ -197,6 +197,12 @@ const std::vector<NumericFigure> &numericFigures() {
       // past it, a launch whose data fits L2 loads from DRAM (measured:
       // bench/latency's column walk beside a rewritten buffer).
       {"cache.l2_warm_rewrite", "l2_warm_rewrite", "B", D::Bytes},
+      // The largest launch footprint that a repeated launch still finds in
+      // L2 (below the L2's size: its two partitions each cache what their
+      // SMs read): past it, the launch loads from DRAM (measured:
+      // bench/latency's streams over 2 to 128 MiB). Where absent, a launch
+      // that fits L2 loads from it, but DRAM moves its whole footprint.
+      {"cache.l2_warm_footprint", "l2_warm_footprint", "B", D::Bytes},
       // Clocks per ALU lane-op on one work-item's own path (a loop of
       // dependent operations that nothing else overlaps): the longest
       // work-item's ALU work takes at least this long (t_item).

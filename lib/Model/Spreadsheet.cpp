@@ -159,6 +159,7 @@ Estimate estimate(const KernelCounts &K, const DeviceProfile &P,
     Geo->DramGranule = unsigned(std::max<uint64_t>(
         Geo->Sector, P.Cache.DramGranuleBytes.value_or(Geo->Sector)));
     Geo->WarmRewrite = inUse("cache.l2_warm_rewrite");
+    Geo->WarmFootprint = inUse("cache.l2_warm_footprint");
     if (!K.Launch.Local && E.Occ.GroupSize) {
       // The driver picks the local size: assume what occupancy assumed, a
       // row of work-items along dimension 0.

@@ -1,5 +1,7 @@
 // RUN: clspread lint %s --rules=perf-scalar-global-access --profile nvidia-h100-sxm | FileCheck %s --implicit-check-not=warning: --implicit-check-not=note:
 // RUN: clspread lint %s --rules=perf-scalar-global-access --profile hd4870 | FileCheck --check-prefix=HD %s --allow-empty --implicit-check-not=warning:
+// Launches of 16M work-items: past the 30 MiB a repeated launch finds in
+// L2 on the H100 (cache.l2_warm_footprint), where the bytes cost DRAM.
 // saxpy moves 12 B per 2 flops: MEM-bound on both profiles. On the H100
 // this launch's T_MEM is set by latency (too few loads in flight), which
 // float4 accesses cut; each of its two buffers is reported once, at its
@@ -8,7 +10,7 @@
 // model predicts no gain, so nothing is reported there (it used to be).
 // HD-NOT: perf-scalar-global-access
 
-// clspread: launch global=1048576 local=256 args=a=2.0
+// clspread: launch global=16777216 local=256 args=a=2.0
 __kernel void saxpy(__global const float *x, __global float *y, float a) {
   size_t i = get_global_id(0);
   y[i] = a * x[i] + y[i];
@@ -24,7 +26,7 @@ __kernel void saxpy4(__global const float4 *x, __global float4 *y, float a) {
   size_t i = get_global_id(0);
   y[i] = a * x[i] + y[i];
 }
-// clspread: launch global=1048576 local=256
+// clspread: launch global=16777216 local=256
 __kernel void heavy(__global float *p) {
   size_t i = get_global_id(0);
   float v = p[i];
