@@ -122,50 +122,51 @@ def frequencies(blocks):
     return freq
 
 
+def cost(name, rhs, funcs, memo, div, sqrt):
+    """One instruction's (fp64, int, conversion) lane-ops per execution."""
+    op = re.match(r"(?:tail |musttail |notail )?(\w+)", rhs).group(1)
+    n = lanes(rhs)
+    if op == "call":
+        callee = re.search(r"@([\w.]+)\(", rhs).group(1)
+        base = callee.split(".")[1] if callee.startswith("llvm.") else None
+        if callee == "llvm.sqrt.f64":
+            return (n * sqrt[0], n * sqrt[1], 0)
+        if base in FP_INTRINSICS:
+            return (n, 0, 0)
+        if base in INT_INTRINSICS:
+            return (0, n, 0)
+        if base in FREE_INTRINSICS:
+            return (0, 0, 0)
+        if base is None and callee in funcs:
+            return count(callee, funcs, memo, div, sqrt)
+        sys.exit(f"{name}: call to {callee} not classified")
+    if op == "fdiv" and "double" in rhs:
+        return (n * div[0], n * div[1], 0)
+    if op in FP_BINARY:  # a float step: with the integer ones (no fp32 column)
+        return (n, 0, 0) if "double" in rhs else (0, n, 0)
+    if op in INT_OPS:
+        return (0, n, 0)
+    if op in CONVERSIONS:
+        return (0, 0, n)
+    if op in FREE:
+        return (0, 0, 0)
+    sys.exit(f"{name}: instruction '{op}' not classified")
+
+
 def count(name, funcs, memo, div, sqrt):
     if name in memo:
         return memo[name]
     memo[name] = (0.0, 0.0, 0.0)  # recursion guard
-    fp = it = cv = 0.0
+    total = [0.0, 0.0, 0.0]
     blocks = funcs[name]
     freq = frequencies(blocks)
     for label, body in blocks:
         f = freq.get(label, 0.0)
         for ins in body:
             rhs = ins.split(" = ", 1)[1] if " = " in ins else ins
-            op = re.match(r"(?:tail |musttail |notail )?(\w+)", rhs).group(1)
-            n = lanes(rhs)
-            if op == "call":
-                callee = re.search(r"@([\w.]+)\(", rhs).group(1)
-                if callee == "llvm.sqrt.f64":
-                    fp, it = fp + f * n * sqrt[0], it + f * n * sqrt[1]
-                elif callee.startswith("llvm."):
-                    base = callee.split(".")[1]
-                    if base in FP_INTRINSICS:
-                        fp += f * n
-                    elif base in INT_INTRINSICS:
-                        it += f * n
-                    elif base not in FREE_INTRINSICS:
-                        sys.exit(f"{name}: intrinsic {callee} not classified")
-                elif callee in funcs:
-                    a, b, c = count(callee, funcs, memo, div, sqrt)
-                    fp, it, cv = fp + f * a, it + f * b, cv + f * c
-                else:
-                    sys.exit(f"{name}: call to {callee}, not in libclc")
-            elif op == "fdiv" and "double" in rhs:
-                fp, it = fp + f * n * div[0], it + f * n * div[1]
-            elif op in FP_BINARY:
-                if "double" in rhs:
-                    fp += f * n
-                else:
-                    it += f * n  # a float step of the routine: one lane-op
-            elif op in INT_OPS:
-                it += f * n
-            elif op in CONVERSIONS:
-                cv += f * n
-            elif op not in FREE:
-                sys.exit(f"{name}: instruction '{op}' not classified")
-    memo[name] = (fp, it, cv)
+            for k, v in enumerate(cost(name, rhs, funcs, memo, div, sqrt)):
+                total[k] += f * v
+    memo[name] = tuple(total)
     return memo[name]
 
 
