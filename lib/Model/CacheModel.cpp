@@ -675,7 +675,7 @@ CacheTraffic cacheTraffic(const KernelCounts &K, const CacheGeometry &G) {
     // bytes at DRAM bandwidth, a warm sum of 16 MiB about L2's time).
     double Stored = 0;
     for (auto &[Key, V] : ToDram)
-      if (!LoadKeys.count(Key))
+      if (Key.back() == 'w') // stores and atomics (the keys above)
         Stored += V;
     R.DramBytes = std::min(R.DramBytes, std::min(Stored, L2 * PerSector) / N);
     R.Notes.push_back(fmt::format(
