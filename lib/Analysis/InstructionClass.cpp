@@ -9,6 +9,7 @@
 #include "llvm/IR/IntrinsicInst.h"
 
 #include <algorithm>
+#include <cmath>
 #include <optional>
 #include <string_view>
 
@@ -340,19 +341,22 @@ InstrClass Classifier::builtinCall(CallInst &Call) {
   unsigned CallLanes = std::max(lanesOf(Ty), lanesOf(OpTy));
   switch (Info->Kind) {
   case BuiltinKind::Alu:
-    if (Info->Routine)
-      return routine(CallLanes, Info->Routine);
     if (auto N = constantPower(Base, Call)) {
       // pow(x, 2.0), pown(x, 3): compilers multiply by squaring, with a
       // division for a negative power.
       const uint64_t M = N->second;
       const unsigned Muls =
           M ? unsigned(llvm::Log2_64(M) + llvm::popcount(M) - 1) : 0;
+      // A double divide is its routine's fp64 lane-ops (it has no others).
       const bool D = isDoubleTy(OpTy);
+      const unsigned Divide =
+          D ? unsigned(std::lround(doubleRoutine("fdiv")->Fp64)) : 1;
       return aluOver(CallLanes, D ? AluClass::Fp64 : AluClass::Fp32, Muls,
-                     N->first ? CallLanes : 0,
+                     N->first ? CallLanes * Divide : 0,
                      D ? AluClass::Fp64 : AluClass::Fp32DivSqrt);
     }
+    if (Info->Routine)
+      return routine(CallLanes, Info->Routine);
     if (Info->OpsPerLane || Info->ExtraOps)
       return aluOver(CallLanes, Info->Class, Info->OpsPerLane, Info->ExtraOps,
                      Info->ExtraClass);

@@ -35,6 +35,15 @@
 // POW-NEXT: "fp32_div_sqrt": 1,
 // POW-NEXT: "fp64": 0,
 // POW: "transcendental": 0
+//
+// The same on doubles comes before the routine: pow(x, 2.0) one multiply,
+// pown(x, -2) one and a divide (11 fp64, as above), with the add: 14 fp64
+// and no more integer lane-ops than the addresses' 2.
+// RUN: clspread analyze %s --kernel dpowers --global 64 --local 32 --format json | FileCheck --check-prefix=DPOW %s
+// DPOW: "fp64": 14,
+// DPOW-NEXT: "int_div": 0,
+// DPOW-NEXT: "int_mul": 0,
+// DPOW-NEXT: "int_simple": 2,
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 
 __kernel void dexp(__global double *v) {
@@ -52,4 +61,10 @@ __kernel void powers(__global float *v) {
   size_t i = get_global_id(0);
   float x = v[i];
   v[i] = pow(x, 2.0f) + pown(x, 5) + pow(x, -2.0f);
+}
+
+__kernel void dpowers(__global double *v) {
+  size_t i = get_global_id(0);
+  double x = v[i];
+  v[i] = pow(x, 2.0) + pown(x, -2);
 }
