@@ -227,6 +227,26 @@ __kernel void log_many_double(__global const double *in,
   out[get_global_id(0)] = x;
 }
 
+// Whether the device compiler multiplies out a whole constant power
+// (docs/counting.md): one work-item's dependent pow(x, 2), which is two
+// dependent operations an iteration if it does and the pow routine's
+// length if it does not. x stays in [0.25, 0.75].
+__kernel void pow2_chain_double(__global const double *in,
+                                __global double *out, int iters) {
+  double x = in[0];
+  for (int k = 0; k < iters; ++k)
+    x = pow(x, 2.0) * 0.5 + 0.25;
+  out[get_global_id(0)] = x;
+}
+
+__kernel void pow2_chain_float(__global const float *in, __global float *out,
+                               int iters) {
+  float x = in[0];
+  for (int k = 0; k < iters; ++k)
+    x = pow(x, 2.0f) * 0.5f + 0.25f;
+  out[get_global_id(0)] = x;
+}
+
 // Streams over data whose launch fits L2, repeated (and the written
 // buffer restored before each launch, docs/runner.md): what a warm launch
 // reads from L2 and what its stores still cost.

@@ -9,8 +9,6 @@
 #include "llvm/IR/IntrinsicInst.h"
 
 #include <algorithm>
-#include <cmath>
-#include <optional>
 #include <string_view>
 
 using namespace llvm;
@@ -53,29 +51,6 @@ static bool isFloatTy(Type *T) {
   return T->getScalarType()->isFloatingPointTy();
 }
 static bool isDoubleTy(Type *T) { return T->getScalarType()->isDoubleTy(); }
-
-/// The power of pow, pown or powr when it is a whole constant of at most
-/// 64 in magnitude, as (negative, magnitude); nullopt otherwise.
-static std::optional<std::pair<bool, uint64_t>>
-constantPower(std::string_view Base, CallInst &Call) {
-  if ((Base != "pow" && Base != "pown" && Base != "powr") ||
-      Call.arg_size() != 2)
-    return std::nullopt;
-  Value *Y = Call.getArgOperand(1);
-  if (auto *C = dyn_cast<Constant>(Y); C && Y->getType()->isVectorTy())
-    if (Constant *S = C->getSplatValue())
-      Y = S;
-  double V;
-  if (auto *CI = dyn_cast<ConstantInt>(Y))
-    V = double(CI->getSExtValue());
-  else if (auto *CF = dyn_cast<ConstantFP>(Y); CF && CF->getValue().isInteger())
-    V = CF->getValue().convertToDouble();
-  else
-    return std::nullopt;
-  if (V < -64 || V > 64)
-    return std::nullopt;
-  return std::pair{V < 0, uint64_t(V < 0 ? -V : V)};
-}
 
 namespace {
 
@@ -341,20 +316,6 @@ InstrClass Classifier::builtinCall(CallInst &Call) {
   unsigned CallLanes = std::max(lanesOf(Ty), lanesOf(OpTy));
   switch (Info->Kind) {
   case BuiltinKind::Alu:
-    if (auto N = constantPower(Base, Call)) {
-      // pow(x, 2.0), pown(x, 3): compilers multiply by squaring, with a
-      // division for a negative power.
-      const uint64_t M = N->second;
-      const unsigned Muls =
-          M ? unsigned(llvm::Log2_64(M) + llvm::popcount(M) - 1) : 0;
-      // A double divide is its routine's fp64 lane-ops (it has no others).
-      const bool D = isDoubleTy(OpTy);
-      const unsigned Divide =
-          D ? unsigned(std::lround(doubleRoutine("fdiv")->Fp64)) : 1;
-      return aluOver(CallLanes, D ? AluClass::Fp64 : AluClass::Fp32, Muls,
-                     N->first ? CallLanes * Divide : 0,
-                     D ? AluClass::Fp64 : AluClass::Fp32DivSqrt);
-    }
     if (Info->Routine)
       return routine(CallLanes, Info->Routine);
     if (Info->OpsPerLane || Info->ExtraOps)
