@@ -300,15 +300,14 @@ std::optional<BuiltinInfo> lookupBuiltin(std::string_view Name, bool IsFloat,
 }
 
 const DoubleRoutine *doubleRoutine(std::string_view Name) {
-  static const DoubleRoutine Routines[] = {
-#define CLSPREAD_DOUBLE_ROUTINE(N, F, I, C) {N, F, I, C},
+  // By name, as table() holds the builtins: looked up per classified call.
+  static const std::unordered_map<std::string_view, DoubleRoutine> T = {
+#define CLSPREAD_DOUBLE_ROUTINE(N, F, I, C) {N, {N, F, I, C}},
 #include "Analysis/DoubleRoutines.def"
 #undef CLSPREAD_DOUBLE_ROUTINE
   };
-  for (const DoubleRoutine &R : Routines)
-    if (R.Name == Name)
-      return &R;
-  return nullptr;
+  auto It = T.find(Name);
+  return It == T.end() ? nullptr : &It->second;
 }
 
 std::optional<WorkItemCall> workItemCall(const llvm::Value *V) {

@@ -171,8 +171,11 @@ InstrClass Classifier::binaryOperator(BinaryOperator &BO) {
     AluClass C = isDoubleTy(Ty) ? AluClass::Fp64 : AluClass::Fp32;
     if (!isDoubleTy(Ty) && (Op == Instruction::FDiv || Op == Instruction::FRem))
       C = AluClass::Fp32DivSqrt;
-    if (isDoubleTy(Ty) && Op == Instruction::FDiv)
-      return routine(Lanes, doubleRoutine("fdiv"));
+    if (isDoubleTy(Ty) && Op == Instruction::FDiv) {
+      // An instruction, not a builtin call: its routine looked up once.
+      static const DoubleRoutine *const FDiv = doubleRoutine("fdiv");
+      return routine(Lanes, FDiv);
+    }
     return alu(C, 1);
   }
   unsigned Bits = Ty->getScalarSizeInBits();
@@ -257,8 +260,10 @@ InstrClass Classifier::intrinsic(IntrinsicInst &II) {
   case Intrinsic::fabs:
     return passThrough({II.getArgOperand(0)});
   case Intrinsic::sqrt:
-    if (D)
-      return routine(Lanes, doubleRoutine("sqrt"));
+    if (D) {
+      static const DoubleRoutine *const Sqrt = doubleRoutine("sqrt");
+      return routine(Lanes, Sqrt);
+    }
     return alu(AluClass::Fp32DivSqrt, 1);
   case Intrinsic::sin:
   case Intrinsic::cos:

@@ -17,7 +17,6 @@
 #ifndef CLSPREAD_ANALYSIS_INSTRUCTIONCLASS_H
 #define CLSPREAD_ANALYSIS_INSTRUCTIONCLASS_H
 
-#include "Analysis/Builtins.h"
 #include "Analysis/KernelCounts.h"
 
 #include "llvm/ADT/SmallVector.h"
@@ -28,6 +27,8 @@
 #include <string>
 
 namespace clspread {
+
+struct DoubleRoutine; // Builtins.h
 
 struct InstrClass {
   enum Kind : uint8_t {

@@ -1,5 +1,6 @@
 //===- InstructionCounter.cpp - Work per work-item, by kind ---===//
 #include "Analysis/InstructionCounter.h"
+#include "Analysis/Builtins.h"
 
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/IR/Instructions.h"

@@ -1,5 +1,6 @@
 //===- PackingGraph.cpp - Per-block dependence graphs for VLIW packing ---===//
 #include "Analysis/PackingGraph.h"
+#include "Analysis/Builtins.h"
 
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
 #include "llvm/IR/Constants.h"
