@@ -372,3 +372,16 @@ __kernel void lds_chain(__global int *out, int iters) {
     p = next[p];
   out[get_global_id(0)] = p;
 }
+
+// Requests to one address: every work-item stores to the same int (a
+// "found" flag, a "not done" marker). A wavefront's lanes merge into one
+// store, and the wavefronts' stores meet at the one L2 slice that holds
+// the address. Calibrate solves cache.same_address_store_cycles on
+// t_event, where the term t_same_address sets the time.
+__kernel void same_address_store(__global int *flag) {
+  flag[0] = (int)get_global_id(0);
+}
+
+// The same for an atomic counter every work-item increments
+// (cache.same_address_atomic_cycles).
+__kernel void same_address_atomic(__global int *count) { atomic_inc(count); }

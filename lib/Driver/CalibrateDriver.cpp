@@ -483,6 +483,24 @@ std::vector<DerivedFigure> deriveFigures(const AnalysisReport &Report,
                            K.Counts.LongestTranscendentalOps,
                        Clock / 1e6) +
                Where});
+    } else if (Fig == "cache.same_address_store_cycles" ||
+               Fig == "cache.same_address_atomic_cycles") {
+      // Every work-item's request to one address: the clocks per
+      // wavefront at which t_same_address, and with it the event time,
+      // equals the time.
+      const bool Store = Fig == "cache.same_address_store_cycles";
+      auto Cycles = solve(std::string(numericFigure(Fig)->Name), "t_event", *T,
+                          std::pair(1e-4, 1e4));
+      if (!Cycles)
+        continue;
+      Out.push_back(
+          {Fig, fmt::format("{:.4g}", *Cycles),
+           fmt::format("{:.4g} wavefront {} per work-item to one address, "
+                       "at {:.4g} MHz, from ",
+                       Store ? K.Est.SameAddressStores
+                             : K.Est.SameAddressAtomics,
+                       Store ? "stores" : "atomics", Clock / 1e6) +
+               Where});
     } else if (Fig == "lds.latency") {
       // One work-item chasing indexes through __local memory: the round
       // trip at which t_item, its __local operations one after another,

@@ -70,6 +70,11 @@ struct Estimate {
   /// L1 lines looked up per item, and the time at cache.l1_lines_per_clock
   /// (a fourth limit of T_MEM, when the profile has the figure).
   double L1Lines = 0, TMemL1S = 0;
+  /// Wavefront executions per item of stores and of atomics the whole
+  /// launch aims at one address (MemoryTraffic), and their time queued at
+  /// that address's L2 slice (a limit of T_MEM, when the profile has
+  /// cache.same_address_store_cycles or cache.same_address_atomic_cycles).
+  double SameAddressStores = 0, SameAddressAtomics = 0, TMemSameAddressS = 0;
   /// Chained load rounds per item by the level that serves each
   /// (Analysis' LoadRound, the cache model's odds), and their time.
   double ChainRoundsL1 = 0, ChainRoundsL2 = 0, ChainRoundsDram = 0;
@@ -125,6 +130,7 @@ struct Estimate {
         {"latency", TMemLatencyS},
         {"L2", TMemL2S},
         {"L1", TMemL1S},
+        {"one address", TMemSameAddressS},
         {"bytes moved", BytesMoved}};
     for (auto [Name, V] : Terms)
       if (!std::isfinite(V))

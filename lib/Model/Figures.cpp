@@ -203,6 +203,15 @@ const std::vector<NumericFigure> &numericFigures() {
       // bench/latency's streams over 2 to 128 MiB). Where absent, a launch
       // that fits L2 loads from it, but DRAM moves its whole footprint.
       {"cache.l2_warm_footprint", "l2_warm_footprint", "B", D::Bytes},
+      // Clocks one wavefront's store, and one wavefront's atomic, to an
+      // address every work-item of the launch aims at holds the L2 slice
+      // that owns it: such requests from the whole launch go one after
+      // another (measured: calibrate's same_address_store and
+      // same_address_atomic). A profile without them leaves the term out.
+      {"cache.same_address_store_cycles", "same_address_store_cycles",
+       "clocks per wavefront", D::Count},
+      {"cache.same_address_atomic_cycles", "same_address_atomic_cycles",
+       "clocks per wavefront", D::Count},
       // Clocks per ALU lane-op on one work-item's own path (a loop of
       // dependent operations that nothing else overlaps): the longest
       // work-item's ALU work takes at least this long (t_item).

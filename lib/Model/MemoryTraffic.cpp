@@ -44,6 +44,28 @@ std::string describe(const UnknownStrideGroup &G) {
                      A.IsStore ? "to" : "from", Buf, A.Bytes);
 }
 
+/// Whether every work-item of the launch reaches \p A at the same address:
+/// an affine address with no term in any id (loop terms move it alike for
+/// every work-item).
+bool oneAddressForLaunch(const GlobalAccess &A) {
+  if (!A.Shape || A.ScatterBytes)
+    return false;
+  auto Zero = [](const std::array<int64_t, 3> &C) {
+    return C[0] == 0 && C[1] == 0 && C[2] == 0;
+  };
+  return Zero(A.Shape->Gid) && Zero(A.Shape->Lid) && Zero(A.Shape->Grp);
+}
+
+/// Executions of a site by one wavefront of \p W work-items, each of
+/// which runs it \p PerItem times on average. Fewer than once per item
+/// (a branch): a wavefront issues the site when any lane takes it, and
+/// the lanes that do are taken as spread over the wavefronts (one in
+/// each, down to 1/W of the items: `if (lid == 0)` in groups of W or
+/// more issues once per group).
+double wavefrontExecutions(double PerItem, unsigned W) {
+  return PerItem >= 1 ? PerItem : std::min(1.0, PerItem * W);
+}
+
 } // namespace
 
 uint64_t transactionsPerWavefront(int64_t StrideBytes, unsigned Width,
@@ -73,6 +95,10 @@ MemoryTraffic memoryTraffic(const KernelCounts &K, unsigned Wavefront,
     if (A.Bytes == 0 || A.ExecPerItem <= 0)
       continue;
     R.BytesRequested += double(A.Bytes) * A.ExecPerItem;
+    if ((A.IsStore || A.IsAtomic) && A.Space == AddrSpace::Global &&
+        oneAddressForLaunch(A))
+      (A.IsAtomic ? R.SameAddressAtomics : R.SameAddressStores) +=
+          wavefrontExecutions(A.ExecPerItem, Wavefront) / Wavefront;
     double PerExec;
     if (A.StrideBytes) {
       uint64_t T = transactionsPerWavefront(*A.StrideBytes, A.Bytes, Wavefront,

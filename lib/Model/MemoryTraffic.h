@@ -45,6 +45,12 @@ struct MemoryTraffic {
   double BytesL2 = 0;
   double PartialStoreBytes = 0; ///< part of BytesL2 (CacheTraffic)
   double L1Lines = 0;           ///< per item (CacheTraffic)
+  /// Per item: wavefront executions of global stores, and of atomics,
+  /// that every work-item of the launch aims at one address (a "found"
+  /// flag, a counter), divided by the wavefront. A wavefront's lanes merge
+  /// into one request, and the launch's requests queue at the one L2 slice
+  /// that holds the address (Model's t_same_address).
+  double SameAddressStores = 0, SameAddressAtomics = 0;
   /// Per loaded buffer (CacheTraffic::LoadOdds), when Finite.
   std::map<std::string, CacheTraffic::LevelOdds> LoadOdds;
   bool Finite = false;

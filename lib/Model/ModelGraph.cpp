@@ -510,6 +510,23 @@ private:
     E TItem =
         term("t_item", B.max(MemPath, AluPath), Unit::Time,
              "T_MEM the longest work-item's path (s)", "estimate.t_mem_item_s");
+    // Stores and atomics the whole launch aims at one address: each
+    // wavefront's lanes merge into one request, and the launch's requests
+    // queue at the L2 slice that holds it, one after another (measured:
+    // calibrate's same_address_store and same_address_atomic). Not per
+    // compute unit: one slice serves them all.
+    E StoreCycles = fig("same_address_store_cycles"),
+      AtomicCycles = fig("same_address_atomic_cycles");
+    E SameStores = in("same_address_stores"),
+      SameAtomics = in("same_address_atomics");
+    E TSame = term(
+        "t_same_address",
+        (B.ifThen(B.has(StoreCycles), N * SameStores * StoreCycles, B.num(0)) +
+         B.ifThen(B.has(AtomicCycles), N * SameAtomics * AtomicCycles,
+                  B.num(0))) /
+            Clock,
+        Unit::Time, "T_MEM requests to one address (s)",
+        "estimate.t_mem_same_address_s");
     E Traffic = B.max(B.max(Dram, TL2), TL1);
     // Where traffic is also heavy the two limits add in part.
     auto withTraffic = [&](E T) {
@@ -527,7 +544,8 @@ private:
                                              {"knee", Knee},
                                              {"latency", TLat},
                                              {"chains", ChainMem},
-                                             {"longest work-item", ItemMem}})),
+                                             {"longest work-item", ItemMem},
+                                             {"one address", TSame}})),
          Unit::Time, "T_MEM (s)", "estimate.t_mem_s");
     // A note for each limit that raises T_MEM over the ones before it.
     E UpToL2 = B.max(Dram, TL2), UpToL1 = B.max(UpToL2, TL1),
@@ -574,6 +592,31 @@ private:
                                  time(V.value(ChainMem)),
                                  time(V.value(Traffic)))
                    : std::string());
+         });
+    note(NoteStage::Mem,
+         TSame > B.max(B.max(B.max(UpToKnee, TLat), ChainMem), ItemMem),
+         [=](Evaluator &V, const KernelCounts &) {
+           return fmt::format(
+               "T_MEM is requests to one address: {}{}{} that every "
+               "work-item aims at the same address, one wavefront's after "
+               "another at its L2 slice, take {}",
+               V.value(SameStores) > 0 && V.value(StoreCycles) > 0
+                   ? fmt::format("{:.4g} wavefront stores per work-item at "
+                                 "{:.3g} clocks each "
+                                 "(cache.same_address_store_cycles)",
+                                 V.value(SameStores), V.value(StoreCycles))
+                   : std::string(),
+               V.value(SameStores) > 0 && V.value(StoreCycles) > 0 &&
+                       V.value(SameAtomics) > 0 && V.value(AtomicCycles) > 0
+                   ? " and "
+                   : "",
+               V.value(SameAtomics) > 0 && V.value(AtomicCycles) > 0
+                   ? fmt::format("{:.4g} wavefront atomics per work-item at "
+                                 "{:.3g} clocks each "
+                                 "(cache.same_address_atomic_cycles)",
+                                 V.value(SameAtomics), V.value(AtomicCycles))
+                   : std::string(),
+               time(V.value(TSame)));
          });
     note(NoteStage::Mem, ItemMem > B.max(B.max(UpToKnee, TLat), ChainMem),
          [=](Evaluator &V, const KernelCounts &) {
@@ -748,6 +791,8 @@ Values kernelInputs(const KernelCounts &K, const LaunchSpec &L,
     V["bytes_l2_partial"] = E.BytesL2Partial;
   }
   V["l1_lines"] = E.L1Lines;
+  V["same_address_stores"] = E.SameAddressStores;
+  V["same_address_atomics"] = E.SameAddressAtomics;
   V["load_rounds"] = K.GlobalLoadRounds;
   V["loop_rounds_l1"] = E.LoopRoundsL1;
   V["loop_rounds_l2"] = E.LoopRoundsL2;
@@ -806,6 +851,11 @@ const std::vector<InputInfo> &inputInfo() {
     I.push_back({"bytes_l2_partial", "L2 bytes of partly written sectors",
                  "per_item.bytes_l2_partial", Unit::Bytes});
     I.push_back({"l1_lines", "L1 lines", ""});
+    I.push_back({"same_address_stores",
+                 "wavefront stores to the launch's one address, per item", ""});
+    I.push_back({"same_address_atomics",
+                 "wavefront atomics on the launch's one address, per item",
+                 ""});
     I.push_back({"load_rounds", "global load rounds", ""});
     I.push_back({"loop_rounds_l1",
                  "rounds in loops with no store, L1 (mean item)", ""});

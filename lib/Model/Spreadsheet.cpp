@@ -179,6 +179,8 @@ Estimate estimate(const KernelCounts &K, const DeviceProfile &P,
   E.BytesL2 = T.BytesL2;
   E.BytesL2Partial = T.PartialStoreBytes;
   E.L1Lines = T.L1Lines;
+  E.SameAddressStores = T.SameAddressStores;
+  E.SameAddressAtomics = T.SameAddressAtomics;
   // Chained rounds by level: a round waits on its slowest load; with each
   // load's odds of reaching L2 and DRAM (the cache model's, independent),
   // the round reaches DRAM with 1 - prod(1 - p_dram) and L2 or beyond with
@@ -274,6 +276,7 @@ Estimate estimate(const KernelCounts &K, const DeviceProfile &P,
   E.TMemBandwidthS = V["t_dram"];
   E.TMemL2S = V["t_l2"];
   E.TMemL1S = V["t_l1"];
+  E.TMemSameAddressS = V["t_same_address"];
   E.TMemLatencyS = V["t_latency"];
   E.TMemChainS = V["t_chain"];
   E.TMemItemS = V["t_item"];

@@ -97,7 +97,7 @@ void printTable(const AnalysisReport &R, const ReportOptions &O,
     trow("T_TEX", E.TTexS, Bound::TEX);
     trow("T_MEM", E.TMemS, Bound::MEM);
     if (E.TMemLatencyS > 0 || E.TMemL2S > 0 || E.TMemL1S > 0 ||
-        E.TMemChainS > 0 || E.TMemItemS > 0) {
+        E.TMemChainS > 0 || E.TMemItemS > 0 || E.TMemSameAddressS > 0) {
       std::string Parts;
       if (E.TMemL1S > 0)
         Parts += fmt::format(", {} L1", formatSeconds(E.TMemL1S));
@@ -110,6 +110,9 @@ void printTable(const AnalysisReport &R, const ReportOptions &O,
       if (E.TMemItemS > 0)
         Parts +=
             fmt::format(", {} longest work-item", formatSeconds(E.TMemItemS));
+      if (E.TMemSameAddressS > 0)
+        Parts +=
+            fmt::format(", {} one address", formatSeconds(E.TMemSameAddressS));
       OS << fmt::format("      {:<8}{:>14}   DRAM bandwidth{}\n", "max of",
                         formatSeconds(E.TMemBandwidthS), Parts);
     }
@@ -304,6 +307,7 @@ json::Value toJSON(const AnalysisReport &R, const ReportOptions &O) {
                                   {"t_mem_item_s", E.TMemItemS},
                                   {"t_mem_l2_s", E.TMemL2S},
                                   {"t_mem_l1_s", E.TMemL1S},
+                                  {"t_mem_same_address_s", E.TMemSameAddressS},
                                   {"t_tex_s", E.TTexS},
                                   {"t_mem_s", E.TMemS},
                                   {"work_groups", E.Groups},
