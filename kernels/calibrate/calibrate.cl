@@ -138,6 +138,30 @@ __kernel void alu_mix(__global const float *in, __global float *out,
   out[i] = SUM8;
 }
 
+// What the schedulers sustain (alu.issue_per_clock): 8 independent chains
+// of two fp32 multiply-adds (FMA pipe) beside 8 of an integer rotate by an
+// amount the compiler does not know (integer pipe, one instruction each;
+// nothing folds or fuses them). Neither pipe is full: two fp32 lane-ops
+// to one integer one keep each below the one instruction per scheduler
+// per clock that issuing all three takes, so the issue is the limit.
+// calibrate solves alu.issue_per_clock on t_alu_issue.
+__kernel void alu_issue(__global const float *in, __global float *out,
+                        int iters) {
+  size_t i = get_global_id(0);
+  LOAD8(float, in[i])
+  float s = in[0], t = in[1];
+  uint r = as_uint(in[2]);
+  uint u0 = as_uint(a0), u1 = u0 + 1, u2 = u0 + 2, u3 = u0 + 3, u4 = u0 + 4,
+       u5 = u0 + 5, u6 = u0 + 6, u7 = u0 + 7;
+#define FMA2(x) mad(mad(x, s, t), s, t)
+#define ROT(u) u = rotate(u, r);
+  for (int k = 0; k < iters; ++k) {
+    CHAINS8(FMA2)
+    ROT(u0) ROT(u1) ROT(u2) ROT(u3) ROT(u4) ROT(u5) ROT(u6) ROT(u7)
+  }
+  out[i] = SUM8 + (float)(u0 ^ u1 ^ u2 ^ u3 ^ u4 ^ u5 ^ u6 ^ u7);
+}
+
 // __local bandwidth: 16-byte reads of a work-group tile, 8 independent
 // accumulators; the integer index work is small beside the LDS traffic.
 __kernel void lds_read(__global const float4 *in, __global float4 *out,

@@ -313,6 +313,23 @@ std::vector<DerivedFigure> deriveFigures(const AnalysisReport &Report,
                                  "classes in turn), from ",
                                  Measured, Bound, Sum) +
                          Where});
+    } else if (Fig == "alu.issue_per_clock") {
+      if (P.Alu.PipeNames.empty() || !P.Alu.IssuePerClock) {
+        Skipped.push_back(Fig + ": the profile gives no 'alu.pipes' and "
+                                "'alu.issue_per_clock'");
+        continue;
+      }
+      // Every lane-op of the benchmark takes an issue slot, and no pipe is
+      // full: the rate at which the issue cycles take the time.
+      auto Rate =
+          solve("alu_issue_per_clock", "t_alu_issue", *T, std::pair(1.0, 1e4));
+      if (!Rate)
+        continue;
+      Out.push_back({Fig, fmt::format("{:.4g}", *Rate),
+                     fmt::format("{:.4g} ALU lane-ops per work-item issued, "
+                                 "at {:.4g} MHz, from ",
+                                 K.Est.VliwBundles, Clock / 1e6) +
+                         Where});
     } else if (Fig == "cache.l2_bandwidth") {
       if (!K.Est.FiniteCache) {
         Skipped.push_back(Fig + ": the profile gives no cache sizes "

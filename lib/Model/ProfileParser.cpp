@@ -736,6 +736,8 @@ void Parser::parseMeasured(const YAML::Node &M) {
   if (!P.isVliw())
     for (const std::string &C : aluClassNames())
       Known.push_back("alu.rates." + C);
+  if (P.Alu.IssuePerClock)
+    Known.push_back("alu.issue_per_clock");
   checkKeys(M, "measured", Known);
   for (const auto &KV : M) {
     std::string Fig = KV.first.Scalar();
