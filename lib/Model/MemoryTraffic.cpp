@@ -58,10 +58,11 @@ bool oneAddressForLaunch(const GlobalAccess &A) {
 
 /// Executions of a site by one wavefront of \p W work-items, each of
 /// which runs it \p PerItem times on average. Fewer than once per item
-/// (a branch): a wavefront issues the site when any lane takes it, and
-/// the lanes that do are taken as spread over the wavefronts (one in
-/// each, down to 1/W of the items: `if (lid == 0)` in groups of W or
-/// more issues once per group).
+/// (a branch): a wavefront issues the site when any of its lanes takes
+/// it, and the lanes that do are taken as spread over the wavefronts, one
+/// to a wavefront while there are fewer of them than wavefronts:
+/// `if (lid == 0)` in groups of W or more issues once per group, a branch
+/// half the work-items take once per wavefront.
 double wavefrontExecutions(double PerItem, unsigned W) {
   return PerItem >= 1 ? PerItem : std::min(1.0, PerItem * W);
 }

@@ -596,27 +596,27 @@ private:
     note(NoteStage::Mem,
          TSame > B.max(B.max(B.max(UpToKnee, TLat), ChainMem), ItemMem),
          [=](Evaluator &V, const KernelCounts &) {
+           // "N wavefront stores per work-item at C clocks each (FIGURE)"
+           // for each kind the launch has and the profile charges.
+           auto part = [&](E Count, E Cycles, const char *What,
+                           const char *Figure) {
+             double N = V.value(Count), C = V.value(Cycles);
+             return N > 0 && C > 0
+                        ? fmt::format("{:.4g} wavefront {} per work-item at "
+                                      "{:.3g} clocks each ({})",
+                                      N, What, C, Figure)
+                        : std::string();
+           };
+           std::string Stores = part(SameStores, StoreCycles, "stores",
+                                     "cache.same_address_store_cycles");
+           std::string Atomics = part(SameAtomics, AtomicCycles, "atomics",
+                                      "cache.same_address_atomic_cycles");
            return fmt::format(
                "T_MEM is requests to one address: {}{}{} that every "
                "work-item aims at the same address, one wavefront's after "
                "another at its L2 slice, take {}",
-               V.value(SameStores) > 0 && V.value(StoreCycles) > 0
-                   ? fmt::format("{:.4g} wavefront stores per work-item at "
-                                 "{:.3g} clocks each "
-                                 "(cache.same_address_store_cycles)",
-                                 V.value(SameStores), V.value(StoreCycles))
-                   : std::string(),
-               V.value(SameStores) > 0 && V.value(StoreCycles) > 0 &&
-                       V.value(SameAtomics) > 0 && V.value(AtomicCycles) > 0
-                   ? " and "
-                   : "",
-               V.value(SameAtomics) > 0 && V.value(AtomicCycles) > 0
-                   ? fmt::format("{:.4g} wavefront atomics per work-item at "
-                                 "{:.3g} clocks each "
-                                 "(cache.same_address_atomic_cycles)",
-                                 V.value(SameAtomics), V.value(AtomicCycles))
-                   : std::string(),
-               time(V.value(TSame)));
+               Stores, !Stores.empty() && !Atomics.empty() ? " and " : "",
+               Atomics, time(V.value(TSame)));
          });
     note(NoteStage::Mem, ItemMem > B.max(B.max(UpToKnee, TLat), ChainMem),
          [=](Evaluator &V, const KernelCounts &) {
