@@ -63,6 +63,10 @@ SUITES=(
   # The latency terms away from their micro-benchmarks (2026-11-27).
   "latency-h100|$R/nvidia-h100-sxm/latency|--profile $H100 --suite bench/latency/latency.yaml --measurements $R/nvidia-h100-sxm/latency/measured-latency.json"
   "polybench-all-h100|$R/nvidia-h100-sxm/outside-polybench-all|--profile $H100 --suite build/outside-polybench/polybench.yaml --measurements $R/nvidia-h100-sxm/outside-polybench-all/measured-polybench-all.json"
+  # The same suites on an H200 (2026-11-28).
+  "h200-suite-1128|$R/nvidia-h200/suite-2026-11-28|--profile $H200 --measurements $R/nvidia-h200/suite-2026-11-28/measured-suite.json"
+  "polybench-all-h200|$R/nvidia-h200/outside-polybench-all|--profile $H200 --suite build/outside-polybench/polybench.yaml --measurements $R/nvidia-h200/outside-polybench-all/measured-polybench-all.json"
+  "rodinia-all-h200|$R/nvidia-h200/outside-rodinia-all|--profile $H200 --suite build/outside-rodinia/rodinia.yaml --measurements $R/nvidia-h200/outside-rodinia-all/measured-rodinia-all.json"
 )
 SKIPPED=()
 
