@@ -67,6 +67,7 @@ SUITES=(
   "h200-suite-1128|$R/nvidia-h200/suite-2026-11-28|--profile $H200 --measurements $R/nvidia-h200/suite-2026-11-28/measured-suite.json"
   "polybench-all-h200|$R/nvidia-h200/outside-polybench-all|--profile $H200 --suite build/outside-polybench/polybench.yaml --measurements $R/nvidia-h200/outside-polybench-all/measured-polybench-all.json"
   "rodinia-all-h200|$R/nvidia-h200/outside-rodinia-all|--profile $H200 --suite build/outside-rodinia/rodinia.yaml --measurements $R/nvidia-h200/outside-rodinia-all/measured-rodinia-all.json"
+  "latency-h200|$R/nvidia-h200/latency|--profile $H200 --suite bench/latency/latency.yaml --measurements $R/nvidia-h200/latency/measured-latency.json"
 )
 SKIPPED=()
 
