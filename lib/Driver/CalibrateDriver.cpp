@@ -237,6 +237,14 @@ std::vector<DerivedFigure> deriveFigures(const AnalysisReport &Report,
       return V;
     };
     double Clock = *S.figure("clock");
+    // The ALU issue figures need the profile's pipes and issue rate.
+    auto hasPipes = [&] {
+      if (!P.Alu.PipeNames.empty() && P.Alu.IssuePerClock)
+        return true;
+      Skipped.push_back(Fig + ": the profile gives no 'alu.pipes' and "
+                              "'alu.issue_per_clock'");
+      return false;
+    };
     if (Fig == "memory.bandwidth") {
       auto Bw = solve("memory_bandwidth", "t_dram", *T);
       if (!Bw)
@@ -280,11 +288,8 @@ std::vector<DerivedFigure> deriveFigures(const AnalysisReport &Report,
                                  A, B) +
                          Where});
     } else if (Fig == "alu.pipe_overlap") {
-      if (P.Alu.PipeNames.empty() || !P.Alu.IssuePerClock) {
-        Skipped.push_back(Fig + ": the profile gives no 'alu.pipes' and "
-                                "'alu.issue_per_clock'");
+      if (!hasPipes())
         continue;
-      }
       // The model's cycles per lane with full overlap (0) and none (1).
       model::Evaluator V = S.on(K);
       V.setFigure("alu_pipe_overlap", 0);
@@ -314,11 +319,8 @@ std::vector<DerivedFigure> deriveFigures(const AnalysisReport &Report,
                                  Measured, Bound, Sum) +
                          Where});
     } else if (Fig == "alu.issue_per_clock") {
-      if (P.Alu.PipeNames.empty() || !P.Alu.IssuePerClock) {
-        Skipped.push_back(Fig + ": the profile gives no 'alu.pipes' and "
-                                "'alu.issue_per_clock'");
+      if (!hasPipes())
         continue;
-      }
       // Every lane-op of the benchmark takes an issue slot, and no pipe is
       // full: the rate at which the issue cycles take the time.
       auto Rate =

@@ -331,9 +331,8 @@ std::vector<ProfileFigure> profileFigures(const DeviceProfile &P) {
     }
     // The schedulers' rate is a datasheet figure, but what they sustain
     // on independent work is measured (calibrate's alu_issue).
-    if (P.Alu.IssuePerClock)
-      measurable("alu.issue_per_clock", "alu_issue_per_clock",
-                 "lane-ops per CU per clock", P.Alu.IssuePerClock);
+    measurable("alu.issue_per_clock", "alu_issue_per_clock",
+               "lane-ops per CU per clock", P.Alu.IssuePerClock);
     numeric("alu.pipe_overlap");
     for (size_t I = 0; I < P.Alu.PipeNames.size(); ++I) {
       std::string Classes;
