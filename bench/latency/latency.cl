@@ -14,18 +14,6 @@ __kernel void item_loads_seq(__global const float *a, __global float *out,
   out[get_global_id(0)] = s;
 }
 
-// A chain whose loads are what the previous iteration stored, plus a
-// broadcast element every lane shares (a matrix product's c and a): at
-// one wavefront per compute unit and at full occupancy, to see how the
-// round trip of a chain grows as the compute unit fills.
-__kernel void store_reload(__global const float *b, __global float *acc,
-                           int reps) {
-  size_t i = get_global_id(0);
-  for (int r = 0; r < reps; ++r)
-    for (int k = 0; k < 256; ++k)
-      acc[i] += b[k];
-}
-
 // A running sum written back in place, as a column scan does
 // (a[j] = sum so far): each iteration stores where it just loaded, so no
 // later iteration reads what an earlier one stored and the loads of
@@ -249,35 +237,23 @@ __kernel void pow2_chain_float(__global const float *in, __global float *out,
 
 // Streams over data whose launch fits L2, repeated (and the written
 // buffer restored before each launch, docs/runner.md): what a warm launch
-// reads from L2 and what its stores still cost.
+// reads from L2 and what its stores still cost. (Their sum, stream_sum,
+// and the chain store_reload are calibrate's: kernels/calibrate.)
 __kernel void stream_copy(__global const float4 *in, __global float4 *out) {
   size_t i = get_global_id(0);
   out[i] = in[i];
 }
 
-__kernel void stream_sum(__global const float4 *in, __global float *out) {
-  size_t i = get_global_id(0);
-  float4 v = in[i];
-  out[i] = v.x + v.y + v.z + v.w;
-}
-
 // One work-item walks a column of a 2048 x 2048 float matrix (a 8 KiB step
-// through 16 MiB: PolyBench's gramschmidt kernel 1), with and without a
-// 16 MiB buffer the kernel writes, which the runner restores before every
-// launch: whether the walk is served by L2 on repeated launches.
+// through 16 MiB: PolyBench's gramschmidt kernel 1), with and without
+// (calibrate's column_walk_restored) a 16 MiB buffer the kernel writes,
+// which the runner restores before every launch: whether the walk is
+// served by L2 on repeated launches.
 __kernel void column_walk(__global const float *a, __global float *out) {
   float s = 0;
   for (int k = 0; k < 2048; ++k)
     s += a[k * 2048];
   out[get_global_id(0)] = s;
-}
-
-__kernel void column_walk_restored(__global const float *a,
-                                   __global float *big) {
-  float s = 0;
-  for (int k = 0; k < 2048; ++k)
-    s += a[k * 2048];
-  big[get_global_id(0) * 2048] = s;
 }
 
 // The same walk through the buffer the runner restores: whether the

@@ -409,3 +409,42 @@ __kernel void same_address_store(__global int *flag) {
 // The same for an atomic counter every work-item increments
 // (cache.same_address_atomic_cycles).
 __kernel void same_address_atomic(__global int *count) { atomic_inc(count); }
+
+// The sweeps: one kernel at several launches, whose times calibrate reads
+// together (CalibrateDriver's sweeps; bench/latency checks the same
+// kernels at other launches).
+//
+// A chain whose loads are what the previous iteration stored, plus a
+// broadcast element every lane shares (a matrix product's c and a), at
+// 2 to 64 wavefronts per compute unit: the round trip of a chain behind
+// stores grows from L1's to L2's as the compute unit fills, then queues
+// (cache.chain_l1_waves, cache.chain_l2_waves, cache.chain_queue_per_wave).
+__kernel void store_reload(__global const float *b, __global float *acc,
+                           int reps) {
+  size_t i = get_global_id(0);
+  for (int r = 0; r < reps; ++r)
+    for (int k = 0; k < 256; ++k)
+      acc[i] += b[k];
+}
+
+// One work-item walks a column of a 2048 x 2048 float matrix (an 8 KiB
+// step through 16 MiB, whose 2048 lines fit an L2) beside a buffer it
+// writes, which the runner restores before every launch: up to some size
+// of that buffer the repeated launch still finds the column in L2
+// (cache.l2_warm_rewrite).
+__kernel void column_walk_restored(__global const float *a,
+                                   __global float *big) {
+  float s = 0;
+  for (int k = 0; k < 2048; ++k)
+    s += a[k * 2048];
+  big[get_global_id(0) * 2048] = s;
+}
+
+// A stream that reads four times what it stores, repeated (its output
+// restored before each launch): up to some footprint the repeated launch
+// loads from L2 and DRAM moves only its stores (cache.l2_warm_footprint).
+__kernel void stream_sum(__global const float4 *in, __global float *out) {
+  size_t i = get_global_id(0);
+  float4 v = in[i];
+  out[i] = v.x + v.y + v.z + v.w;
+}

@@ -13,7 +13,9 @@
 //
 // A micro-benchmark's time is charged to its dominant class alone, so a
 // rate is a lower bound (its loop overhead runs beside it on the devices
-// that issue several classes at once).
+// that issue several classes at once). The sweeps (ids sweep.NAME.POINT:
+// one kernel at several launches) are fitted last, on the whole model's
+// estimates: the chain's occupancies and queue, the warm-L2 sizes.
 //
 //===----------------------------------------------------------------------===//
 #ifndef CLSPREAD_DRIVER_CALIBRATEDRIVER_H

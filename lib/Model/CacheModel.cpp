@@ -667,6 +667,7 @@ CacheTraffic cacheTraffic(const KernelCounts &K, const CacheGeometry &G) {
   const bool Rewritten =
       G.WarmRewrite && double(K.RewrittenBytes) > *G.WarmRewrite;
   const double Keeps = G.WarmFootprint.value_or(double(G.L2Bytes));
+  R.FootprintBytes = LaunchBytes;
   const bool Fits = G.L2Bytes && LaunchBytes <= Keeps;
   const bool Warm = Fits && !Rewritten;
   if (Warm && G.WarmFootprint) {

@@ -128,6 +128,9 @@ struct CacheTraffic {
   /// instruction counted once per distinct line it touches (an NVIDIA L1
   /// handles one line per clock: bench/l1_lines).
   double L1Lines = 0;
+  /// The launch's footprint in DRAM granules, the bytes compared with
+  /// CacheGeometry::WarmFootprint (calibrate's footprint sweep reads it).
+  double FootprintBytes = 0;
   /// Per buffer that is loaded: the odds that one wavefront's execution of
   /// a load of it waits on L2 and on DRAM, the shares of its requested
   /// sectors those levels serve. The lanes of a wavefront cross into new

@@ -70,6 +70,9 @@ struct Estimate {
   /// L1 lines looked up per item, and the time at cache.l1_lines_per_clock
   /// (a fourth limit of T_MEM, when the profile has the figure).
   double L1Lines = 0, TMemL1S = 0;
+  /// The launch's footprint the cache model compares with what a repeated
+  /// launch finds in L2 (cache.l2_warm_footprint), in bytes.
+  double FootprintBytes = 0;
   /// Wavefront executions per item of stores and of atomics the whole
   /// launch aims at one address (MemoryTraffic), and their time queued at
   /// that address's L2 slice (a limit of T_MEM, when the profile has

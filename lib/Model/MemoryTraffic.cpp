@@ -151,6 +151,7 @@ MemoryTraffic memoryTraffic(const KernelCounts &K, unsigned Wavefront,
     R.BytesL2 = C.L2Bytes;
     R.PartialStoreBytes = C.PartialStoreBytes;
     R.L1Lines = C.L1Lines;
+    R.FootprintBytes = C.FootprintBytes;
     R.LoadOdds = C.LoadOdds;
     R.Finite = true;
     R.Notes.insert(R.Notes.end(), C.Notes.begin(), C.Notes.end());

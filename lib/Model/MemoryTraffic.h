@@ -45,6 +45,7 @@ struct MemoryTraffic {
   double BytesL2 = 0;
   double PartialStoreBytes = 0; ///< part of BytesL2 (CacheTraffic)
   double L1Lines = 0;           ///< per item (CacheTraffic)
+  double FootprintBytes = 0;    ///< the launch's (CacheTraffic)
   /// Per item: wavefront executions of global stores, and of atomics,
   /// that every work-item of the launch aims at one address (a "found"
   /// flag, a counter), divided by the wavefront. A wavefront's lanes merge

@@ -179,6 +179,7 @@ Estimate estimate(const KernelCounts &K, const DeviceProfile &P,
   E.BytesL2 = T.BytesL2;
   E.BytesL2Partial = T.PartialStoreBytes;
   E.L1Lines = T.L1Lines;
+  E.FootprintBytes = T.FootprintBytes;
   E.SameAddressStores = T.SameAddressStores;
   E.SameAddressAtomics = T.SameAddressAtomics;
   // Chained rounds by level: a round waits on its slowest load; with each

@@ -2,7 +2,9 @@
 //
 // The Kernels sheet prints the model's graph (Model/ModelGraph.h): the
 // model's inputs (the launch, and the per-work-item counts that need the
-// analysis, the packer or the cache model) are plain values, and every
+// analysis, the packer or the cache model) are plain values (an IF on
+// use_measured between the two where the profile's measured figures move
+// one: the cache model reads figures too), and every
 // term, occupancy included, is its formula as printed from the graph
 // (Model/ExprPrinters.h) over those cells and the Device sheet's names,
 // with the C++ evaluator's value cached. Nothing here restates a formula:
@@ -12,6 +14,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Model/ExprPrinters.h"
+#include "Model/Spreadsheet.h"
 #include "Report/WorkbookSheets.h"
 
 #ifdef CLSPREAD_HAVE_XLSXWRITER
@@ -50,6 +53,10 @@ const DeviceWriter::TermValues &DeviceWriter::terms(const KernelResult &K) {
   if (It == Cache.end()) {
     TermValues V;
     V.Inputs = model::estimateInputs(K.Counts, K.Est);
+    EstimateOptions Datasheet;
+    Datasheet.UseMeasured = false;
+    V.DatasheetInputs =
+        model::estimateInputs(K.Counts, estimate(K.Counts, P, Datasheet));
     for (auto &[T, X] : model::evaluateTerms(
              *M, V.Inputs, model::figureValues(P, /*UseMeasured=*/true)))
       V.Terms.emplace(T->Name, std::move(X));
@@ -84,11 +91,19 @@ std::vector<Column> DeviceWriter::kernelColumns() {
 
   auto input = [&](const model::InputInfo &I) {
     col(I.Name, I.Title, I.Json, styleOf(I.U), [this, Name = I.Name](KR K) {
-      const model::Values &In = terms(K).Inputs;
-      auto It = In.find(Name);
+      const TermValues &V = terms(K);
+      auto It = V.Inputs.find(Name);
       // Absent: the driver picks the local size; no L2 figures without
       // a finite cache model.
-      return It == In.end() ? Cell::blank() : Cell::num(It->second);
+      if (It == V.Inputs.end())
+        return Cell::blank();
+      // An input the profile's measured figures move takes the switch.
+      auto Ds = V.DatasheetInputs.find(Name);
+      if (Ds != V.DatasheetInputs.end() && Ds->second != It->second)
+        return Cell::formula(fmt::format("=IF(use_measured=1,{:.17g},{:.17g})",
+                                         It->second, Ds->second),
+                             It->second);
+      return Cell::num(It->second);
     });
   };
   auto term = [&](model::Expr T) {

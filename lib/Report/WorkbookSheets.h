@@ -202,7 +202,12 @@ private:
   /// values cached beside them).
   const model::Model *M;
   struct TermValues {
-    model::Values Inputs;
+    /// The inputs the model's graph reads, as analyze computes them (with
+    /// the profile's measured figures) and with its datasheet figures
+    /// only: the cache model and the chained rounds, which are not
+    /// formulas, read figures too (cache.l2_warm_footprint,
+    /// cache.chain_l1_waves), so an input may differ by use_measured.
+    model::Values Inputs, DatasheetInputs;
     std::map<std::string, model::TermValue> Terms;
   };
   std::map<const KernelResult *, TermValues> Cache;
