@@ -483,9 +483,11 @@ int runAnalyze(const AnalyzeRequest &Req, const DeviceProfile &Profile,
       Worst = std::max(Worst, int(ExitUsage));
       continue;
     }
-    merge(analyzeSource(FO, {E.Kernel}, Req.Quick ? E.Quick : E.Launch,
-                        /*LaunchGiven=*/true, Req.Trips, {}, Profile, &E,
-                        Report, Diags, Cache, Threads));
+    LaunchSpec L = Req.Quick ? E.Quick : E.Launch;
+    if (E.PerComputeUnit)
+      L.Global[0] *= std::max(1u, Profile.ComputeUnits);
+    merge(analyzeSource(FO, {E.Kernel}, L, /*LaunchGiven=*/true, Req.Trips, {},
+                        Profile, &E, Report, Diags, Cache, Threads));
   }
   return Worst;
 }

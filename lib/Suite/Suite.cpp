@@ -455,11 +455,12 @@ llvm::Error Parser::parseEntry(const YAML::Node &N, SuiteEntry &E) {
   if (!N.IsMap())
     return D.at(N.Mark(), "a kernel entry must be a map");
   MapFields F(N);
-  if (llvm::Error Err = F.checkKeys(
-          D,
-          {"id", "file", "kernel", "variant_of", "description", "global",
-           "local", "args", "build_options", "buffers", "quick", "trips"},
-          "kernel entry"))
+  if (llvm::Error Err =
+          F.checkKeys(D,
+                      {"id", "file", "kernel", "variant_of", "description",
+                       "global", "local", "args", "build_options", "buffers",
+                       "quick", "trips", "per_compute_unit"},
+                      "kernel entry"))
     return Err;
   if (llvm::Error Err = F.require(D, {"id"}, "kernel entry"))
     return Err;
@@ -523,6 +524,12 @@ llvm::Error Parser::parseEntry(const YAML::Node &N, SuiteEntry &E) {
       return Err;
   } else {
     E.Quick = E.Launch;
+  }
+
+  if (const YAML::Node *P = F.get("per_compute_unit")) {
+    if (!P->IsScalar() || (P->Scalar() != "true" && P->Scalar() != "false"))
+      return D.at(P->Mark(), "per_compute_unit must be true or false");
+    E.PerComputeUnit = P->Scalar() == "true";
   }
 
   if (const YAML::Node *B = F.get("buffers")) {

@@ -51,6 +51,11 @@ struct SuiteEntry {
   /// or `do` in File, as --trip FILE:LINE=N gives them; every line holds a
   /// loop (checked when the manifest is read).
   std::map<unsigned, uint64_t> Trips;
+  /// `per_compute_unit: true` -- the first global dimension (full and
+  /// quick) counts work-items per compute unit: analyze multiplies it by
+  /// the profile's compute_units, so that a launch holds the same
+  /// occupancy on any device (calibrate's chain sweep).
+  bool PerComputeUnit = false;
 };
 
 /// Kernels that run one after the other on the same data (`pipelines:` in

@@ -54,6 +54,20 @@ TEST(SuiteParse, Minimal) {
   EXPECT_EQ(S->find("b"), nullptr);
 }
 
+TEST(SuiteParse, PerComputeUnit) {
+  // The flag is kept; the sizes stay as written (analyze multiplies the
+  // first global dimension by the profile's compute units).
+  llvm::Expected<Suite> S =
+      parseSuite(std::string(Minimal) + "    per_compute_unit: true\n",
+                 "t.yaml", fakeReader);
+  ASSERT_TRUE(bool(S)) << llvm::toString(S.takeError());
+  EXPECT_TRUE(S->Entries[0].PerComputeUnit);
+  EXPECT_EQ(S->Entries[0].Launch.Global[0], 1024u);
+  llvm::Expected<Suite> Plain = parseSuite(Minimal, "t.yaml", fakeReader);
+  ASSERT_TRUE(bool(Plain)) << llvm::toString(Plain.takeError());
+  EXPECT_FALSE(Plain->Entries[0].PerComputeUnit);
+}
+
 TEST(SuiteParse, AllFields) {
   const char *Yaml = R"(schema: 1
 kernels:
@@ -254,6 +268,8 @@ TEST(SuiteErrors, BadValues) {
             "permutation, monotone");
   EXPECT_EQ(errorOf(withSizes("    global: [64]\n    build_options: [-DX]\n")),
             "t.yaml:7:20: error: build_options must be a single value");
+  EXPECT_EQ(errorOf(withSizes("    global: [64]\n    per_compute_unit: 2\n")),
+            "t.yaml:7:23: error: per_compute_unit must be true or false");
   EXPECT_EQ(errorOf(R"(schema: 1
 kernels:
   - id: a b
