@@ -272,7 +272,7 @@ void solveChainSweep(const std::vector<Run> &Runs, const SweepModel &M,
   std::vector<SweepPoint> Points;
   for (const Run &R : Runs)
     Points.push_back(
-        {&R, R.K->Est.Occ.WavesPerCU,
+        {&R, double(R.K->Est.Occ.WavesPerCU),
          SweepModel::event(M.at(*R.K, {{L1, 1e9}, {L2, 1e9}, {Q, 0}})),
          SweepModel::event(M.at(*R.K, {{L1, 0}, {L2, 0}, {Q, 0}}))});
   Points = movedPoints(std::move(Points));
