@@ -218,10 +218,22 @@ __kernel void barrier_loop(__global const float *in, __global float *out,
 // and again (volatile, so each store is kept). L1 is write-through on the
 // GPUs whose profiles give cache sizes, so every store reaches L2, while
 // the buffer (16 B x work-items) fits in L2 and leaves DRAM nearly idle;
-// calibrate divides the cache model's L2 bytes by the time.
+// calibrate divides the cache model's L2 bytes by the time. The same with
+// 4 bytes per work-item (cache.l2_narrow_store_bandwidth): a wavefront's
+// store is one whole line, and L2 takes such stores at about twice the
+// float4's byte rate (bench/l2_store_width).
 __kernel void l2_store(volatile __global float4 *out, int iters) {
   size_t i = get_global_id(0);
   float4 v = (float4)((float)i);
+  for (int k = 0; k < iters; ++k) {
+    out[i] = v;
+    v += 1.0f;
+  }
+}
+
+__kernel void l2_narrow_store(volatile __global float *out, int iters) {
+  size_t i = get_global_id(0);
+  float v = (float)i;
   for (int k = 0; k < iters; ++k) {
     out[i] = v;
     v += 1.0f;

@@ -575,6 +575,24 @@ std::vector<DerivedFigure> deriveFigures(const AnalysisReport &Report,
                                  "cache model's count), from ",
                                  K.Est.BytesL2) +
                          Where});
+    } else if (Fig == "cache.l2_narrow_store_bandwidth") {
+      if (!K.Est.FiniteCache || K.Est.BytesL2Narrow <= 0) {
+        Skipped.push_back(Fig + ": the cache model finds no narrow stores "
+                                "written whole in the benchmark (the profile "
+                                "needs 'cache:' with a write-through L1)");
+        continue;
+      }
+      // On the event time: the launch is short enough (tens of us) that
+      // its overhead matters.
+      auto Bw = solve("cache_l2_narrow_store_bandwidth", "t_event", *T);
+      if (!Bw)
+        continue;
+      Out.push_back({Fig, fmt::format("{:.0f} GB/s", *Bw / 1e9),
+                     fmt::format("{:.4g} B per work-item of stores of at most "
+                                 "8 bytes a lane (the cache model's count), "
+                                 "from ",
+                                 K.Est.BytesL2Narrow) +
+                         Where});
     } else if (Fig == "cache.l2_partial_bandwidth") {
       if (!K.Est.FiniteCache || K.Est.BytesL2Partial <= 0) {
         Skipped.push_back(Fig + ": the cache model finds no partly written "

@@ -432,7 +432,7 @@ CacheTraffic cacheTraffic(const KernelCounts &K, const CacheGeometry &G) {
   // Per key: traffic at each level, as launch totals in bytes.
   std::map<std::string, double> Wave, ToL2, ToDram, Plain;
   std::set<std::string> LoadKeys; // keys of loads, for their odds
-  double Partial = 0;
+  double Partial = 0, Narrow = 0;
   std::vector<Site> Loads, All;
   unsigned MaxScope = 0;
   std::deque<GlobalAccess> Repeated; // sites with a repeat (stable addresses)
@@ -544,6 +544,12 @@ CacheTraffic cacheTraffic(const KernelCounts &K, const CacheGeometry &G) {
       ToL2[All[I].Key] += Total;
       if (!Bytes.empty())
         Partial += Total * Part / double(Bytes.size());
+      double Written = 0;
+      for (auto &[Sec, Set] : Bytes)
+        Written += double(Set.size());
+      if (!Bytes.empty() && !Lane.empty() &&
+          Written / double(Lane.size()) <= 8.0)
+        Narrow += Total * (1 - Part / double(Bytes.size()));
     }
   }
 
@@ -655,6 +661,7 @@ CacheTraffic cacheTraffic(const KernelCounts &K, const CacheGeometry &G) {
   R.L2Bytes = std::min(L2, W) / N;
   R.DramBytes = std::min(D, L2 * PerSector) / N;
   R.PartialStoreBytes = std::min(Partial / N, R.L2Bytes);
+  R.NarrowStoreBytes = std::min(Narrow / N, R.L2Bytes - R.PartialStoreBytes);
   // A launch whose whole footprint fits L2 finds its data there when it
   // runs again (timed runs repeat a launch; so do most applications'
   // loops): its loads then wait on L2, not DRAM. Sites without a shape

@@ -124,6 +124,9 @@ struct CacheTraffic {
   /// a lower rate than whole sectors (measured: cache.l2_partial_bandwidth).
   /// They are part of L2Bytes.
   double PartialStoreBytes = 0;
+  /// Per work-item: bytes of whole sectors written by stores of at most 8
+  /// bytes a lane (part of L2Bytes).
+  double NarrowStoreBytes = 0;
   /// Per work-item: L1 lines its wavefronts' loads and stores look up, each
   /// instruction counted once per distinct line it touches (an NVIDIA L1
   /// handles one line per clock: bench/l1_lines).

@@ -67,6 +67,9 @@ struct Estimate {
   /// Of BytesL2, the sectors stores write only part of, charged at
   /// cache.l2_partial_bandwidth when the profile has it.
   double BytesL2Partial = 0;
+  /// Of BytesL2, whole sectors of stores of at most 8 bytes a lane,
+  /// charged at cache.l2_narrow_store_bandwidth when the profile has it.
+  double BytesL2Narrow = 0;
   /// L1 lines looked up per item, and the time at cache.l1_lines_per_clock
   /// (a fourth limit of T_MEM, when the profile has the figure).
   double L1Lines = 0, TMemL1S = 0;

@@ -182,27 +182,33 @@ const std::vector<NumericFigure> &numericFigures() {
       // served at the cache model's level, and from which every round
       // waits at least an L2 round trip: a chain's stores queue on their
       // way to L2, and the loads behind them in the memory pipeline wait
-      // with them (measured: bench/latency's store_reload). In between,
-      // the share of rounds that wait on L2 grows in proportion.
+      // with them (measured: calibrate's chain sweep of store_reload). In
+      // between, the share of rounds that wait on L2 grows in proportion.
       {"cache.chain_l1_waves", "chain_l1_waves", "wavefronts per CU", D::Count},
       {"cache.chain_l2_waves", "chain_l2_waves", "wavefronts per CU", D::Count},
       // Past chain_l2_waves the queue grows: each wavefront per compute
       // unit beyond it adds this much to every round chained behind stores
-      // (measured: store_reload at 32, 48 and 64 wavefronts per SM).
+      // (measured: the same sweep's points past chain_l2_waves).
       {"cache.chain_queue_per_wave", "chain_queue_per_wave", "s per wavefront",
        D::Time},
       // The most bytes the host may write between two launches with L2
       // still holding the launch's data for the next one (a runner that
       // restores its inputs rewrites the buffers the kernel may write):
       // past it, a launch whose data fits L2 loads from DRAM (measured:
-      // bench/latency's column walk beside a rewritten buffer).
+      // calibrate's rewrite sweep, a column walk beside a restored buffer).
       {"cache.l2_warm_rewrite", "l2_warm_rewrite", "B", D::Bytes},
       // The largest launch footprint that a repeated launch still finds in
       // L2 (below the L2's size: its two partitions each cache what their
       // SMs read): past it, the launch loads from DRAM (measured:
-      // bench/latency's streams over 2 to 128 MiB). Where absent, a launch
-      // that fits L2 loads from it, but DRAM moves its whole footprint.
+      // calibrate's footprint sweep, streams of 8 to 64 MiB). Where absent, a
+      // launch that fits L2 loads from it, but DRAM moves its whole footprint.
       {"cache.l2_warm_footprint", "l2_warm_footprint", "B", D::Bytes},
+      // L2's byte rate for whole sectors that stores of at most 8 bytes a
+      // lane write through L1: about twice cache.l2_bandwidth's, which
+      // float4 stores measure (bench/l2_store_width; calibrate's
+      // l2_narrow_store). Where absent, they go at cache.l2_bandwidth.
+      {"cache.l2_narrow_store_bandwidth", "cache_l2_narrow_store_bandwidth",
+       "B/s", D::Bandwidth},
       // Clocks one wavefront's store, and one wavefront's atomic, to an
       // address every work-item of the launch aims at holds the L2 slice
       // that owns it: such requests from the whole launch go one after

@@ -150,6 +150,7 @@ MemoryTraffic memoryTraffic(const KernelCounts &K, unsigned Wavefront,
     R.BytesMoved = C.DramBytes;
     R.BytesL2 = C.L2Bytes;
     R.PartialStoreBytes = C.PartialStoreBytes;
+    R.NarrowStoreBytes = C.NarrowStoreBytes;
     R.L1Lines = C.L1Lines;
     R.FootprintBytes = C.FootprintBytes;
     R.LoadOdds = C.LoadOdds;

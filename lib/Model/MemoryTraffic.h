@@ -44,6 +44,7 @@ struct MemoryTraffic {
   /// cache model was used (Finite).
   double BytesL2 = 0;
   double PartialStoreBytes = 0; ///< part of BytesL2 (CacheTraffic)
+  double NarrowStoreBytes = 0;  ///< part of BytesL2 (CacheTraffic)
   double L1Lines = 0;           ///< per item (CacheTraffic)
   double FootprintBytes = 0;    ///< the launch's (CacheTraffic)
   /// Per item: wavefront executions of global stores, and of atomics,

@@ -328,18 +328,26 @@ private:
     E Bw = fig("memory_bandwidth");
     E Dram = term("t_dram", N * Moved / Bw, Unit::Time,
                   "T_MEM DRAM bandwidth (s)", "estimate.t_mem_bandwidth_s");
-    // L2: partly written sectors go at their own (lower) rate where
-    // measured.
+    // L2: every byte at cache.l2_bandwidth (float4 stores measure it),
+    // less what partly written sectors and whole sectors of narrow stores
+    // (at most 8 bytes a lane) take at their own rates where measured.
     E L2Bw = fig("cache_l2_bandwidth"),
-      PartialBw = fig("cache_l2_partial_bandwidth");
-    E L2 = in("bytes_l2"), Partial = in("bytes_l2_partial");
+      PartialBw = fig("cache_l2_partial_bandwidth"),
+      NarrowBw = fig("cache_l2_narrow_store_bandwidth");
+    E L2 = in("bytes_l2"), Partial = in("bytes_l2_partial"),
+      Narrow = in("bytes_l2_narrow");
     E TL2 = term(
         "t_l2",
-        B.ifThen(B.has(L2Bw) && Finite,
-                 B.ifThen(Partial > 0 && B.has(PartialBw),
-                          N * (L2 - Partial) / L2Bw + N * Partial / PartialBw,
-                          N * L2 / L2Bw),
-                 B.num(0)),
+        B.ifThen(
+            B.has(L2Bw) && Finite,
+            N * L2 / L2Bw +
+                B.ifThen(Partial > 0 && B.has(PartialBw),
+                         N * Partial * (B.num(1) / PartialBw - B.num(1) / L2Bw),
+                         B.num(0)) +
+                B.ifThen(Narrow > 0 && B.has(NarrowBw),
+                         N * Narrow * (B.num(1) / NarrowBw - B.num(1) / L2Bw),
+                         B.num(0)),
+            B.num(0)),
         Unit::Time, "T_MEM L2 (s)", "estimate.t_mem_l2_s");
     // L1 lookups: a wavefront's access takes a clock per distinct line it
     // touches (measured: bench/l1_lines), so lanes spread over many lines
@@ -789,6 +797,7 @@ Values kernelInputs(const KernelCounts &K, const LaunchSpec &L,
   if (E.FiniteCache) {
     V["bytes_l2"] = E.BytesL2;
     V["bytes_l2_partial"] = E.BytesL2Partial;
+    V["bytes_l2_narrow"] = E.BytesL2Narrow;
   }
   V["l1_lines"] = E.L1Lines;
   V["same_address_stores"] = E.SameAddressStores;
@@ -850,6 +859,8 @@ const std::vector<InputInfo> &inputInfo() {
     I.push_back({"bytes_l2", "L2 bytes", "per_item.bytes_l2", Unit::Bytes});
     I.push_back({"bytes_l2_partial", "L2 bytes of partly written sectors",
                  "per_item.bytes_l2_partial", Unit::Bytes});
+    I.push_back({"bytes_l2_narrow", "L2 bytes of narrow stores",
+                 "per_item.bytes_l2_narrow", Unit::Bytes});
     I.push_back({"l1_lines", "L1 lines", ""});
     I.push_back({"same_address_stores",
                  "wavefront stores to the launch's one address, per item", ""});

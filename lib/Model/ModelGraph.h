@@ -70,7 +70,8 @@ const Model &modelFor(const DeviceProfile &P);
 /// and the packer's and the cache model's figures that \p E keeps
 /// (VliwBundles, BytesRequested, BytesMoved, BytesL2, ...; a default
 /// Estimate where they are not known yet: occupancy does not read them).
-/// bytes_l2 and bytes_l2_partial are absent without a finite cache model.
+/// bytes_l2, bytes_l2_partial and bytes_l2_narrow are absent without a
+/// finite cache model.
 Values kernelInputs(const KernelCounts &K, const LaunchSpec &L,
                     const Estimate &E);
 

@@ -178,6 +178,7 @@ Estimate estimate(const KernelCounts &K, const DeviceProfile &P,
   E.FiniteCache = T.Finite;
   E.BytesL2 = T.BytesL2;
   E.BytesL2Partial = T.PartialStoreBytes;
+  E.BytesL2Narrow = T.NarrowStoreBytes;
   E.L1Lines = T.L1Lines;
   E.FootprintBytes = T.FootprintBytes;
   E.SameAddressStores = T.SameAddressStores;

@@ -284,6 +284,8 @@ json::Value toJSON(const AnalysisReport &R, const ReportOptions &O) {
          E.FiniteCache ? json::Value(E.BytesL2) : json::Value(nullptr)},
         {"bytes_l2_partial",
          E.FiniteCache ? json::Value(E.BytesL2Partial) : json::Value(nullptr)},
+        {"bytes_l2_narrow",
+         E.FiniteCache ? json::Value(E.BytesL2Narrow) : json::Value(nullptr)},
         {"lds_bytes", C.LocalBytes},
         {"private_bytes", C.PrivateBytes},
         {"image_reads", C.ImageReads},

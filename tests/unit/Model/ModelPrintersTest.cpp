@@ -238,7 +238,9 @@ std::vector<Values> inputCases(const Graph &G) {
         X = N == "lx" ? std::ldexp(1.0, 3 + Case % 6) : 1;
       } else if (N == "finite")
         X = Case % 2;
-      else if ((N == "bytes_l2" || N == "bytes_l2_partial") && Case % 2 == 0)
+      else if ((N == "bytes_l2" || N == "bytes_l2_partial" ||
+                N == "bytes_l2_narrow") &&
+               Case % 2 == 0)
         continue; // no finite cache model: no L2 figures
       else if (Pick(Rng) == 0)
         X = 0; // zero counts switch terms off
