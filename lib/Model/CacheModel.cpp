@@ -547,7 +547,9 @@ CacheTraffic cacheTraffic(const KernelCounts &K, const CacheGeometry &G) {
       double Written = 0;
       for (auto &[Sec, Set] : Bytes)
         Written += double(Set.size());
-      if (!Bytes.empty() && !Lane.empty() &&
+      // Atomics are not stores L2 merges; the narrow rate is measured on
+      // plain stores only.
+      if (!A.IsAtomic && !Bytes.empty() && !Lane.empty() &&
           Written / double(Lane.size()) <= 8.0)
         Narrow += Total * (1 - Part / double(Bytes.size()));
     }
