@@ -1,10 +1,10 @@
 //===- CalibrateDriver.cpp - Measured figures for a profile ---------------===//
 #include "Driver/CalibrateDriver.h"
+#include "Driver/CalibrateSweeps.h"
 #include "Driver/PlanWriter.h"
 #include "Model/Figures.h"
 #include "Model/ModelGraph.h"
 #include "Model/Spreadsheet.h"
-#include "Support/Quantity.h"
 #include "Validate/Validation.h"
 
 #include "llvm/Support/FileSystem.h"
@@ -187,228 +187,6 @@ void solveLatencyAndKnee(GraphSolver &S, const Run *Lat, const Run *Knee,
   }
 }
 
-/// The estimates a sweep's fit compares with its times: the whole model
-/// (Tkernel and the launch overhead, as validate compares) on the profile,
-/// with the figures this calibration derived before the sweep laid over it
-/// and, per call, the candidate values of the sweep's own figures. The
-/// sweeps' figures act inside the cache model and the chained rounds, not
-/// only on the graph, so each estimate is the whole model's.
-class SweepModel {
-public:
-  SweepModel(const DeviceProfile &P, const std::vector<DerivedFigure> &Done)
-      : Base(P) {
-    for (const DerivedFigure &F : Done) {
-      auto Q = Quantity::parse(F.Value);
-      if (!Q) {
-        consumeError(Q.takeError());
-        continue;
-      }
-      Base.Measured[F.Path].Value = Q->value();
-    }
-  }
-  Estimate
-  at(const KernelResult &K,
-     std::initializer_list<std::pair<const char *, double>> Figs) const {
-    DeviceProfile P = Base;
-    for (auto [Path, V] : Figs)
-      P.Measured[Path].Value = V;
-    return estimate(K.Counts, P);
-  }
-  static double event(const Estimate &E) {
-    return E.TKernelS + E.LaunchOverheadS;
-  }
-
-private:
-  DeviceProfile Base;
-};
-
-/// Where a sweep's measured times cross half way from the model's estimate
-/// on one side of a figure (Lo) to the other (Hi): the share
-/// s = (t - Lo) / (Hi - Lo) of each point, by the point's X.
-struct SweepPoint {
-  const Run *R;
-  double X, Lo, Hi;
-  double share() const { return (R->T - Lo) / (Hi - Lo); }
-};
-
-/// The sweep's points where the figure moves the estimate (by 1% or more),
-/// by X.
-std::vector<SweepPoint> movedPoints(std::vector<SweepPoint> Points) {
-  std::erase_if(Points, [](const SweepPoint &P) {
-    return !(std::abs(P.Hi - P.Lo) >= 0.01 * std::min(P.Lo, P.Hi));
-  });
-  std::sort(Points.begin(), Points.end(),
-            [](const SweepPoint &A, const SweepPoint &B) { return A.X < B.X; });
-  return Points;
-}
-
-std::string sweepNote(const std::vector<SweepPoint> &Points, const char *XUnit,
-                      double XScale) {
-  std::string N;
-  for (const SweepPoint &P : Points)
-    N += fmt::format("{}{:.4g} {}: {:.4g} s between {:.4g} and {:.4g} s "
-                     "(share {:.2f})",
-                     N.empty() ? "" : ", ", P.X / XScale, XUnit, P.R->T, P.Lo,
-                     P.Hi, P.share());
-  return N;
-}
-
-/// cache.chain_l1_waves, cache.chain_l2_waves and
-/// cache.chain_queue_per_wave from the chain sweep (store_reload at 2 to
-/// 64 wavefronts per compute unit). The model moves a chain's rounds from
-/// where the cache model serves them (L1 here) to L2 in proportion between
-/// the two occupancies, then adds the queue per wavefront past the second:
-/// so each point's share s of the way from the first estimate (no point
-/// past chain_l1_waves) to the second (every round at L2, no queue) lies
-/// on a line in the wavefronts per CU. The line fitted to the points
-/// between (0.05 < s < 0.95) gives s = 0 and s = 1 at the two figures;
-/// past the second, the queue per wavefront that fits the points' times
-/// least squares, on the model's own rate of change.
-void solveChainSweep(const std::vector<Run> &Runs, const SweepModel &M,
-                     std::vector<DerivedFigure> &Out,
-                     std::vector<std::string> &Skipped) {
-  const char *L1 = "cache.chain_l1_waves", *L2 = "cache.chain_l2_waves",
-             *Q = "cache.chain_queue_per_wave";
-  std::vector<SweepPoint> Points;
-  for (const Run &R : Runs)
-    Points.push_back(
-        {&R, double(R.K->Est.Occ.WavesPerCU),
-         SweepModel::event(M.at(*R.K, {{L1, 1e9}, {L2, 1e9}, {Q, 0}})),
-         SweepModel::event(M.at(*R.K, {{L1, 0}, {L2, 0}, {Q, 0}}))});
-  Points = movedPoints(std::move(Points));
-  double N = 0, Sx = 0, Sy = 0, Sxx = 0, Sxy = 0;
-  for (const SweepPoint &P : Points)
-    if (double S = P.share(); S > 0.05 && S < 0.95) {
-      N += 1;
-      Sx += P.X;
-      Sy += S;
-      Sxx += P.X * P.X;
-      Sxy += P.X * S;
-    }
-  double Den = N * Sxx - Sx * Sx;
-  double Slope = Den > 0 ? (N * Sxy - Sx * Sy) / Den : 0;
-  if (N < 2 || !(Slope > 0)) {
-    Skipped.push_back(fmt::format(
-        "{}, {}, {}: the chain sweep has {:.0f} point(s) between the "
-        "estimates of its rounds at L1 and at L2 (wavefronts per CU and "
-        "share: {}); it needs two or more, rising",
-        L1, L2, Q, N,
-        Points.empty() ? std::string("none where the figures move the "
-                                     "estimate: the model finds no chain "
-                                     "behind stores, or no cache levels")
-                       : sweepNote(Points, "waves", 1)));
-    return;
-  }
-  double Icpt = (Sy - Slope * Sx) / N;
-  double From = std::max(0.0, -Icpt / Slope), To = (1 - Icpt) / Slope;
-  std::string Note =
-      fmt::format("the chain sweep's share of the way from its rounds' "
-                  "estimate at L1 to L2's, by wavefronts per CU: {}",
-                  sweepNote(Points, "waves", 1));
-  Out.push_back({L1, fmt::format("{:.3g}", From),
-                 fmt::format("{:.3g} wavefronts per CU where the line fitted "
-                             "to the {:.0f} points between meets share 0; ",
-                             From, N) +
-                     Note});
-  Out.push_back({L2, fmt::format("{:.3g}", To),
-                 fmt::format("{:.3g} wavefronts per CU where the same line "
-                             "meets share 1 (the points: "
-                             "cache.chain_l1_waves)",
-                             To)});
-  // The queue: least squares over the points past To, on the model's
-  // change of each estimate per ns of queue.
-  double Num = 0, Sq = 0;
-  std::string Past;
-  for (const SweepPoint &P : Points) {
-    if (P.X <= To)
-      continue;
-    const KernelResult &K = *P.R->K;
-    double E0 = SweepModel::event(M.at(K, {{L1, From}, {L2, To}, {Q, 0}}));
-    double D =
-        SweepModel::event(M.at(K, {{L1, From}, {L2, To}, {Q, 1e-9}})) - E0;
-    Num += D * (P.R->T - E0);
-    Sq += D * D;
-    Past += fmt::format("{}{:.4g} waves: {:.4g} s (estimate {:.4g} s without "
-                        "a queue, {:.4g} s more per ns)",
-                        Past.empty() ? "" : ", ", P.X, P.R->T, E0, D);
-  }
-  if (!(Sq > 0)) {
-    Skipped.push_back(fmt::format("{}: the chain sweep has no point past "
-                                  "{:.3g} wavefronts per CU",
-                                  Q, To));
-    return;
-  }
-  double PerWave = std::max(0.0, Num / Sq) * 1e-9;
-  Out.push_back({Q, fmt::format("{:.3g} ns", PerWave * 1e9),
-                 "the least-squares wait per wavefront past " +
-                     fmt::format("{:.3g}", To) +
-                     " wavefronts per CU: " + Past});
-}
-
-/// A figure up to which a repeated launch finds its data in L2
-/// (cache.l2_warm_rewrite: the bytes the runner restores before each
-/// launch; cache.l2_warm_footprint: the launch's footprint), from a sweep
-/// of that size: the size at which the measured time crosses half way
-/// from the model's estimate with L2 warm to its estimate with L2 cold,
-/// interpolated between the two points either side (the model's step is
-/// then where the measured times turn).
-void solveWarmSweep(const char *Figure, const char *What,
-                    const std::vector<Run> &Runs, const SweepModel &M,
-                    double (*XOf)(const KernelResult &, const Estimate &),
-                    std::vector<DerivedFigure> &Out,
-                    std::vector<std::string> &Skipped) {
-  std::vector<SweepPoint> Points;
-  for (const Run &R : Runs) {
-    Estimate Warm = M.at(*R.K, {{Figure, 1e18}});
-    Points.push_back({&R, XOf(*R.K, Warm), SweepModel::event(Warm),
-                      SweepModel::event(M.at(*R.K, {{Figure, 0}}))});
-  }
-  Points = movedPoints(std::move(Points));
-  // What all the sweep's launches share and the model does not know (the
-  // day's launch overhead: a 10 us launch of the footprint sweep moves by
-  // 0.5 us from one run to the next on one H200) is taken off: the
-  // smallest point, whose data L2 keeps, is put on its warm estimate.
-  if (!Points.empty()) {
-    double Off = Points.front().R->T - Points.front().Lo;
-    for (SweepPoint &P : Points) {
-      P.Lo += Off;
-      P.Hi += Off;
-    }
-  }
-  const double MiB = 1024.0 * 1024.0;
-  // The last point below half way and the one after it: a small launch,
-  // whose two estimates differ by little beside its launch overhead, may
-  // fall anywhere (a noise of 1% is a share of 0.5 there).
-  auto Below =
-      std::find_if(Points.rbegin(), Points.rend(),
-                   [](const SweepPoint &P) { return P.share() < 0.5; });
-  if (Below == Points.rend() || Below == Points.rbegin()) {
-    Skipped.push_back(fmt::format(
-        "{}: the {} sweep does not cross half way from the estimate with L2 "
-        "warm to the estimate with it cold ({})",
-        Figure, What,
-        Points.empty() ? std::string("no point where the figure moves the "
-                                     "estimate: the profile gives no "
-                                     "'cache:' with an L2")
-                       : sweepNote(Points, "MiB", MiB)));
-    return;
-  }
-  const SweepPoint &A = *Below, &B = *(Below - 1);
-  double X = A.X + (B.X - A.X) * (0.5 - A.share()) / (B.share() - A.share());
-  // A whole size, as the profile takes it: whole MiB from 8 MiB (the
-  // sweeps' points are 4 MiB apart there), else whole KiB.
-  std::string Value = X >= 8 * MiB
-                          ? fmt::format("{:.0f} MiB", X / MiB)
-                          : fmt::format("{:.0f} KiB", std::max(1.0, X / 1024));
-  Out.push_back(
-      {Figure, Value,
-       fmt::format("the {} sweep's time crosses half way from the estimate "
-                   "with L2 warm to the estimate with it cold at {:.3g} MiB, "
-                   "between {:.4g} and {:.4g} MiB ({})",
-                   What, X / MiB, A.X / MiB, B.X / MiB,
-                   sweepNote(Points, "MiB", MiB))});
-}
-
 } // namespace
 
 std::vector<DerivedFigure> deriveFigures(const AnalysisReport &Report,
@@ -422,7 +200,7 @@ std::vector<DerivedFigure> deriveFigures(const AnalysisReport &Report,
   // The latency and knee runs, solved together after the loop, and the
   // sweeps' runs ("sweep.NAME.POINT"), fitted after everything else.
   std::optional<Run> LatRun, KneeRun;
-  std::map<std::string, std::vector<Run>> Sweeps;
+  std::map<std::string, std::vector<SweepRun>> Sweeps;
   for (const KernelResult &K : Report.Kernels) {
     const std::string &Fig = K.SuiteId;
     auto It = ById.find(Fig);
@@ -472,7 +250,7 @@ std::vector<DerivedFigure> deriveFigures(const AnalysisReport &Report,
     };
     if (Fig.rfind("sweep.", 0) == 0) {
       std::string Name = Fig.substr(6, Fig.find('.', 6) - 6);
-      Sweeps[Name].push_back(Run{&K, *T, Where});
+      Sweeps[Name].push_back(SweepRun{&K, *T, Where});
     } else if (Fig == "memory.bandwidth") {
       auto Bw = solve("memory_bandwidth", "t_dram", *T);
       if (!Bw)
@@ -817,37 +595,15 @@ std::vector<DerivedFigure> deriveFigures(const AnalysisReport &Report,
   // A latency run that found no latency leaves no figure.
   std::erase_if(Out, [](const DerivedFigure &F) { return F.Value.empty(); });
   // The sweeps read the figures above that will be written (checkFigures
-  // drops those of spread runs): the chain's its round trips, the
-  // footprint's the rewrite's.
-  auto model = [&] {
-    std::vector<DerivedFigure> Kept;
-    for (const DerivedFigure &F : Out) {
-      auto It = ById.find(F.Path);
-      if (It == ById.end() ||
-          It->second->getNumber("cv").value_or(0) <= CalibrateMaxCv)
-        Kept.push_back(F);
-    }
-    return SweepModel(P, Kept);
-  };
-  if (auto It = Sweeps.find("chain"); It != Sweeps.end())
-    solveChainSweep(It->second, model(), Out, Skipped);
-  if (auto It = Sweeps.find("rewrite"); It != Sweeps.end())
-    solveWarmSweep(
-        "cache.l2_warm_rewrite", "rewrite", It->second, model(),
-        [](const KernelResult &K, const Estimate &) {
-          return double(K.Counts.RewrittenBytes);
-        },
-        Out, Skipped);
-  if (auto It = Sweeps.find("footprint"); It != Sweeps.end())
-    solveWarmSweep(
-        "cache.l2_warm_footprint", "footprint", It->second, model(),
-        [](const KernelResult &, const Estimate &E) {
-          return E.FootprintBytes;
-        },
-        Out, Skipped);
-  for (const auto &[Name, Runs] : Sweeps)
-    if (Name != "chain" && Name != "rewrite" && Name != "footprint")
-      Skipped.push_back("sweep." + Name + ": no derivation for this sweep");
+  // drops those of spread runs).
+  fitSweeps(
+      Sweeps, P,
+      [&](const DerivedFigure &F) {
+        auto It = ById.find(F.Path);
+        return It == ById.end() ||
+               It->second->getNumber("cv").value_or(0) <= CalibrateMaxCv;
+      },
+      Out, Skipped);
   return Out;
 }
 
@@ -898,97 +654,6 @@ std::vector<DerivedFigure> checkFigures(std::vector<DerivedFigure> Figures,
     Kept.push_back(std::move(F));
   }
   return Kept;
-}
-
-static std::string quoted(const std::string &S) {
-  std::string O = "\"";
-  for (char C : S)
-    O += (C == '"' || C == '\\') ? std::string("\\") + C : std::string(1, C);
-  return O + "\"";
-}
-
-std::string withMeasured(const std::string &Text,
-                         const std::vector<DerivedFigure> &Figures,
-                         const std::string &Command, const std::string &Device,
-                         const std::string &Driver, const std::string &Date) {
-  // Take the existing top-level `measured:` block out (up to the next
-  // top-level key) and keep everything else as written, comments included.
-  // Entries of the old block that this run does not measure again stay:
-  // calibrating one figure must not lose the others.
-  const std::string Banner = "# Written by `clspread calibrate`; datasheet "
-                             "figures above stay as they are.";
-  std::istringstream In(Text);
-  std::string Line, Kept, Old, Entry, EntryPath;
-  bool Skipping = false;
-  auto entryText = [&](const DerivedFigure &F) {
-    std::string E = "  " + F.Path + ":\n";
-    E += "    value: " + F.Value + "\n";
-    E += "    command: " + quoted(Command) + "\n";
-    E += "    device: " + quoted(Device) + "\n";
-    if (!Driver.empty())
-      E += "    driver: " + quoted(Driver) + "\n";
-    E += "    date: " + Date + "\n";
-    E += "    note: " + quoted(F.Note) + "\n";
-    return E;
-  };
-  std::vector<bool> Written(Figures.size(), false);
-  // An old entry is replaced in place by this run's figure, if any.
-  auto flushEntry = [&] {
-    if (EntryPath.empty())
-      return;
-    auto It = std::find_if(
-        Figures.begin(), Figures.end(),
-        [&](const DerivedFigure &F) { return F.Path == EntryPath; });
-    if (It == Figures.end()) {
-      Old += Entry;
-    } else {
-      Old += entryText(*It);
-      Written[size_t(It - Figures.begin())] = true;
-    }
-    Entry.clear();
-    EntryPath.clear();
-  };
-  while (std::getline(In, Line)) {
-    bool TopLevel =
-        !Line.empty() && Line[0] != ' ' && Line[0] != '#' && Line[0] != '\t';
-    if (TopLevel) {
-      if (Skipping)
-        flushEntry();
-      Skipping = Line.rfind("measured:", 0) == 0;
-      if (Skipping)
-        continue;
-    }
-    if (!Skipping) {
-      if (Line != Banner)
-        Kept += Line + "\n";
-      continue;
-    }
-    // Inside the old block: "  PATH:" starts an entry.
-    if (Line.size() > 2 && Line[0] == ' ' && Line[1] == ' ' && Line[2] != ' ' &&
-        Line.back() == ':') {
-      flushEntry();
-      EntryPath = Line.substr(2, Line.size() - 3);
-    }
-    Entry += Line + "\n";
-  }
-  if (Skipping)
-    flushEntry();
-  // The block goes last, but before `validation:` (validate
-  // --update-profile's records), which stays the file's last block.
-  std::string Tail;
-  if (size_t At = ("\n" + Kept).find("\nvalidation:");
-      At != std::string::npos) {
-    Tail = "\n" + Kept.substr(At);
-    Kept.erase(At);
-  }
-  while (Kept.size() > 1 && Kept[Kept.size() - 1] == '\n' &&
-         Kept[Kept.size() - 2] == '\n')
-    Kept.pop_back();
-  Kept += "\n" + Banner + "\nmeasured:\n" + Old;
-  for (size_t I = 0; I < Figures.size(); ++I)
-    if (!Written[I])
-      Kept += entryText(Figures[I]);
-  return Kept + Tail;
 }
 
 int runCalibrate(const CalibrateRequest &Req, const DeviceProfile &Profile,
