@@ -46,6 +46,31 @@ __kernel void empty(__global float *out) {
     a4 = a0 + (T)4, a5 = a0 + (T)5, a6 = a0 + (T)6, a7 = a0 + (T)7;
 #define SUM8 (a0 + a1 + a2 + a3 + a4 + a5 + a6 + a7)
 
+// CPU issue: 16 independent chains of 16 steps, float multiply-adds and
+// integer xor-shifts, written out (no loop), so that a CPU compiler makes
+// work-items SIMD lanes and the core is bound by issuing, not by a chain
+// (PoCL: docs/results/pocl-cpu/vectorize). calibrate solves
+// alu.instructions_per_clock on t_alu_issue with the compiler's
+// instruction count.
+#define STEP4(OP) OP OP OP OP
+#define FSTEP a0 = mad(a0, s, t); a1 = mad(a1, s, t); a2 = mad(a2, s, t);      \
+  a3 = mad(a3, s, t); a4 = mad(a4, s, t); a5 = mad(a5, s, t);                  \
+  a6 = mad(a6, s, t); a7 = mad(a7, s, t);
+#define ISTEP u0 = (u0 ^ r) + (u0 >> 3); u1 = (u1 ^ r) + (u1 >> 3);            \
+  u2 = (u2 ^ r) + (u2 >> 3); u3 = (u3 ^ r) + (u3 >> 3);                        \
+  u4 = (u4 ^ r) + (u4 >> 3); u5 = (u5 ^ r) + (u5 >> 3);                        \
+  u6 = (u6 ^ r) + (u6 >> 3); u7 = (u7 ^ r) + (u7 >> 3);
+__kernel void cpu_issue(__global const float *in, __global float *out) {
+  size_t i = get_global_id(0);
+  LOAD8(float, in[i])
+  float s = in[0], t = in[1];
+  uint r = as_uint(in[2]);
+  uint u0 = as_uint(a0), u1 = u0 + 1, u2 = u0 + 2, u3 = u0 + 3, u4 = u0 + 4,
+       u5 = u0 + 5, u6 = u0 + 6, u7 = u0 + 7;
+  STEP4(STEP4(FSTEP ISTEP))
+  out[i] = SUM8 + (float)(u0 ^ u1 ^ u2 ^ u3 ^ u4 ^ u5 ^ u6 ^ u7);
+}
+
 // fp32 rate: fused multiply-adds.
 __kernel void fp32_fma(__global const float *in, __global float *out,
                        int iters) {

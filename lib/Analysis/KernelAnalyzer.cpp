@@ -18,6 +18,7 @@
 #include "Analysis/KernelAnalyzer.h"
 #include "Analysis/AnalysisContext.h"
 #include "Analysis/BlockFrequency.h"
+#include "Analysis/CpuCode.h"
 #include "Analysis/FloatPrecision.h"
 #include "Analysis/Footprints.h"
 #include "Analysis/HelperInlining.h"
@@ -672,6 +673,11 @@ Expected<KernelCounts> analyzeKernel(const Module &M, const std::string &Kernel,
   if (C.TimedOut)
     return make_error<AnalysisTimedOut>();
   K.Assumptions.insert(K.Assumptions.end(), SpecNotes.begin(), SpecNotes.end());
+  if (!O.CpuTarget.empty()) {
+    if (pastDeadline(Opts))
+      return make_error<AnalysisTimedOut>();
+    K.Cpu = cpuCode(M, Kernel, K.Args, O);
+  }
   return K;
 }
 

@@ -71,6 +71,10 @@ struct AnalyzeOptions {
   /// AnalysisTimedOut error. Checked between phases (the optimizer itself
   /// is not interrupted) and inside the long loops of the analysis.
   std::optional<std::chrono::steady_clock::time_point> Deadline;
+  /// The LLVM CPU (`x86-64-v3`, `skylake-avx512`) of a CPU profile: the
+  /// kernel is also built as a CPU compiler builds it (CpuCode.h). Empty
+  /// for GPU profiles.
+  std::string CpuTarget;
 };
 
 /// The error analyzeKernel() returns when AnalyzeOptions::Deadline passed:

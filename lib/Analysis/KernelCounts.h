@@ -220,6 +220,27 @@ struct BlockGraph {
   std::vector<PackNode> Nodes; ///< in program order (deps point backwards)
 };
 
+/// One work-group as a CPU OpenCL compiler builds it (CpuCode.h), per
+/// work-item; only for profiles that name a CPU target.
+struct CpuCounts {
+  std::string Target; ///< the LLVM CPU it was built for; "" when not built
+  std::string Note;   ///< why it was not built
+  /// Instructions one work-item issues: arithmetic, memory, compares and
+  /// branches of the -O3 code (not phis, address arithmetic or casts that
+  /// compile to nothing), a vector instruction once for all its lanes.
+  double Instructions = 0;
+  /// Of them, those one after another on loop recurrences: for each loop,
+  /// the longest path from a header phi back to it, times the iterations.
+  double ChainOps = 0;
+  /// Lanes an instruction carries, on average over those that compute
+  /// or move values: 8 where the vectorizer made work-items AVX2 lanes,
+  /// 4 for a float4 kernel run one work-item at a time, 1 for scalars.
+  double LanesPerInstr = 1;
+  /// Lane-ops of builtins left as library calls (sin, exp, pow ...), by
+  /// class: not in Instructions, they cost the class's rate.
+  std::array<double, NumAluClasses> CallOps{};
+};
+
 /// Counts attributed to one source line (for --lines).
 struct LineCounts {
   unsigned Line = 0;
@@ -330,6 +351,7 @@ struct KernelCounts {
   std::vector<BufferFootprint> Footprints;
   unsigned Registers = 0;         ///< 32-bit registers per item
   std::vector<BlockGraph> Blocks; ///< for VLIW packing
+  CpuCounts Cpu;                  ///< CPU profiles only (CpuCode.h)
   std::vector<LineCounts> Lines;  ///< sorted by line
   /// Every guess the analysis made, with the place it concerns.
   std::vector<Assumption> Assumptions;

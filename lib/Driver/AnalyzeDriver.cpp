@@ -238,6 +238,7 @@ int analyzeSource(FrontendOptions FO, const std::vector<std::string> &Names,
     AnalyzeOptions AO;
     AO.Launch = Launch;
     AO.LaunchGiven = LaunchGiven;
+    AO.CpuTarget = Profile.Alu.LlvmCpu;
     AO.TripCounts = *Trips;
     AO.BufferBytes = Entry ? Entry->BufferBytes : GivenBuffers;
     if (Entry)

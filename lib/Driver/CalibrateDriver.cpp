@@ -240,6 +240,8 @@ std::vector<DerivedFigure> deriveFigures(const AnalysisReport &Report,
       return V;
     };
     double Clock = *S.figure("clock");
+    // A CPU profile whose compiler's code the model counts (CpuCode.h).
+    const bool CpuCode = !K.Counts.Cpu.Target.empty();
     // The ALU issue figures need the profile's pipes and issue rate.
     auto hasPipes = [&] {
       if (!P.Alu.PipeNames.empty() && P.Alu.IssuePerClock)
@@ -323,6 +325,24 @@ std::vector<DerivedFigure> deriveFigures(const AnalysisReport &Report,
                                  "{:.4g} (busiest pipe) and {:.4g} (all "
                                  "classes in turn), from ",
                                  Measured, Bound, Sum) +
+                         Where});
+    } else if (Fig == "alu.instructions_per_clock") {
+      if (!CpuCode) {
+        Skipped.push_back(Fig + ": applies to CPU profiles that name "
+                                "alu.llvm_cpu (the compiler's instructions)");
+        continue;
+      }
+      // Independent work the compiler vectorizes: the core's issue rate
+      // takes the time, not a chain.
+      auto Rate = solve("alu_instructions_per_clock", "t_alu_issue", *T,
+                        std::pair(0.01, 64.0));
+      if (!Rate)
+        continue;
+      Out.push_back({Fig, fmt::format("{:.4g}", *Rate),
+                     fmt::format("{:.4g} instructions per work-item ({:.3g} "
+                                 "lanes each), at {:.4g} MHz, from ",
+                                 K.Counts.Cpu.Instructions,
+                                 K.Counts.Cpu.LanesPerInstr, Clock / 1e6) +
                          Where});
     } else if (Fig == "alu.issue_per_clock") {
       if (!hasPipes())
@@ -494,16 +514,23 @@ std::vector<DerivedFigure> deriveFigures(const AnalysisReport &Report,
                Where});
     } else if (Fig == "alu.latency_cycles") {
       // One work-item's loop of dependent operations: the clocks per
-      // lane-op at which its ALU path, t_item, equals the time.
+      // lane-op at which its ALU path, t_item, equals the time. On a CPU
+      // whose code is modelled, the clocks per instruction of the loop's
+      // recurrence, which the issue term holds.
       auto Cycles =
-          solve("alu_latency_cycles", "t_item", *T, std::pair(0.01, 1000.0));
+          solve("alu_latency_cycles", CpuCode ? "t_alu_issue" : "t_item", *T,
+                std::pair(0.01, 1000.0));
       if (!Cycles)
         continue;
-      Out.push_back({Fig, fmt::format("{:.4g}", *Cycles),
-                     fmt::format("{:.4g} ALU lane-ops of one work-item, one "
-                                 "after another, at {:.4g} MHz, from ",
-                                 K.Counts.LongestAluOps, Clock / 1e6) +
-                         Where});
+      Out.push_back(
+          {Fig, fmt::format("{:.4g}", *Cycles),
+           (CpuCode ? fmt::format("{:.4g} instructions of one work-item on "
+                                  "its loop's recurrence, at {:.4g} MHz, from ",
+                                  K.Counts.Cpu.ChainOps, Clock / 1e6)
+                    : fmt::format("{:.4g} ALU lane-ops of one work-item, one "
+                                  "after another, at {:.4g} MHz, from ",
+                                  K.Counts.LongestAluOps, Clock / 1e6)) +
+               Where});
     } else if (Fig == "alu.fp64_latency_cycles" ||
                Fig == "alu.transcendental_latency_cycles") {
       // The same loop in doubles, or of dependent exponentials: the
@@ -566,6 +593,12 @@ std::vector<DerivedFigure> deriveFigures(const AnalysisReport &Report,
       if (P.isVliw()) {
         Skipped.push_back(Fig + ": VLIW profiles take ALU time from packing, "
                                 "not rates");
+        continue;
+      }
+      if (CpuCode && K.Counts.Cpu.CallOps[unsigned(*C)] <= 0) {
+        Skipped.push_back(Fig + ": the CPU's compiler builds this class "
+                                "inline; its instructions take the time "
+                                "(alu.instructions_per_clock), not a rate");
         continue;
       }
       // The benchmark isolates its class: its loop's few other operations

@@ -80,6 +80,11 @@ struct AluSpec {
   std::vector<std::string> PipeNames;
   std::optional<double> IssuePerClock;
   std::optional<double> PipeOverlap;
+
+  /// CPU profiles (`alu.llvm_cpu`): the LLVM CPU the device's OpenCL
+  /// compiler builds for (PoCL's device name, pthread-<cpu>); the model
+  /// then counts the instructions of that compiler's code (CpuCode.h).
+  std::string LlvmCpu;
 };
 
 /// A figure measured on a real device, with what is needed to repeat it.
@@ -125,6 +130,10 @@ struct DeviceProfile {
 
   double BandwidthBps = 0; ///< DRAM bandwidth, bytes per second
   unsigned TransactionBytes = 0;
+  /// `memory.write_allocate`: a store that misses the cache first reads
+  /// its line (x86's write-back caches, which PoCL's plain stores use), so
+  /// a buffer the kernel only writes moves its bytes twice.
+  bool WriteAllocate = false;
 
   /// Register file per compute unit in units of RegisterUnitBytes; nullopt
   /// when registers do not limit occupancy (CPUs).

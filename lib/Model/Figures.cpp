@@ -218,6 +218,11 @@ const std::vector<NumericFigure> &numericFigures() {
        "clocks per wavefront", D::Count},
       {"cache.same_address_atomic_cycles", "same_address_atomic_cycles",
        "clocks per wavefront", D::Count},
+      // Instructions a CPU core issues per clock, of the code its OpenCL
+      // compiler builds (Analysis' CpuCode): what it sustains on
+      // independent work (calibrate's cpu_issue).
+      {"alu.instructions_per_clock", "alu_instructions_per_clock",
+       "instructions per CU per clock", D::Count},
       // Clocks per ALU lane-op on one work-item's own path (a loop of
       // dependent operations that nothing else overlaps): the longest
       // work-item's ALU work takes at least this long (t_item).
@@ -340,6 +345,8 @@ std::vector<ProfileFigure> profileFigures(const DeviceProfile &P) {
     measurable("alu.issue_per_clock", "alu_issue_per_clock",
                "lane-ops per CU per clock", P.Alu.IssuePerClock);
     numeric("alu.pipe_overlap");
+    if (!P.Alu.LlvmCpu.empty())
+      text("alu.llvm_cpu", P.Alu.LlvmCpu);
     for (size_t I = 0; I < P.Alu.PipeNames.size(); ++I) {
       std::string Classes;
       for (unsigned C = 0; C < NumAluClasses; ++C)
@@ -354,6 +361,8 @@ std::vector<ProfileFigure> profileFigures(const DeviceProfile &P) {
   add("tex.global_loads_use_tex", "global_loads_use_tex", "1 yes, 0 no",
       P.GlobalLoadsUseTex ? 1 : 0);
   numeric("memory.bandwidth");
+  if (P.WriteAllocate)
+    text("memory.write_allocate", "true");
   counts("memory.transaction", "transaction_bytes", "B", P.TransactionBytes,
          D::Bytes);
   numeric("memory.latency");

@@ -81,7 +81,8 @@ uint64_t transactionsPerWavefront(int64_t StrideBytes, unsigned Width,
 }
 
 MemoryTraffic memoryTraffic(const KernelCounts &K, unsigned Wavefront,
-                            unsigned Transaction, const CacheGeometry *Cache) {
+                            unsigned Transaction, const CacheGeometry *Cache,
+                            bool WriteAllocate) {
   MemoryTraffic R;
   const double N = double(K.Launch.workItems());
   if (N == 0 || Wavefront == 0 || Transaction == 0)
@@ -179,6 +180,17 @@ MemoryTraffic memoryTraffic(const KernelCounts &K, unsigned Wavefront,
       Moved += Cap;
     } else {
       Moved += Total;
+    }
+    // A write-allocating cache reads the line a store misses before the
+    // store fills it, unless the kernel reads the buffer itself (then the
+    // line is already there, and was counted with the loads).
+    if (WriteAllocate && Key.second && !ByBuffer.count({Key.first, false})) {
+      double Read = std::min(Total, Cap);
+      Moved += Read;
+      R.Notes.push_back(fmt::format(
+          "buffer '{}': the cache reads the {} the kernel writes before "
+          "writing them (write-allocate; the kernel never reads them)",
+          Key.first, formatQuantity(Read, Quantity::Dim::Bytes)));
     }
   }
   R.BytesMoved = Moved / N;

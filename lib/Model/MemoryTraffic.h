@@ -63,9 +63,12 @@ struct MemoryTraffic {
 /// given wavefront and transaction size. With \p Cache (a profile that
 /// gives cache sizes) and a launch with a local size, the finite cache
 /// model of CacheModel.h replaces the footprint caps.
+/// With \p WriteAllocate, the stores to a buffer the kernel does not read
+/// also read their lines (without a finite cache model).
 MemoryTraffic memoryTraffic(const KernelCounts &K, unsigned Wavefront,
                             unsigned Transaction,
-                            const CacheGeometry *Cache = nullptr);
+                            const CacheGeometry *Cache = nullptr,
+                            bool WriteAllocate = false);
 
 } // namespace clspread
 

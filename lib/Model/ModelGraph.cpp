@@ -103,8 +103,54 @@ private:
                "instructions the work-items run",
                V.value(Wave), V.value(Diverged));
          });
-    E Issue = term("t_alu_issue", PerCU * AluCycles * Diverged / Lanes / Clock,
-                   Unit::Time, "T_ALU issue (s)");
+    E Simt = PerCU * AluCycles * Diverged / Lanes / Clock;
+    // CPU: the work-group as its compiler builds it (Analysis' CpuCode):
+    // a core issues alu.instructions_per_clock of its instructions, and a
+    // loop's recurrence waits alu.latency_cycles per instruction on it,
+    // whichever is longer; builtins left as library calls take their
+    // class's rate as above. Not built (no alu.llvm_cpu, or too large):
+    // lane-ops at the class rates.
+    std::optional<E> CpuUse;
+    if (P.Kind == DeviceKind::CPU) {
+      E Ipc = fig("alu_instructions_per_clock");
+      E Lat = fig("alu_latency_cycles");
+      E Instr = in("cpu_instructions");
+      E Thr =
+          term("cpu_issue_cycles", B.ifThen(B.has(Ipc), Instr / Ipc, B.num(0)),
+               Unit::Count, "CPU cycles issuing one work-item's instructions");
+      E Chain = term("cpu_chain_cycles",
+                     B.ifThen(B.has(Lat), in("cpu_chain_ops") * Lat, B.num(0)),
+                     Unit::Count, "CPU cycles of its loops' recurrences");
+      std::optional<E> Calls;
+      for (unsigned C = 0; C < NumAluClasses; ++C) {
+        const char *Class = aluClassName(AluClass(C));
+        E Count = in(fmt::format("cpu_call_{}", Class));
+        E Rate = B.figure(fmt::format("alu_rate_{}", Class));
+        E X = B.ifThen(Count > 0 && B.has(Rate), Count / Rate, B.num(0));
+        Calls = Calls ? *Calls + X : X;
+      }
+      E CallCycles = term("cpu_call_cycles", *Calls, Unit::Count,
+                          "CPU cycles of builtins left as calls");
+      E Cycles = term("cpu_cycles", B.max(Thr, Chain) + CallCycles, Unit::Count,
+                      "CPU cycles per work-item");
+      CpuUse = Instr > 0 && B.has(Ipc);
+      Simt = B.ifThen(*CpuUse, PerCU * Cycles / Clock, Simt);
+      note(NoteStage::Alu, B.num(1), [=](Evaluator &V, const KernelCounts &K) {
+        if (K.Cpu.Target.empty())
+          return fmt::format("CPU code not modelled ({}): ALU lane-ops at the "
+                             "class rates",
+                             K.Cpu.Note.empty() ? "the profile names no "
+                                                  "alu.llvm_cpu"
+                                                : K.Cpu.Note);
+        return fmt::format(
+            "CPU code for {}: {:.4g} instructions per work-item, {:.3g} "
+            "lanes each on average, {:.4g} of them on loop recurrences: "
+            "{:.4g} cycles",
+            K.Cpu.Target, K.Cpu.Instructions, K.Cpu.LanesPerInstr,
+            K.Cpu.ChainOps, V.value(Cycles));
+      });
+    }
+    E Issue = term("t_alu_issue", Simt, Unit::Time, "T_ALU issue (s)");
     // LDS: __local bytes at the compute unit's LDS bandwidth. On VLIW
     // (Evergreen, TeraScale) LDS instructions are ALU-clause instructions,
     // so the time adds to T_ALU. Where the profile gives an issue rate
@@ -112,10 +158,15 @@ private:
     // its bytes move in the LDS pipe while the ALUs work: T_ALU is the
     // larger of the issue (ALU and LDS instructions) and the LDS bandwidth.
     E LdsBw = fig("lds_bandwidth_per_clock");
-    E Lds = term("t_lds",
-                 B.ifThen(B.has(LdsBw) && in("lds_bytes") > 0,
-                          PerCU * in("lds_bytes") / LdsBw / Clock, B.num(0)),
-                 Unit::Time, "T_LDS (s, in T_ALU)", "estimate.t_lds_s");
+    // On a CPU whose code is modelled, __local loads and stores are among
+    // its instructions: __local is ordinary memory there.
+    E LdsUsed = B.has(LdsBw) && in("lds_bytes") > 0;
+    if (CpuUse)
+      LdsUsed = LdsUsed && !*CpuUse;
+    E Lds = term(
+        "t_lds",
+        B.ifThen(LdsUsed, PerCU * in("lds_bytes") / LdsBw / Clock, B.num(0)),
+        Unit::Time, "T_LDS (s, in T_ALU)", "estimate.t_lds_s");
     // Barriers: the SIMD waits for the group; measured per work-item.
     E Bar = fig("barrier_item_cycles");
     E Barrier =
@@ -761,7 +812,9 @@ std::unique_ptr<Model> buildModel(const DeviceProfile &P) {
 const Model &modelFor(const DeviceProfile &P) {
   // The graph's structure depends on these alone; every value comes from
   // the evaluator's figures.
-  std::string Shape = P.isVliw() ? "vliw" : "simt";
+  std::string Shape = P.isVliw()                  ? "vliw"
+                      : P.Kind == DeviceKind::CPU ? "cpu"
+                                                  : "simt";
   for (const std::string &Pipe : P.Alu.PipeNames)
     Shape += "|" + Pipe;
   for (int Pipe : P.Alu.Pipe)
@@ -823,6 +876,10 @@ Values kernelInputs(const KernelCounts &K, const LaunchSpec &L,
   V["longest_loop_rounds_l1"] = E.LongestLoopRoundsL1;
   V["longest_loop_rounds_l2"] = E.LongestLoopRoundsL2;
   V["longest_loop_rounds_dram"] = E.LongestLoopRoundsDram;
+  V["cpu_instructions"] = K.Cpu.Instructions;
+  V["cpu_chain_ops"] = K.Cpu.ChainOps;
+  for (unsigned C = 0; C < NumAluClasses; ++C)
+    V[fmt::format("cpu_call_{}", aluClassName(AluClass(C)))] = K.Cpu.CallOps[C];
   V["local_mem_bytes"] = double(K.LocalMemBytes);
   V["registers"] = K.Registers;
   return V;
@@ -905,6 +962,18 @@ const std::vector<InputInfo> &inputInfo() {
                  "the longest item's rounds in loops with no store, L2", ""});
     I.push_back({"longest_loop_rounds_dram",
                  "the longest item's rounds in loops with no store, DRAM", ""});
+    I.push_back({"cpu_instructions",
+                 "CPU instructions per work-item (the compiler's code)",
+                 "per_item.cpu_instructions"});
+    I.push_back({"cpu_chain_ops",
+                 "of them, one after another on loop recurrences",
+                 "per_item.cpu_chain_ops"});
+    for (unsigned C = 0; C < NumAluClasses; ++C) {
+      const char *Class = aluClassName(AluClass(C));
+      I.push_back(
+          {fmt::format("cpu_call_{}", Class),
+           fmt::format("lane-ops {} left as library calls (CPU)", Class), ""});
+    }
     I.push_back({"local_mem_bytes", "__local bytes per work-group",
                  "per_item.local_mem_per_group", Unit::Bytes});
     I.push_back({"registers", "registers per work-item (0: unknown)",

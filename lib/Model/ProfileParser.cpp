@@ -345,9 +345,13 @@ DeviceProfile Parser::parse(const YAML::Node &Root) {
 
   YAML::Node Mem = required(Root, "", "memory");
   expectMap(Mem, "memory");
-  checkKeys(Mem, "memory", {"transaction"});
+  checkKeys(Mem, "memory", {"transaction", "write_allocate"});
   P.TransactionBytes = whole(required(Mem, "memory", "transaction"),
                              "memory.transaction", Quantity::Dim::Bytes);
+  if (YAML::Node W = optional(Mem, "memory", "write_allocate")) {
+    addFigure("memory.write_allocate", W);
+    P.WriteAllocate = boolean(W, "memory.write_allocate");
+  }
 
   if (YAML::Node Regs = optional(Root, "", "registers")) {
     expectMap(Regs, "registers");
@@ -586,7 +590,13 @@ void Parser::parseAlu(const YAML::Node &Alu) {
   expectMap(Alu, "alu");
   checkKeys(Alu, "alu",
             {"vliw_width", "transcendental_slots", "t_slot_only", "expand",
-             "rates", "pipes", "issue_per_clock", "fp16"});
+             "rates", "pipes", "issue_per_clock", "fp16", "llvm_cpu"});
+  if (YAML::Node C = optional(Alu, "alu", "llvm_cpu")) {
+    if (P.Kind != DeviceKind::CPU)
+      fail(C, "'alu.llvm_cpu' applies to CPU profiles (kind: cpu)");
+    addFigure("alu.llvm_cpu", C);
+    P.Alu.LlvmCpu = text(C, "alu.llvm_cpu");
+  }
   if (YAML::Node W = optional(Alu, "alu", "vliw_width"))
     P.Alu.VliwWidth = whole(W, "alu.vliw_width");
   // The device's OpenCL offers cl_khr_fp16 (arithmetic on half); absent:

@@ -171,8 +171,8 @@ Estimate estimate(const KernelCounts &K, const DeviceProfile &P,
           (*Geo->AssumedLocal)[0]));
     }
   }
-  MemoryTraffic T =
-      memoryTraffic(K, P.Wavefront, P.TransactionBytes, Geo ? &*Geo : nullptr);
+  MemoryTraffic T = memoryTraffic(K, P.Wavefront, P.TransactionBytes,
+                                  Geo ? &*Geo : nullptr, P.WriteAllocate);
   E.BytesRequested = T.BytesRequested;
   E.BytesMoved = T.BytesMoved;
   E.FiniteCache = T.Finite;

@@ -294,6 +294,16 @@ json::Value toJSON(const AnalysisReport &R, const ReportOptions &O) {
         {"atomics", C.Atomics},
         {"registers", C.Registers},
         {"local_mem_per_group", C.LocalMemBytes}};
+    // A CPU profile's compiler's code (CpuCode.h), null where not built.
+    const bool Cpu = !C.Cpu.Target.empty();
+    auto cpu = [&](double V) {
+      return Cpu ? json::Value(V) : json::Value(nullptr);
+    };
+    PerItem["cpu_target"] =
+        Cpu ? json::Value(C.Cpu.Target) : json::Value(nullptr);
+    PerItem["cpu_instructions"] = cpu(C.Cpu.Instructions);
+    PerItem["cpu_chain_ops"] = cpu(C.Cpu.ChainOps);
+    PerItem["cpu_lanes_per_instruction"] = cpu(C.Cpu.LanesPerInstr);
     json::Object Kernel{
         {"name", C.Name},
         {"file", K.File},

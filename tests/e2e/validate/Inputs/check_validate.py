@@ -114,9 +114,14 @@ def main():
             fail("%s: work_items is not the product of global" % k["id"])
         terms = {"ALU": k["t_alu_s"], "TEX": k["t_tex_s"], "MEM": k["t_mem_s"]}
         tkernel = max(terms.values())
-        if not close(k["estimate_s"], tkernel + k["launch_overhead_s"]):
-            fail("%s: estimate_s %r != max(T_ALU, T_TEX, T_MEM) + overhead %r"
-                 % (k["id"], k["estimate_s"], tkernel + k["launch_overhead_s"]))
+        # Tkernel is the largest term, or more where the profile measures
+        # what adds to it (barrier.phase_exponent: a kernel with barriers
+        # alternates ALU and memory phases; work_group.dispatch_cycles: a
+        # floor per group), never less.
+        least = tkernel + k["launch_overhead_s"]
+        if not (close(k["estimate_s"], least) or k["estimate_s"] > least):
+            fail("%s: estimate_s %r < max(T_ALU, T_TEX, T_MEM) + overhead %r"
+                 % (k["id"], k["estimate_s"], least))
         if terms.get(k["bound"]) != tkernel:
             fail("%s: bound %s is not the largest term" % (k["id"], k["bound"]))
         if k["measured_s"] is None:

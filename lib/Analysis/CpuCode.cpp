@@ -1,0 +1,759 @@
+//===- CpuCode.cpp - A kernel as a CPU OpenCL compiler builds it ----------===//
+//
+// See CpuCode.h. The steps follow PoCL's kernel compiler (its "work-item
+// loops"), reduced to what decides the code's cost:
+//
+//  1. the kernel is cloned, specialized to the launch (Specialize.h) and
+//     its helpers inlined;
+//  2. a function `clspread.wg` loops over one work-group's local ids,
+//     x innermost, and calls the kernel, which is then inlined; its
+//     get_local_id / get_global_id / get_group_id become the loops'
+//     counters (a group's first global id and its group id are
+//     parameters, unknown as at run time);
+//  3. barriers and fences are dropped: PoCL cuts the loop at each barrier
+//     into one loop per region, which LLVM vectorizes alike; here the
+//     regions share one loop (an approximation: a region's __local
+//     stores and the next region's loads are then in one iteration);
+//  4. the common builtins become the LLVM operations PoCL's library
+//     compiles them to (mad -> fmul + fadd, min -> smin/minnum, vloadN -> a
+//     vector load ...); the rest (sin, exp, pow ...) stay calls, which
+//     the vectorizer cannot widen, as PoCL's library calls it cannot;
+//  5. the module is retargeted to x86-64 for the profile's CPU and LLVM's
+//     -O3 pipeline runs (loop and SLP vectorizers on);
+//  6. clspread.wg's instructions are counted by how often they run: SCEV's
+//     trip counts (else a stated --trip, else the analysis' default), and
+//     block frequency within an iteration.
+//
+//===----------------------------------------------------------------------===//
+#include "Analysis/CpuCode.h"
+#include "Analysis/Builtins.h"
+#include "Analysis/HelperInlining.h"
+#include "Analysis/KernelClone.h"
+#include "Analysis/Specialize.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/Analysis/BlockFrequencyInfo.h"
+#include "llvm/Analysis/BranchProbabilityInfo.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/LoopIterator.h"
+#include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Intrinsics.h"
+#include "llvm/IR/MDBuilder.h"
+#include "llvm/MC/TargetRegistry.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Target/TargetMachine.h"
+#include "llvm/Target/TargetOptions.h"
+#include "llvm/Transforms/Utils/Cloning.h"
+
+#include <mutex>
+
+// The X86 back end's registration (LLVM's TargetSelect.h would register
+// every target the library holds; only x86 is needed).
+extern "C" void LLVMInitializeX86TargetInfo();
+extern "C" void LLVMInitializeX86Target();
+extern "C" void LLVMInitializeX86TargetMC();
+
+using namespace llvm;
+
+namespace clspread {
+
+namespace {
+
+constexpr const char *Triple = "x86_64-unknown-linux-gnu";
+constexpr const char *GroupFn = "clspread.wg";
+/// Larger kernels are not built: -O3 for x86 on them takes seconds.
+constexpr size_t MaxInstructions = 40000;
+
+std::unique_ptr<TargetMachine> x86Machine(const std::string &Cpu,
+                                          std::string &Err) {
+  static std::once_flag Once;
+  std::call_once(Once, [] {
+    LLVMInitializeX86TargetInfo();
+    LLVMInitializeX86Target();
+    LLVMInitializeX86TargetMC();
+  });
+  const Target *T = TargetRegistry::lookupTarget(Triple, Err);
+  if (!T)
+    return nullptr;
+  std::unique_ptr<TargetMachine> TM(
+      T->createTargetMachine(Triple, Cpu, "", TargetOptions(), Reloc::PIC_,
+                             std::nullopt, CodeGenOptLevel::Aggressive));
+  if (!TM)
+    Err = "LLVM has no x86 target machine for CPU '" + Cpu + "'";
+  return TM;
+}
+
+/// Inlines every call to a function with a body, innermost helpers too.
+bool inlineAll(Function &F) {
+  for (int Round = 0; Round < 32; ++Round) {
+    SmallVector<CallBase *, 16> Calls;
+    for (Instruction &I : instructions(F))
+      if (auto *CB = dyn_cast<CallBase>(&I))
+        if (Function *Callee = CB->getCalledFunction();
+            Callee && !Callee->isDeclaration() && Callee != &F)
+          Calls.push_back(CB);
+    if (Calls.empty())
+      return true;
+    for (CallBase *CB : Calls) {
+      InlineFunctionInfo IFI;
+      if (!InlineFunction(*CB, IFI).isSuccess())
+        return false;
+    }
+  }
+  return false;
+}
+
+/// Whether an Itanium-mangled builtin's first parameter is unsigned
+/// (`_Z3minjj`, `_Z3minDv4_jS_`).
+bool firstParamUnsigned(StringRef Mangled) {
+  StringRef Base = builtinBaseName(Mangled);
+  size_t At = Mangled.find(Base);
+  if (At == StringRef::npos)
+    return false;
+  StringRef Rest = Mangled.substr(At + Base.size());
+  if (Rest.consume_front("Dv")) {
+    Rest = Rest.drop_while([](char C) { return C >= '0' && C <= '9'; });
+    Rest.consume_front("_");
+  }
+  return !Rest.empty() && StringRef("htjm").contains(Rest.front());
+}
+
+/// `clamp(float4, float, float)`: a scalar operand as wide as \p Like.
+Value *widen(IRBuilder<> &B, Value *V, Type *Like) {
+  if (V->getType() == Like)
+    return V;
+  if (auto *VT = dyn_cast<FixedVectorType>(Like))
+    if (V->getType() == VT->getElementType())
+      return B.CreateVectorSplat(VT->getNumElements(), V);
+  return nullptr;
+}
+
+/// The LLVM operations of a builtin PoCL's library compiles inline, or
+/// null to leave the call.
+Value *lowerBuiltin(IRBuilder<> &B, CallInst &CI, StringRef Name) {
+  Type *Ty = CI.getType();
+  const unsigned N = CI.arg_size();
+  SmallVector<Value *, 4> A;
+  for (unsigned I = 0; I < N; ++I) {
+    Value *V = widen(B, CI.getArgOperand(I), Ty);
+    A.push_back(V ? V : CI.getArgOperand(I));
+  }
+  auto same = [&](unsigned Count) {
+    if (N != Count)
+      return false;
+    for (Value *V : A)
+      if (V->getType() != Ty)
+        return false;
+    return true;
+  };
+  auto intr = [&](Intrinsic::ID Id, ArrayRef<Value *> Ops) -> Value * {
+    return B.CreateIntrinsic(Id, {Ty}, Ops);
+  };
+  const bool Fp = Ty->isFPOrFPVectorTy(), Int = Ty->isIntOrIntVectorTy();
+  const bool Unsigned = firstParamUnsigned(CI.getCalledFunction()->getName());
+  // PoCL's mad is a multiply and an add (its kernel cache: vmulps and
+  // vaddps where a kernel calls mad); fma is fused.
+  if (Fp && same(3) && Name == "mad")
+    return B.CreateFAdd(B.CreateFMul(A[0], A[1]), A[2]);
+  if (Fp && same(3) && Name == "fma")
+    return intr(Intrinsic::fma, A);
+  if (Fp && same(1)) {
+    static const std::pair<StringRef, Intrinsic::ID> Unary[] = {
+        {"fabs", Intrinsic::fabs},        {"sqrt", Intrinsic::sqrt},
+        {"native_sqrt", Intrinsic::sqrt}, {"half_sqrt", Intrinsic::sqrt},
+        {"floor", Intrinsic::floor},      {"ceil", Intrinsic::ceil},
+        {"trunc", Intrinsic::trunc},      {"rint", Intrinsic::rint},
+        {"round", Intrinsic::round}};
+    for (auto &[S, Id] : Unary)
+      if (Name == S)
+        return intr(Id, A);
+    Constant *One = ConstantFP::get(Ty, 1.0);
+    if (Name == "native_recip" || Name == "half_recip")
+      return B.CreateFDiv(One, A[0]);
+    if (Name == "rsqrt" || Name == "native_rsqrt" || Name == "half_rsqrt")
+      return B.CreateFDiv(One, intr(Intrinsic::sqrt, A));
+  }
+  if (Fp && same(2)) {
+    if (Name == "fmin" || Name == "min")
+      return intr(Intrinsic::minnum, A);
+    if (Name == "fmax" || Name == "max")
+      return intr(Intrinsic::maxnum, A);
+    if (Name == "native_divide" || Name == "half_divide")
+      return B.CreateFDiv(A[0], A[1]);
+  }
+  if (Fp && same(3)) {
+    if (Name == "clamp")
+      return intr(Intrinsic::minnum,
+                  {intr(Intrinsic::maxnum, {A[0], A[1]}), A[2]});
+    if (Name == "mix")
+      return intr(Intrinsic::fmuladd, {B.CreateFSub(A[1], A[0]), A[2], A[0]});
+  }
+  if (Int && same(2)) {
+    if (Name == "min")
+      return intr(Unsigned ? Intrinsic::umin : Intrinsic::smin, A);
+    if (Name == "max")
+      return intr(Unsigned ? Intrinsic::umax : Intrinsic::smax, A);
+    if (Name == "mul24" || Name == "mul_hi")
+      return B.CreateMul(A[0], A[1]);
+    if (Name == "rotate")
+      return intr(Intrinsic::fshl, {A[0], A[0], A[1]});
+  }
+  if (Int && same(3)) {
+    if (Name == "clamp")
+      return intr(
+          Unsigned ? Intrinsic::umin : Intrinsic::smin,
+          {intr(Unsigned ? Intrinsic::umax : Intrinsic::smax, {A[0], A[1]}),
+           A[2]});
+    if (Name == "mad24" || Name == "mad_sat")
+      return B.CreateAdd(B.CreateMul(A[0], A[1]), A[2]);
+  }
+  if (Int && same(1) && Name == "abs" && !Unsigned)
+    return B.CreateIntrinsic(Intrinsic::abs, {Ty}, {A[0], B.getFalse()});
+  return nullptr;
+}
+
+/// convert_T[_sat][_rte](x) as the cast it compiles to (a saturating
+/// integer narrowing clamps first).
+Value *lowerConversion(IRBuilder<> &B, CallInst &CI, StringRef Name) {
+  if (!Name.consume_front("convert_") || CI.arg_size() != 1)
+    return nullptr;
+  Value *X = CI.getArgOperand(0);
+  Type *From = X->getType(), *To = CI.getType();
+  if (From->isVectorTy() != To->isVectorTy())
+    return nullptr;
+  if (auto *FV = dyn_cast<FixedVectorType>(From))
+    if (cast<FixedVectorType>(To)->getNumElements() != FV->getNumElements())
+      return nullptr;
+  const bool FromU = firstParamUnsigned(CI.getCalledFunction()->getName());
+  const bool ToU = Name.starts_with("u");
+  const bool Sat = Name.contains("_sat");
+  Type *FS = From->getScalarType(), *TS = To->getScalarType();
+  if (FS->isFloatingPointTy() && TS->isFloatingPointTy())
+    return B.CreateFPCast(X, To);
+  if (FS->isFloatingPointTy())
+    return ToU ? B.CreateFPToUI(X, To) : B.CreateFPToSI(X, To);
+  if (TS->isFloatingPointTy())
+    return FromU ? B.CreateUIToFP(X, To) : B.CreateSIToFP(X, To);
+  unsigned FB = FS->getIntegerBitWidth(), TB = TS->getIntegerBitWidth();
+  if (Sat && TB < FB) {
+    APInt Hi = ToU ? APInt::getMaxValue(TB) : APInt::getSignedMaxValue(TB);
+    Value *Max = ConstantInt::get(From, Hi.zext(FB));
+    X = B.CreateIntrinsic(FromU ? Intrinsic::umin : Intrinsic::smin, {From},
+                          {X, Max});
+    if (!FromU) {
+      APInt Lo = ToU ? APInt::getZero(TB) : APInt::getSignedMinValue(TB);
+      X = B.CreateIntrinsic(Intrinsic::smax, {From},
+                            {X, ConstantInt::get(From, Lo.sext(FB))});
+    }
+  }
+  return B.CreateIntCast(X, To, !FromU);
+}
+
+/// vloadN and vstoreN need only their elements' alignment.
+Align elementAlign(Type *Elem) {
+  return Align(std::max<uint64_t>(1, Elem->getScalarSizeInBits() / 8));
+}
+
+/// vloadN(offset, p) and vstoreN(data, offset, p) as the vector load and
+/// store they are.
+bool lowerVectorMemory(IRBuilder<> &B, CallInst &CI, const BuiltinInfo &BI) {
+  if (BI.HalfElements || BI.VectorWidth < 2)
+    return false;
+  if (BI.Kind == BuiltinKind::VLoad && CI.arg_size() == 2) {
+    auto *VT = dyn_cast<FixedVectorType>(CI.getType());
+    if (!VT || VT->getNumElements() != BI.VectorWidth)
+      return false;
+    Type *Elem = VT->getElementType();
+    Value *Index = B.CreateMul(
+        CI.getArgOperand(0),
+        ConstantInt::get(CI.getArgOperand(0)->getType(), BI.VectorWidth));
+    Value *P = B.CreateGEP(Elem, CI.getArgOperand(1), Index);
+    Value *L = B.CreateAlignedLoad(VT, P, elementAlign(Elem));
+    CI.replaceAllUsesWith(L);
+    return true;
+  }
+  if (BI.Kind == BuiltinKind::VStore && CI.arg_size() == 3) {
+    auto *VT = dyn_cast<FixedVectorType>(CI.getArgOperand(0)->getType());
+    if (!VT || VT->getNumElements() != BI.VectorWidth)
+      return false;
+    Type *Elem = VT->getElementType();
+    Value *Index = B.CreateMul(
+        CI.getArgOperand(1),
+        ConstantInt::get(CI.getArgOperand(1)->getType(), BI.VectorWidth));
+    Value *P = B.CreateGEP(Elem, CI.getArgOperand(2), Index);
+    B.CreateAlignedStore(CI.getArgOperand(0), P, elementAlign(Elem));
+    return true;
+  }
+  return false;
+}
+
+std::optional<BuiltinInfo> builtinOf(const CallInst &CI) {
+  const Function *Callee = CI.getCalledFunction();
+  if (!Callee || !Callee->isDeclaration() || Callee->isIntrinsic())
+    return std::nullopt;
+  Type *T = CI.getType()->isVoidTy() && CI.arg_size()
+                ? CI.getArgOperand(0)->getType()
+                : CI.getType();
+  Type *S = T->getScalarType();
+  return lookupBuiltin(builtinBaseName(Callee->getName()),
+                       S->isFloatingPointTy(), S->isDoubleTy());
+}
+
+/// Step 2: the loop over one work-group's work-items around \p F.
+Function *buildGroupLoop(Module &M, Function &F,
+                         const std::array<uint64_t, 3> &Global,
+                         const std::array<uint64_t, 3> &Local) {
+  LLVMContext &Ctx = M.getContext();
+  Type *I64 = Type::getInt64Ty(Ctx);
+  SmallVector<Type *, 16> Params(F.getFunctionType()->params());
+  for (int I = 0; I < 6; ++I) // first global id, group id; per dimension
+    Params.push_back(I64);
+  Function *WG =
+      Function::Create(FunctionType::get(Type::getVoidTy(Ctx), Params, false),
+                       GlobalValue::ExternalLinkage, GroupFn, M);
+  F.setCallingConv(CallingConv::C);
+  F.setLinkage(GlobalValue::InternalLinkage);
+  const unsigned NF = F.arg_size();
+  // Buffers do not overlap: the vectorizer's run-time overlap check then
+  // takes the path it takes at run time, not both.
+  for (unsigned I = 0; I < NF; ++I)
+    if (WG->getArg(I)->getType()->isPointerTy())
+      WG->addParamAttr(I, Attribute::NoAlias);
+  // A group's first global id and its group id lie within the launch: the
+  // vectorizer's checks that 32-bit ids do not wrap then fold away, as
+  // they would in a compiler that knows the NDRange's size.
+  for (unsigned D = 0; D < 3; ++D) {
+    uint64_t Groups = (Global[D] + Local[D] - 1) / Local[D];
+    WG->addParamAttr(
+        NF + D,
+        Attribute::get(Ctx, Attribute::Range,
+                       ConstantRange(APInt(64, 0), APInt(64, Global[D]))));
+    WG->addParamAttr(
+        NF + 3 + D,
+        Attribute::get(Ctx, Attribute::Range,
+                       ConstantRange(APInt(64, 0), APInt(64, Groups))));
+  }
+
+  BasicBlock *Cur = BasicBlock::Create(Ctx, "entry", WG);
+  IRBuilder<> B(Cur);
+  std::array<Value *, 3> Lid = {ConstantInt::get(I64, 0),
+                                ConstantInt::get(I64, 0),
+                                ConstantInt::get(I64, 0)};
+  struct WiLoop {
+    BasicBlock *Header;
+    PHINode *Id;
+    unsigned Dim;
+  };
+  SmallVector<WiLoop, 3> Loops;
+  for (int D = 2; D >= 0; --D) {
+    if (Local[D] <= 1)
+      continue;
+    BasicBlock *H = BasicBlock::Create(Ctx, "wi.loop", WG);
+    B.CreateBr(H);
+    B.SetInsertPoint(H);
+    PHINode *P = B.CreatePHI(I64, 2, "lid");
+    P->addIncoming(ConstantInt::get(I64, 0), Cur);
+    Lid[D] = P;
+    Loops.push_back({H, P, unsigned(D)});
+    Cur = H;
+  }
+  SmallVector<Value *, 16> Args;
+  for (unsigned I = 0; I < NF; ++I)
+    Args.push_back(WG->getArg(I));
+  CallInst *Call = B.CreateCall(&F, Args);
+  for (auto It = Loops.rbegin(); It != Loops.rend(); ++It) {
+    BasicBlock *Latch = BasicBlock::Create(Ctx, "wi.latch", WG);
+    B.CreateBr(Latch);
+    B.SetInsertPoint(Latch);
+    Value *Next = B.CreateAdd(It->Id, ConstantInt::get(I64, 1), "lid.next",
+                              /*HasNUW=*/true, /*HasNSW=*/true);
+    BasicBlock *Exit = BasicBlock::Create(Ctx, "wi.exit", WG);
+    BranchInst *Br = B.CreateCondBr(
+        B.CreateICmpULT(Next, ConstantInt::get(I64, Local[It->Dim])),
+        It->Header, Exit);
+    // The work-item loop is left to the vectorizer, not unrolled whole
+    // before it runs (a 16-item loop would be): PoCL builds its loops
+    // after the kernel's own optimization, where no full unrolling
+    // follows. (Not `vectorize.enable`: LLVM warns where that fails.)
+    MDNode *Enable =
+        MDNode::get(Ctx, {MDString::get(Ctx, "llvm.loop.unroll.disable")});
+    MDNode *Self = MDNode::getDistinct(Ctx, {nullptr, Enable});
+    Self->replaceOperandWith(0, Self);
+    Br->setMetadata(LLVMContext::MD_loop, Self);
+    It->Id->addIncoming(Next, Latch);
+    B.SetInsertPoint(Exit);
+  }
+  B.CreateRetVoid();
+
+  InlineFunctionInfo IFI;
+  if (!InlineFunction(*Call, IFI).isSuccess())
+    return nullptr;
+
+  // The work-item queries the kernel makes, as the loops' counters.
+  SmallVector<CallInst *, 16> Dead;
+  for (Instruction &I : instructions(*WG)) {
+    auto *CI = dyn_cast<CallInst>(&I);
+    if (!CI)
+      continue;
+    auto W = workItemCall(CI);
+    if (!W)
+      continue;
+    unsigned D = W->Dim.value_or(3);
+    Value *V = nullptr;
+    B.SetInsertPoint(CI);
+    Value *Zero = ConstantInt::get(I64, 0);
+    switch (W->Fn) {
+    case WorkItemFn::LocalId:
+      V = D < 3 ? Lid[D] : Zero;
+      break;
+    case WorkItemFn::GlobalId:
+      V = D < 3 ? B.CreateAdd(WG->getArg(NF + D), Lid[D]) : Zero;
+      break;
+    case WorkItemFn::GroupId:
+      V = D < 3 ? WG->getArg(NF + 3 + D) : Zero;
+      break;
+    default:
+      continue;
+    }
+    if (!CI->getType()->isIntegerTy())
+      continue;
+    CI->replaceAllUsesWith(B.CreateZExtOrTrunc(V, CI->getType()));
+    Dead.push_back(CI);
+  }
+  for (CallInst *CI : Dead)
+    CI->eraseFromParent();
+  return WG;
+}
+
+/// Step 3 and 4: barriers dropped, builtins lowered or marked as calls
+/// that touch no memory.
+void lowerBuiltins(Function &WG) {
+  SmallVector<CallInst *, 32> Calls;
+  for (Instruction &I : instructions(WG))
+    if (auto *CI = dyn_cast<CallInst>(&I))
+      Calls.push_back(CI);
+  IRBuilder<> B(WG.getContext());
+  for (CallInst *CI : Calls) {
+    auto BI = builtinOf(*CI);
+    if (!BI)
+      continue;
+    B.SetInsertPoint(CI);
+    switch (BI->Kind) {
+    case BuiltinKind::Barrier:
+    case BuiltinKind::Fence:
+      if (CI->use_empty())
+        CI->eraseFromParent();
+      break;
+    case BuiltinKind::VLoad:
+    case BuiltinKind::VStore:
+      if (lowerVectorMemory(B, *CI, *BI))
+        CI->eraseFromParent();
+      break;
+    case BuiltinKind::Alu:
+      if (Value *V = lowerBuiltin(
+              B, *CI, builtinBaseName(CI->getCalledFunction()->getName()));
+          V ||
+          (V = lowerConversion(
+               B, *CI, builtinBaseName(CI->getCalledFunction()->getName())))) {
+        CI->replaceAllUsesWith(V);
+        CI->eraseFromParent();
+      } else {
+        CI->setDoesNotAccessMemory();
+        CI->setDoesNotThrow();
+        CI->addFnAttr(Attribute::WillReturn);
+      }
+      break;
+    default:
+      break;
+    }
+  }
+}
+
+/// Branch weights where the optimizer left none: a comparison of a value with
+/// one constant for equality (`posx == 0`, `lid == 0`) holds for one value
+/// among many, so the branch goes the other way 63 times in 64. LLVM's own
+/// heuristics call only comparisons with 0, 1 and -1 unlikely, and a switch
+/// that SimplifyCFG makes of `x == 0 || x == w - 1` would take each of its
+/// successors alike: the border of an image would run as often as its
+/// inside.
+void weighPointComparisons(Function &WG) {
+  MDBuilder MDB(WG.getContext());
+  for (BasicBlock &BB : WG) {
+    if (auto *Sw = dyn_cast<SwitchInst>(BB.getTerminator())) {
+      if (Sw->getMetadata(LLVMContext::MD_prof))
+        continue;
+      SmallVector<uint32_t, 8> W(Sw->getNumSuccessors(), 1);
+      W[0] = 64 > W.size() ? uint32_t(64 - (W.size() - 1)) : 1; // default
+      Sw->setMetadata(LLVMContext::MD_prof, MDB.createBranchWeights(W));
+      continue;
+    }
+    auto *Br = dyn_cast<BranchInst>(BB.getTerminator());
+    if (!Br || !Br->isConditional() || Br->getMetadata(LLVMContext::MD_prof))
+      continue;
+    auto *Cmp = dyn_cast<ICmpInst>(Br->getCondition());
+    if (!Cmp || !Cmp->isEquality() ||
+        !(isa<ConstantInt>(Cmp->getOperand(0)) ||
+          isa<ConstantInt>(Cmp->getOperand(1))))
+      continue;
+    const bool Eq = Cmp->getPredicate() == ICmpInst::ICMP_EQ;
+    Br->setMetadata(LLVMContext::MD_prof, Eq ? MDB.createBranchWeights(1, 63)
+                                             : MDB.createBranchWeights(63, 1));
+  }
+}
+
+/// Whether \p I is an instruction the core issues (see CpuCounts).
+bool issued(const Instruction &I) {
+  if (isa<PHINode>(I) || isa<GetElementPtrInst>(I) || isa<AllocaInst>(I) ||
+      isa<ReturnInst>(I) || isa<UnreachableInst>(I))
+    return false;
+  if (auto *Br = dyn_cast<BranchInst>(&I))
+    return Br->isConditional();
+  if (isa<BitCastInst>(I) || isa<AddrSpaceCastInst>(I) ||
+      isa<PtrToIntInst>(I) || isa<IntToPtrInst>(I) || isa<FreezeInst>(I))
+    return false;
+  if (auto *II = dyn_cast<IntrinsicInst>(&I))
+    return !II->isAssumeLikeIntrinsic() && !isa<DbgInfoIntrinsic>(II) &&
+           !II->isLifetimeStartOrEnd();
+  return true;
+}
+
+/// Step 6.
+class Counter {
+public:
+  Counter(Function &WG, LoopInfo &LI, ScalarEvolution &SE,
+          BlockFrequencyInfo &BFI, BranchProbabilityInfo &BPI,
+          const AnalyzeOptions &Opts)
+      : WG(WG), LI(LI), SE(SE), BFI(BFI), BPI(BPI), Opts(Opts) {}
+
+  void count(CpuCounts &C, double Items) {
+    for (BasicBlock &BB : WG) {
+      double F = freq(&BB);
+      for (Instruction &I : BB) {
+        if (auto *CI = dyn_cast<CallInst>(&I)) {
+          if (auto BI = builtinOf(*CI); BI && BI->Kind == BuiltinKind::Alu) {
+            unsigned Lanes = 1;
+            if (auto *VT = dyn_cast<FixedVectorType>(CI->getType()))
+              Lanes = VT->getNumElements();
+            C.CallOps[unsigned(BI->Class)] += F * Lanes * BI->OpsPerLane;
+            if (BI->ExtraOps)
+              C.CallOps[unsigned(BI->ExtraClass)] += F * BI->ExtraOps;
+            continue;
+          }
+        }
+        if (!issued(I))
+          continue;
+        C.Instructions += F;
+        // The lanes of what it computes or moves (a store's value).
+        Type *T = isa<StoreInst>(I) ? I.getOperand(0)->getType() : I.getType();
+        if (T->isVoidTy() || T->isIntegerTy(1) || isa<CmpInst>(I))
+          continue;
+        auto *VT = dyn_cast<FixedVectorType>(T);
+        Lanes.first += F * (VT ? VT->getNumElements() : 1);
+        Lanes.second += F;
+      }
+    }
+    for (Loop *L : LI.getLoopsInPreorder())
+      C.ChainOps += entryFreq(L) * trips(L) * recurrence(L);
+    if (Lanes.second > 0)
+      C.LanesPerInstr = Lanes.first / Lanes.second;
+    C.Instructions /= Items;
+    C.ChainOps /= Items;
+    for (double &V : C.CallOps)
+      V /= Items;
+  }
+
+private:
+  Function &WG;
+  LoopInfo &LI;
+  ScalarEvolution &SE;
+  BlockFrequencyInfo &BFI;
+  BranchProbabilityInfo &BPI;
+  const AnalyzeOptions &Opts;
+  DenseMap<const BasicBlock *, double> Freq;
+  std::pair<double, double> Lanes{0, 0}; ///< lanes, instructions
+
+  double trips(const Loop *L) {
+    if (unsigned T = SE.getSmallConstantTripCount(L))
+      return T;
+    if (DebugLoc Start = L->getStartLoc())
+      if (auto It = Opts.TripCounts.find(Start.getLine());
+          It != Opts.TripCounts.end())
+        return double(It->second);
+    return Opts.DefaultTripCount;
+  }
+
+  double rel(const BasicBlock *BB, const BasicBlock *To) {
+    double Den = double(BFI.getBlockFreq(To).getFrequency());
+    return Den > 0 ? double(BFI.getBlockFreq(BB).getFrequency()) / Den : 0;
+  }
+
+  /// Entries into \p L per work-group.
+  double entryFreq(const Loop *L) {
+    if (const BasicBlock *Pre = L->getLoopPreheader())
+      return freq(Pre);
+    double Sum = 0;
+    const BasicBlock *H = L->getHeader();
+    for (const BasicBlock *P : predecessors(H))
+      if (!L->contains(P))
+        Sum += freq(P) * double(BPI.getEdgeProbability(P, H).getNumerator()) /
+               double(BranchProbability::getDenominator());
+    return Sum;
+  }
+
+  /// Executions of \p BB per work-group.
+  double freq(const BasicBlock *BB) {
+    if (auto It = Freq.find(BB); It != Freq.end())
+      return It->second;
+    Freq[BB] = 0; // irreducible cycles end here
+    const Loop *L = LI.getLoopFor(BB);
+    double F = L ? entryFreq(L) * trips(L) * rel(BB, L->getHeader())
+                 : rel(BB, &WG.getEntryBlock());
+    Freq[BB] = F;
+    return F;
+  }
+
+  /// Issued instructions on the longest path from a header phi of \p L to
+  /// the value it takes on the back edge, within one iteration of L's own
+  /// blocks (a path through an inner loop is that loop's own chain).
+  double recurrence(const Loop *L) {
+    const BasicBlock *Latch = L->getLoopLatch();
+    if (!Latch)
+      return 0;
+    LoopBlocksRPO RPO(const_cast<Loop *>(L));
+    RPO.perform(&LI);
+    double Best = 0;
+    unsigned Phis = 0;
+    for (const PHINode &P : L->getHeader()->phis()) {
+      if (++Phis > 64)
+        break;
+      auto *Back = dyn_cast<Instruction>(P.getIncomingValueForBlock(Latch));
+      if (!Back || !L->contains(Back))
+        continue;
+      DenseMap<const Instruction *, double> Dist;
+      Dist[&P] = 0;
+      for (BasicBlock *BB : RPO) {
+        if (LI.getLoopFor(BB) != L)
+          continue;
+        for (Instruction &I : *BB) {
+          if (&I == &P)
+            continue;
+          double D = -1;
+          for (const Value *Op : I.operands())
+            if (auto *OI = dyn_cast<Instruction>(Op))
+              if (auto It = Dist.find(OI); It != Dist.end())
+                D = std::max(D, It->second);
+          if (D >= 0)
+            Dist[&I] = D + (issued(I) ? 1 : 0);
+        }
+      }
+      if (auto It = Dist.find(Back); It != Dist.end())
+        Best = std::max(Best, It->second);
+    }
+    return Best;
+  }
+};
+
+} // namespace
+
+CpuCounts cpuCode(const Module &M, const std::string &Kernel,
+                  const std::vector<KernelArgInfo> &Args,
+                  const AnalyzeOptions &Opts) {
+  CpuCounts C;
+  const Function *Src = M.getFunction(Kernel);
+  if (!Src || Src->isDeclaration()) {
+    C.Note = "no kernel to build";
+    return C;
+  }
+  std::string Err;
+  std::unique_ptr<TargetMachine> TM = x86Machine(Opts.CpuTarget, Err);
+  if (!TM) {
+    C.Note = "no x86 code: " + Err;
+    return C;
+  }
+  std::unique_ptr<Module> Clone = cloneKernel(M, *Src);
+  Function *F = Clone->getFunction(Kernel);
+  for (Function &G : *Clone)
+    if (&G != F && !G.isDeclaration())
+      G.setLinkage(GlobalValue::InternalLinkage);
+  std::vector<Assumption> Notes;
+  uint64_t LocalArgBytes = 0;
+  if (Error E = specialize(*F, Args, Opts.Launch, Notes, LocalArgBytes)) {
+    C.Note = "no x86 code: " + toString(std::move(E));
+    return C;
+  }
+  if (!inlineAll(*F)) {
+    C.Note = "no x86 code: a helper could not be inlined";
+    return C;
+  }
+  if (F->getInstructionCount() > MaxInstructions) {
+    C.Note = "no x86 code: the kernel is larger than " +
+             std::to_string(MaxInstructions) + " instructions";
+    return C;
+  }
+  const LaunchSpec &L = Opts.Launch;
+  std::array<uint64_t, 3> Local = {1, 1, 1};
+  if (L.Local)
+    for (unsigned D = 0; D < 3; ++D)
+      Local[D] = std::max<uint64_t>(1, (*L.Local)[D]);
+  else // the driver's choice; PoCL's is a multiple of the vector width
+    Local[0] = std::min<uint64_t>(L.Global[0], 8);
+  std::array<uint64_t, 3> Global;
+  for (unsigned D = 0; D < 3; ++D)
+    Global[D] = std::max(L.Global[D], Local[D]);
+  Function *WG = buildGroupLoop(*Clone, *F, Global, Local);
+  if (!WG) {
+    C.Note = "no x86 code: the kernel could not be inlined into its "
+             "work-item loop";
+    return C;
+  }
+  lowerBuiltins(*WG);
+  Clone->setTargetTriple(Triple);
+  Clone->setDataLayout(TM->createDataLayout());
+  for (Function &G : *Clone)
+    if (!G.isDeclaration()) {
+      G.addFnAttr("target-cpu", Opts.CpuTarget);
+      G.addFnAttr("target-features", TM->getTargetFeatureString());
+    }
+
+  LoopAnalysisManager LAM;
+  FunctionAnalysisManager FAM;
+  CGSCCAnalysisManager CGAM;
+  ModuleAnalysisManager MAM;
+  PipelineTuningOptions PTO;
+  PTO.LoopVectorization = true;
+  PTO.SLPVectorization = true;
+  PTO.LoopInterleaving = true;
+  PTO.LoopUnrolling = true;
+  PassBuilder PB(TM.get(), PTO);
+  PB.registerModuleAnalyses(MAM);
+  PB.registerCGSCCAnalyses(CGAM);
+  PB.registerFunctionAnalyses(FAM);
+  PB.registerLoopAnalyses(LAM);
+  PB.crossRegisterProxies(LAM, FAM, CGAM, MAM);
+  ModulePassManager MPM =
+      PB.buildPerModuleDefaultPipeline(OptimizationLevel::O3);
+  MPM.run(*Clone, MAM);
+
+  WG = Clone->getFunction(GroupFn);
+  if (!WG || WG->isDeclaration()) {
+    C.Note = "no x86 code: the work-group function vanished";
+    return C;
+  }
+  // After the optimizer, which turns `x == 0 || x == w - 1` into a switch
+  // and drops the weights of the branches it merged.
+  weighPointComparisons(*WG);
+  FAM.invalidate(*WG, PreservedAnalyses::none());
+  Counter Count(*WG, FAM.getResult<LoopAnalysis>(*WG),
+                FAM.getResult<ScalarEvolutionAnalysis>(*WG),
+                FAM.getResult<BlockFrequencyAnalysis>(*WG),
+                FAM.getResult<BranchProbabilityAnalysis>(*WG), Opts);
+  Count.count(C, double(Local[0] * Local[1] * Local[2]));
+  C.Target = Opts.CpuTarget;
+  return C;
+}
+
+} // namespace clspread
