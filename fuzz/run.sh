@@ -8,14 +8,14 @@
 # Each target runs SECONDS under a 2 GiB RSS limit and a 10 s per-input
 # timeout; corpora and any crash, leak or timeout inputs go to
 # BUILD_DIR/fuzz-work/TARGET. Exit 1 on the first target that finds one.
-# CI's smoke is `fuzz/run.sh build-fuzz 7` (6 targets, under 60 s in all).
+# CI's smoke is `fuzz/run.sh build-fuzz 7` (7 targets, about 65 s in all).
 set -euo pipefail
 build=$(cd "${1:?usage: fuzz/run.sh BUILD_DIR SECONDS [TARGET ...]}" && pwd)
 secs=${2:?usage: fuzz/run.sh BUILD_DIR SECONDS [TARGET ...]}
 shift 2
 here=$(cd "$(dirname "$0")/.." && pwd)
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(Profile Config Suite Plan Quantity Kernel)
+[ ${#targets[@]} -gt 0 ] || targets=(Profile Config Suite Plan Quantity Kernel CpuKernel)
 
 seed() {
   local t=$1 dir=$2
@@ -31,7 +31,8 @@ seed() {
     Quantity) i=0; for q in "3.35 TB/s" "2048x2048" "n=1024" "16 MiB" "750 MHz" \
                  "1e999" "-1" "0x10" "4 KiB" "1.5 ns" "64 B" "x=-3.5"; do
                  printf '%s' "$q" > "$dir/q$i"; i=$((i + 1)); done ;;
-    Kernel)  for f in "$here"/kernels/*.cl; do
+    Kernel|CpuKernel)
+             for f in "$here"/kernels/*.cl; do
                [ "$(stat -c %s "$f")" -le 16384 ] && cp "$f" "$dir/"; done ;;
   esac
 }
