@@ -1,0 +1,30 @@
+//===- CpuBuiltins.h - Builtins as a CPU compiler builds them -*- C++ -*-===//
+//-*-===//
+//
+// Step 3 and 4 of CpuCode.cpp: in the work-group function it builds,
+// barriers are dropped and the common builtins become the LLVM operations
+// PoCL's library compiles them to, so that LLVM's vectorizers and its x86
+// code see what PoCL's see; the rest stay calls that touch no memory.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CLSPREAD_ANALYSIS_CPUBUILTINS_H
+#define CLSPREAD_ANALYSIS_CPUBUILTINS_H
+
+#include "Analysis/Builtins.h"
+
+#include "llvm/IR/Function.h"
+#include "llvm/IR/Instructions.h"
+
+#include <optional>
+
+namespace clspread {
+
+/// Lowers \p WG's builtin calls (see the file comment).
+void lowerCpuBuiltins(llvm::Function &WG);
+
+/// The builtin \p CI calls, when it calls an OpenCL builtin declaration.
+std::optional<BuiltinInfo> cpuBuiltinOf(const llvm::CallInst &CI);
+
+} // namespace clspread
+
+#endif
