@@ -47,7 +47,9 @@ for t in "${targets[@]}"; do
   # first, every run.
   [ -d "$here/fuzz/regressions/$t" ] && cp "$here/fuzz/regressions/$t"/* "$work/seed/"
   echo "fuzz/run.sh: fuzz_$t for ${secs}s"
-  (cd "$work" && "$bin" -max_total_time="$secs" -rss_limit_mb=2048 -timeout=10 \
+  # What a crash of Clang's front end leaks on purpose (fuzz/lsan.supp).
+  (cd "$work" && LSAN_OPTIONS="suppressions=$here/fuzz/lsan.supp:${LSAN_OPTIONS:-}" \
+      "$bin" -max_total_time="$secs" -rss_limit_mb=2048 -timeout=10 \
       -print_final_stats=1 -artifact_prefix="$work/artifacts/" \
       corpus seed >"$work/log.txt" 2>&1) || {
     echo "fuzz/run.sh: fuzz_$t found a problem; see $work/log.txt and $work/artifacts/" >&2
