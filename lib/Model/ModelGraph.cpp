@@ -133,15 +133,20 @@ private:
                           "CPU cycles of builtins left as calls");
       E Cycles = term("cpu_cycles", B.max(Thr, Chain) + CallCycles, Unit::Count,
                       "CPU cycles per work-item");
-      CpuUse = Instr > 0 && B.has(Ipc);
+      E HasIpc = B.has(Ipc);
+      CpuUse = Instr > 0 && HasIpc;
       Simt = B.ifThen(*CpuUse, PerCU * Cycles / Clock, Simt);
       note(NoteStage::Alu, B.num(1), [=](Evaluator &V, const KernelCounts &K) {
-        if (K.Cpu.Target.empty())
+        std::string Why =
+            !K.Cpu.Note.empty()    ? K.Cpu.Note
+            : K.Cpu.Target.empty() ? "the profile names no alu.llvm_cpu"
+            : V.value(HasIpc) == 0
+                ? "the profile gives no alu.instructions_per_clock"
+                : "";
+        if (!Why.empty())
           return fmt::format("CPU code not modelled ({}): ALU lane-ops at the "
                              "class rates",
-                             K.Cpu.Note.empty() ? "the profile names no "
-                                                  "alu.llvm_cpu"
-                                                : K.Cpu.Note);
+                             Why);
         return fmt::format(
             "CPU code for {}: {:.4g} instructions per work-item, {:.3g} "
             "lanes each on average, {:.4g} of them on loop recurrences: "

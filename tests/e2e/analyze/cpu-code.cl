@@ -22,6 +22,12 @@
 // CHAIN: T_ALU 2.048 us
 // CHAIN: CPU code for skylake: {{[0-9.]+}} instructions per work-item, 1 lanes each on average, 512 of them on loop recurrences: 2048 cycles
 //
+// Without an issue rate the built code cannot be timed: lane-ops at the
+// class rates, and the note says why.
+// RUN: sed -e '/instructions_per_clock/d' %S/Inputs/cpu/one-core.yaml > %t.yaml
+// RUN: clspread analyze %s --global 65536 --local 256 --profile %t.yaml --kernel flat | FileCheck --check-prefix=NOIPC %s
+// NOIPC: CPU code not modelled (the profile gives no alu.instructions_per_clock): ALU lane-ops at the class rates
+//
 // The GPU profiles are untouched: no CPU code is built for them.
 // RUN: clspread analyze %s --global 65536 --local 256 --profile nvidia-h100-sxm --kernel flat | FileCheck --check-prefix=GPU %s
 // GPU-NOT: CPU code
