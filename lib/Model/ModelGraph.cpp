@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "Model/ModelGraph.h"
 #include "Model/Figures.h"
+#include "Model/ModelBuilder.h"
 #include "Support/Quantity.h"
 
 #include <fmt/format.h>
@@ -18,792 +19,396 @@
 
 namespace clspread::model {
 
-namespace {
+void ModelBuilder::launch() {
+  N = term("N", in("gx") * in("gy") * in("gz"), Unit::Count, "work-items N",
+           "launch.work_items");
+  Clock = fig("clock");
+  CUs = fig("compute_units");
+  Lanes = fig("lanes_per_cu");
+  E HasLocal = B.has(in("lx"));
+  Groups =
+      term("groups",
+           B.ifThen(HasLocal,
+                    B.ceil(in("gx") / in("lx")) * B.ceil(in("gy") / in("ly")) *
+                        B.ceil(in("gz") / in("lz")),
+                    B.num(0)),
+           Unit::Count, "work-groups", "estimate.work_groups");
+  // The busiest compute unit's work-items: work-groups go to compute
+  // units whole, so G groups put ceil(G / CUs) on some (the last wave's
+  // quantization) and fewer groups than compute units leave the rest
+  // idle. The per-CU throughput terms charge this share, not N / CUs.
+  // Without a local size the driver's split is unknown: N / CUs.
+  PerCU = term("items_per_cu",
+               B.ifThen(HasLocal,
+                        B.ceil(Groups / CUs) * in("lx") * in("ly") * in("lz"),
+                        N / CUs),
+               Unit::Count, "work-items on the busiest compute unit");
+}
 
-std::string time(double S) { return formatQuantity(S, Quantity::Dim::Time); }
-
-/// The terms of one model, built in the order a reader follows them.
-class ModelBuilder {
-public:
-  ModelBuilder(Model &M, const DeviceProfile &P) : M(M), P(P), B(M.G) {}
-
-  void build() {
-    launch();
-    alu();
-    tex();
-    occupancy();
-    mem();
-    kernel();
-  }
-
-private:
-  Model &M;
-  const DeviceProfile &P;
-  Builder B;
-  using E = Builder::E;
-
-  E fig(const char *Name) { return B.figure(Name); }
-  E in(const std::string &Name) { return B.input(Name); }
-  E term(const std::string &Name, E X, Unit U, std::string Title,
-         std::string Json = "") {
-    return B.term(Name, X, U, std::move(Title), std::move(Json));
-  }
-  E ref(const char *Name) { return B.wrap(M.G.find(Name)); }
-  void note(NoteStage S, E Cond,
-            std::function<std::string(Evaluator &, const KernelCounts &)> T) {
-    M.Notes.push_back({S, Cond, std::move(T)});
-  }
-
-  E N, Clock, CUs, Lanes, Groups, PerCU;
-
-  void launch() {
-    N = term("N", in("gx") * in("gy") * in("gz"), Unit::Count, "work-items N",
-             "launch.work_items");
-    Clock = fig("clock");
-    CUs = fig("compute_units");
-    Lanes = fig("lanes_per_cu");
-    E HasLocal = B.has(in("lx"));
-    Groups = term(
-        "groups",
-        B.ifThen(HasLocal,
-                 B.ceil(in("gx") / in("lx")) * B.ceil(in("gy") / in("ly")) *
-                     B.ceil(in("gz") / in("lz")),
-                 B.num(0)),
-        Unit::Count, "work-groups", "estimate.work_groups");
-    // The busiest compute unit's work-items: work-groups go to compute
-    // units whole, so G groups put ceil(G / CUs) on some (the last wave's
-    // quantization) and fewer groups than compute units leave the rest
-    // idle. The per-CU throughput terms charge this share, not N / CUs.
-    // Without a local size the driver's split is unknown: N / CUs.
-    PerCU = term("items_per_cu",
-                 B.ifThen(HasLocal,
-                          B.ceil(Groups / CUs) * in("lx") * in("ly") * in("lz"),
-                          N / CUs),
-                 Unit::Count, "work-items on the busiest compute unit");
-  }
-
-  void alu() {
-    E AluCycles = M.Vliw ? vliwAluCycles() : simtAluCycles();
-    // A wavefront whose work-items go both ways at a branch on the id
-    // issues both sides, its lanes idle on each (Analysis' WaveIssueScale,
-    // by the nearest of 8, 16, 32 and 64 work-items a wavefront).
-    E Wave = fig("wavefront");
-    E Diverged =
-        term("wave_issue_scale",
-             B.ifThen(Wave > 48, in("wave_issue_scale_64"),
-                      B.ifThen(Wave > 24, in("wave_issue_scale_32"),
-                               B.ifThen(Wave > 12, in("wave_issue_scale_16"),
-                                        in("wave_issue_scale_8")))),
-             Unit::Count, "wavefront issue over work-item issue");
-    note(NoteStage::Alu, Diverged > 1.005,
-         [=](Evaluator &V, const KernelCounts &) {
-           return fmt::format(
-               "divergence: branches on the work-item id split wavefronts of "
-               "{:.0f}, which issue both sides: {:.3g}x the ALU and __local "
-               "instructions the work-items run",
-               V.value(Wave), V.value(Diverged));
-         });
-    E Simt = PerCU * AluCycles * Diverged / Lanes / Clock;
-    // CPU: the work-group as its compiler builds it (Analysis' CpuCode):
-    // a core issues alu.instructions_per_clock of its instructions, and a
-    // loop's recurrence waits alu.latency_cycles per instruction on it,
-    // whichever is longer; builtins left as library calls take their
-    // class's rate as above. Not built (no alu.llvm_cpu, or too large):
-    // lane-ops at the class rates.
-    std::optional<E> CpuUse;
-    if (P.Kind == DeviceKind::CPU) {
-      E Ipc = fig("alu_instructions_per_clock");
-      E Lat = fig("alu_latency_cycles");
-      E Instr = in("cpu_instructions");
-      E Thr =
-          term("cpu_issue_cycles", B.ifThen(B.has(Ipc), Instr / Ipc, B.num(0)),
-               Unit::Count, "CPU cycles issuing one work-item's instructions");
-      E Chain = term("cpu_chain_cycles",
-                     B.ifThen(B.has(Lat), in("cpu_chain_ops") * Lat, B.num(0)),
-                     Unit::Count, "CPU cycles of its loops' recurrences");
-      std::optional<E> Calls;
-      for (unsigned C = 0; C < NumAluClasses; ++C) {
-        const char *Class = aluClassName(AluClass(C));
-        E Count = in(fmt::format("cpu_call_{}", Class));
-        E Rate = B.figure(fmt::format("alu_rate_{}", Class));
-        E X = B.ifThen(Count > 0 && B.has(Rate), Count / Rate, B.num(0));
-        Calls = Calls ? *Calls + X : X;
-      }
-      E CallCycles = term("cpu_call_cycles", *Calls, Unit::Count,
-                          "CPU cycles of builtins left as calls");
-      E Cycles = term("cpu_cycles", B.max(Thr, Chain) + CallCycles, Unit::Count,
-                      "CPU cycles per work-item");
-      E HasIpc = B.has(Ipc);
-      CpuUse = Instr > 0 && HasIpc;
-      Simt = B.ifThen(*CpuUse, PerCU * Cycles / Clock, Simt);
-      note(NoteStage::Alu, B.num(1), [=](Evaluator &V, const KernelCounts &K) {
-        std::string Why =
-            !K.Cpu.Note.empty()    ? K.Cpu.Note
-            : K.Cpu.Target.empty() ? "the profile names no alu.llvm_cpu"
-            : V.value(HasIpc) == 0
-                ? "the profile gives no alu.instructions_per_clock"
-                : "";
-        if (!Why.empty())
-          return fmt::format("CPU code not modelled ({}): ALU lane-ops at the "
-                             "class rates",
-                             Why);
-        return fmt::format(
-            "CPU code for {}: {:.4g} instructions per work-item, {:.3g} "
-            "lanes each on average, {:.4g} of them on loop recurrences: "
-            "{:.4g} cycles",
-            K.Cpu.Target, K.Cpu.Instructions, K.Cpu.LanesPerInstr,
-            K.Cpu.ChainOps, V.value(Cycles));
-      });
-    }
-    E Issue = term("t_alu_issue", Simt, Unit::Time, "T_ALU issue (s)");
-    // LDS: __local bytes at the compute unit's LDS bandwidth. On VLIW
-    // (Evergreen, TeraScale) LDS instructions are ALU-clause instructions,
-    // so the time adds to T_ALU. Where the profile gives an issue rate
-    // (NVIDIA), an LDS instruction takes an issue slot like an ALU one, but
-    // its bytes move in the LDS pipe while the ALUs work: T_ALU is the
-    // larger of the issue (ALU and LDS instructions) and the LDS bandwidth.
-    E LdsBw = fig("lds_bandwidth_per_clock");
-    // On a CPU whose code is modelled, __local loads and stores are among
-    // its instructions: __local is ordinary memory there.
-    E LdsUsed = B.has(LdsBw) && in("lds_bytes") > 0;
-    if (CpuUse)
-      LdsUsed = LdsUsed && !*CpuUse;
-    E Lds = term(
-        "t_lds",
-        B.ifThen(LdsUsed, PerCU * in("lds_bytes") / LdsBw / Clock, B.num(0)),
-        Unit::Time, "T_LDS (s, in T_ALU)", "estimate.t_lds_s");
-    // Barriers: the SIMD waits for the group; measured per work-item.
-    E Bar = fig("barrier_item_cycles");
-    E Barrier =
-        term("t_barrier",
-             B.ifThen(B.has(Bar) && in("barriers") > 0,
-                      PerCU * in("barriers") * Bar / Clock, B.num(0)),
-             Unit::Time, "T_BARRIER (s, in T_ALU)", "estimate.t_barrier_s");
-    if (M.Vliw) {
-      term("t_alu", Issue + Lds + Barrier, Unit::Time, "T_ALU (s)",
-           "estimate.t_alu_s");
-      return;
-    }
-    E IssueRate = fig("alu_issue_per_clock");
-    E LdsIssue =
-        term("t_lds_issue",
-             B.ifThen(B.has(IssueRate) && in("lds_ops") > 0,
-                      PerCU * in("lds_ops") * Diverged / IssueRate / Clock,
-                      B.num(0)),
-             Unit::Time, "LDS instructions' issue (s)");
-    term("t_alu",
-         B.ifThen(B.has(IssueRate), B.max(Issue + LdsIssue, Lds) + Barrier,
-                  Issue + Lds + Barrier),
-         Unit::Time, "T_ALU (s)", "estimate.t_alu_s");
-  }
-
-  /// VLIW: the packer's bundles, one per lane per clock.
-  E vliwAluCycles() {
-    return term("alu_cycles", in("bundles"), Unit::Count,
-                "ALU cycles per lane (= bundles)", "per_item.alu_cycles");
-  }
-
-  /// SIMT and CPU: a lane-op of class c costs lanes_per_cu / rate_c lane
-  /// cycles; with pipes, classes on different pipes overlap in part.
-  E simtAluCycles() {
-    E Ops = in(fmt::format("alu_{}", aluClassName(AluClass(0))));
-    for (unsigned C = 1; C < NumAluClasses; ++C)
-      Ops = Ops + in(fmt::format("alu_{}", aluClassName(AluClass(C))));
-    term("alu_ops", Ops, Unit::Count, "ALU lane-ops", "per_item.alu_ops");
-    term("bundles", ref("alu_ops"), Unit::Count, "ALU issue slots (= lane-ops)",
-         "per_item.vliw_bundles");
-    std::vector<E> Cycles;
-    // Sums start from their first class, not from 0: 0 + x is x, and the
-    // formulas read better.
-    std::optional<E> Sum, Issued;
-    auto add = [](std::optional<E> &Acc, E X) { Acc = Acc ? *Acc + X : X; };
+void ModelBuilder::alu() {
+  E AluCycles = M.Vliw ? vliwAluCycles() : simtAluCycles();
+  // A wavefront whose work-items go both ways at a branch on the id
+  // issues both sides, its lanes idle on each (Analysis' WaveIssueScale,
+  // by the nearest of 8, 16, 32 and 64 work-items a wavefront).
+  E Wave = fig("wavefront");
+  E Diverged =
+      term("wave_issue_scale",
+           B.ifThen(Wave > 48, in("wave_issue_scale_64"),
+                    B.ifThen(Wave > 24, in("wave_issue_scale_32"),
+                             B.ifThen(Wave > 12, in("wave_issue_scale_16"),
+                                      in("wave_issue_scale_8")))),
+           Unit::Count, "wavefront issue over work-item issue");
+  note(NoteStage::Alu, Diverged > 1.005,
+       [=](Evaluator &V, const KernelCounts &) {
+         return fmt::format(
+             "divergence: branches on the work-item id split wavefronts of "
+             "{:.0f}, which issue both sides: {:.3g}x the ALU and __local "
+             "instructions the work-items run",
+             V.value(Wave), V.value(Diverged));
+       });
+  E Simt = PerCU * AluCycles * Diverged / Lanes / Clock;
+  // CPU: the work-group as its compiler builds it (Analysis' CpuCode):
+  // a core issues alu.instructions_per_clock of its instructions, and a
+  // loop's recurrence waits alu.latency_cycles per instruction on it,
+  // whichever is longer; builtins left as library calls take their
+  // class's rate as above. Not built (no alu.llvm_cpu, or too large):
+  // lane-ops at the class rates.
+  std::optional<E> CpuUse;
+  if (P.Kind == DeviceKind::CPU) {
+    E Ipc = fig("alu_instructions_per_clock");
+    E Lat = fig("alu_latency_cycles");
+    E Instr = in("cpu_instructions");
+    E Thr =
+        term("cpu_issue_cycles", B.ifThen(B.has(Ipc), Instr / Ipc, B.num(0)),
+             Unit::Count, "CPU cycles issuing one work-item's instructions");
+    E Chain = term("cpu_chain_cycles",
+                   B.ifThen(B.has(Lat), in("cpu_chain_ops") * Lat, B.num(0)),
+                   Unit::Count, "CPU cycles of its loops' recurrences");
+    std::optional<E> Calls;
     for (unsigned C = 0; C < NumAluClasses; ++C) {
       const char *Class = aluClassName(AluClass(C));
-      E Count = in(fmt::format("alu_{}", Class));
+      E Count = in(fmt::format("cpu_call_{}", Class));
       E Rate = B.figure(fmt::format("alu_rate_{}", Class));
-      // A class the device has no unit for ("none") is left out of T_ALU;
-      // the portability rules report it.
-      E Runs = Count > 0 && B.has(Rate);
-      Cycles.push_back(term(fmt::format("cyc_{}", Class),
-                            B.ifThen(Runs, Count * Lanes / Rate, B.num(0)),
-                            Unit::Count, fmt::format("cycles {}", Class)));
-      add(Sum, Cycles.back());
-      add(Issued, B.ifThen(Runs, Count, B.num(0)));
+      E X = B.ifThen(Count > 0 && B.has(Rate), Count / Rate, B.num(0));
+      Calls = Calls ? *Calls + X : X;
     }
-    E Total = term("cycles_sum", *Sum, Unit::Count,
-                   "ALU cycles, classes one after another");
-    E IssueRate = fig("alu_issue_per_clock");
-    E IssueCycles =
-        term("issue_cycles",
-             B.ifThen(B.has(IssueRate), *Issued * Lanes / IssueRate, B.num(0)),
-             Unit::Count, "ALU issue cycles (alu.issue_per_clock)");
-    std::vector<std::pair<std::string, Expr>> Pipes;
-    for (size_t I = 0; I < P.Alu.PipeNames.size(); ++I) {
-      std::optional<E> Pipe;
-      for (unsigned C = 0; C < NumAluClasses; ++C)
-        if (P.Alu.Pipe[C] == int(I))
-          add(Pipe, Cycles[C]);
-      Pipes.push_back({P.Alu.PipeNames[I], Pipe ? *Pipe : B.num(0)});
-    }
-    E Busiest = Pipes.empty()
-                    ? B.num(0)
-                    : B.wrap(M.G.pick(PickKind::Largest, std::move(Pipes)));
-    Busiest =
-        term("busiest", Busiest, Unit::Count, "ALU cycles on the busiest pipe");
-    E Overlap = fig("alu_pipe_overlap");
-    E Bound = B.max(IssueCycles, Busiest);
-    E Overlaps = B.has(Overlap) && B.has(IssueRate) && Total > 0;
-    E Cycles1 =
-        term("alu_cycles",
-             B.ifThen(Overlaps,
-                      B.ifThen(Bound < Total, Bound + Overlap * (Total - Bound),
-                               Total),
-                      Total),
-             Unit::Count, "ALU cycles per lane", "per_item.alu_cycles");
-    bool HasPipes = !P.Alu.PipeNames.empty();
-    note(NoteStage::Alu, Overlaps && Bound < Total,
-         [=](Evaluator &V, const KernelCounts &) {
-           double Issue = V.value(IssueCycles), Busy = V.value(Busiest);
-           std::string Pipe = HasPipes ? V.label(Busiest) : "";
-           return fmt::format(
-               "ALU pipes: {:.4g} cycles per lane if classes ran one after "
-               "another, {:.4g} on the busiest ({} on pipe '{}'); at "
-               "alu.pipe_overlap {:.3g}: {:.4g}",
-               V.value(Total), V.value(Bound), Issue >= Busy ? "issue" : "work",
-               Pipe, V.value(Overlap), V.value(Cycles1));
-         });
-    return Cycles1;
-  }
-
-  void tex() {
-    // Image reads, and global loads on profiles whose loads go through the
-    // fetch units (TeraScale's VTX_READ).
-    E Fetches =
-        term("tex_fetches",
-             in("image_reads") + B.ifThen(fig("global_loads_use_tex") > 0,
-                                          in("global_loads"), B.num(0)),
-             Unit::Count, "TEX fetches", "per_item.tex_fetches");
-    term("t_tex", PerCU * Fetches / fig("tex_units_per_cu") / Clock, Unit::Time,
-         "T_TEX (s)", "estimate.t_tex_s");
-  }
-
-  /// Occupancy.h describes the limits and their tie order.
-  void occupancy() {
-    E W = B.max(B.num(1), fig("wavefront"));
-    E HasLocal = B.has(in("lx"));
-    E Group = term("group_size",
-                   B.ifThen(HasLocal, in("lx") * in("ly") * in("lz"), W),
-                   Unit::Count, "work-group size (occupancy)");
-    note(NoteStage::Occupancy, !HasLocal,
-         [W](Evaluator &V, const KernelCounts &) {
-           return fmt::format(
-               "no local size given: occupancy and launch checks assume "
-               "work-groups of one wavefront ({} work-items)",
-               uint64_t(V.value(W)));
-         });
-    E PerGroup = term("waves_per_group", B.ceil(Group / W), Unit::Count,
-                      "waves per work-group");
-    E Hardware = term("waves_by_hardware", fig("max_waves_per_cu"), Unit::Count,
-                      "waves by the hardware", "occupancy.by_hardware");
-    // Registers: the compiler spills rather than fail, so at least one wave.
-    E Rpc = fig("registers_per_cu");
-    E Regs = in("registers");
-    E Units =
-        B.ceil(Regs / B.max(B.num(1), B.floor(fig("register_unit_bits") / 32)));
-    E ByRegsRaw = B.floor(Rpc / (Units * W));
-    E ByRegs = term(
-        "waves_by_registers",
-        B.ifThen(B.has(Rpc) && Regs > 0, B.max(B.num(1), ByRegsRaw), Hardware),
-        Unit::Count, "waves by registers", "occupancy.by_registers");
-    note(NoteStage::Occupancy, B.has(Rpc) && Regs == 0,
-         [](Evaluator &, const KernelCounts &) {
-           return std::string("register count unknown: occupancy not limited "
-                              "by registers");
-         });
-    note(NoteStage::Occupancy, B.has(Rpc) && Regs > 0 && ByRegsRaw == 0,
-         [=](Evaluator &V, const KernelCounts &K) {
-           return fmt::format(
-               "{} registers per work-item need {} per wavefront, more than "
-               "the {} a compute unit holds: the compiler must spill; "
-               "assumed one wavefront",
-               K.Registers, uint64_t(V.value(Units) * V.value(W)),
-               uint64_t(V.value(Rpc)));
-         });
-    // LDS: whole work-groups share a pool; a group that does not fit
-    // cannot launch at all (0 waves).
-    E Pool = fig("lds_bytes_per_cu");
-    E Alloc = in("local_mem_bytes");
-    E Fit = B.floor(Pool / Alloc);
-    E Uses = B.has(Pool) && Alloc > 0;
-    E ByLds = term(
-        "waves_by_lds",
-        B.ifThen(Uses,
-                 B.ifThen(Fit == 0, B.num(0),
-                          B.max(B.floor(Fit * PerGroup /
-                                        B.max(B.num(1), fig("lds_shared_by"))),
-                                B.num(1))),
-                 Hardware),
-        Unit::Count, "waves by local memory", "occupancy.by_lds");
-    note(NoteStage::Occupancy, Uses && Fit == 0,
-         [=](Evaluator &V, const KernelCounts &K) {
-           return fmt::format(
-               "a work-group allocates {} of local memory, more than the {} "
-               "available: the launch fails",
-               formatQuantity(double(K.LocalMemBytes), Quantity::Dim::Bytes),
-               formatQuantity(V.value(Pool), Quantity::Dim::Bytes));
-         });
-    E MaxGroups = fig("max_groups_per_cu");
-    E ByGroups = term(
-        "waves_by_groups",
-        B.ifThen(B.has(MaxGroups), MaxGroups * PerGroup, Hardware), Unit::Count,
-        "waves by work-groups per CU", "occupancy.by_work_groups");
-    // The busiest compute unit's groups (items_per_cu) when the launch
-    // gives its local size; else the launch spread evenly.
-    E ByLaunch = term(
-        "waves_by_launch",
-        B.ifThen(B.has(in("lx")), B.ceil(Groups / CUs) * PerGroup,
-                 B.ceil(B.ceil(N / Group) * PerGroup / B.max(B.num(1), CUs))),
-        Unit::Count, "waves by the launch", "occupancy.by_launch");
-    // Ties go to the first: a resource that allows exactly the hardware
-    // cap is not what limits.
-    E Occ = term(
-        "waves_occ",
-        B.wrap(M.G.pick(PickKind::Smallest, {{"hardware", Hardware},
-                                             {"launch", ByLaunch},
-                                             {"registers", ByRegs},
-                                             {"lds", ByLds},
-                                             {"work-group-size", ByGroups}})),
-        Unit::Count, "occupancy (waves per CU)", "occupancy.waves_per_cu");
-    M.G.labelTerm("limited_by", Occ, "occupancy limited by",
-                  "occupancy.limited_by");
-  }
-
-  void mem() {
-    E Moved = in("bytes_moved"), Requested = in("bytes_requested");
-    E Finite = in("finite") > 0;
-    E Bw = fig("memory_bandwidth");
-    E Dram = term("t_dram", N * Moved / Bw, Unit::Time,
-                  "T_MEM DRAM bandwidth (s)", "estimate.t_mem_bandwidth_s");
-    // L2: every byte at cache.l2_bandwidth (float4 stores measure it),
-    // less what partly written sectors and whole sectors of narrow stores
-    // (at most 8 bytes a lane) take at their own rates where measured.
-    E L2Bw = fig("cache_l2_bandwidth"),
-      PartialBw = fig("cache_l2_partial_bandwidth"),
-      NarrowBw = fig("cache_l2_narrow_store_bandwidth");
-    E L2 = in("bytes_l2"), Partial = in("bytes_l2_partial"),
-      Narrow = in("bytes_l2_narrow");
-    E TL2 = term(
-        "t_l2",
-        B.ifThen(
-            B.has(L2Bw) && Finite,
-            N * L2 / L2Bw +
-                B.ifThen(Partial > 0 && B.has(PartialBw),
-                         N * Partial * (B.num(1) / PartialBw - B.num(1) / L2Bw),
-                         B.num(0)) +
-                B.ifThen(Narrow > 0 && B.has(NarrowBw),
-                         N * Narrow * (B.num(1) / NarrowBw - B.num(1) / L2Bw),
-                         B.num(0)),
-            B.num(0)),
-        Unit::Time, "T_MEM L2 (s)", "estimate.t_mem_l2_s");
-    // L1 lookups: a wavefront's access takes a clock per distinct line it
-    // touches (measured: bench/l1_lines), so lanes spread over many lines
-    // are slow even when every line hits.
-    E L1Rate = fig("cache_l1_lines_per_clock");
-    E Lines = in("l1_lines");
-    E TL1 = term("t_l1",
-                 B.ifThen(B.has(L1Rate) && L1Rate > 0 && Finite && Lines > 0,
-                          PerCU * Lines / L1Rate / Clock, B.num(0)),
-                 Unit::Time, "T_MEM L1 lookups (s)", "estimate.t_mem_l1_s");
-    // Per-level round trips (chains through memory and loops, below): a
-    // level a profile lacks falls back to the next one down, and to
-    // memory.latency where none is given.
-    E Lat = fig("memory_latency");
-    E DramLat = fig("memory_dram_latency"), L1Lat = fig("cache_l1_latency"),
-      L2Lat = fig("cache_l2_latency");
-    E AtDram = B.ifThen(B.has(DramLat), DramLat, Lat);
-    E AtL2 = B.ifThen(B.has(L2Lat), L2Lat, AtDram);
-    E AtL1 = B.ifThen(B.has(L1Lat), L1Lat, AtL2);
-    E Resident =
-        term("resident", B.max(B.num(1), ref("waves_occ")) * fig("wavefront"),
-             Unit::Count, "resident work-items per CU");
-    E Waves = term("waves", B.max(B.num(1), PerCU / Resident), Unit::Count,
-                   "waves per compute unit (latency)");
-    // Latency: each work-item waits load_rounds round trips; a compute
-    // unit keeps its resident work-items' loads in flight at once, so the
-    // launch takes rounds x (N / resident items) latencies. Only the share
-    // of the traffic that reaches DRAM (bytes moved / requested) waits for
-    // DRAM. memory.latency is a loaded figure (calibrate's copy keeps every
-    // compute unit's resident work-items waiting together), so it covers
-    // the rounds that the caches serve too.
-    //
-    // Rounds in loops the device compiler unrolls, with no barrier and no
-    // store that feeds them, are independent from one iteration to the
-    // next (Analysis' LoopRounds): a work-item keeps item_loads_in_flight of
-    // them waiting at once (calibrate's item_loads_dram), each at the round
-    // trip of the level that serves it. A profile without the figure
-    // waits for them one by one, as for the other rounds. Chained rounds,
-    // which wait one by one, are t_chain's.
-    E InFlight = fig("item_loads_in_flight");
-    E HasInFlight = B.has(InFlight) && InFlight > 0;
-    // Each level's own figure where the profile has one (calibrate's
-    // item_loads_l1 and item_loads_l2), else the DRAM one.
-    auto inFlightAt = [&](const char *Level) {
-      E F = fig(Level);
-      return B.ifThen(B.has(F) && F > 0, F, InFlight);
-    };
-    E InFlightL1 = inFlightAt("l1_loads_in_flight"),
-      InFlightL2 = inFlightAt("l2_loads_in_flight");
-    // Rounds of loops with no store, by level, each level's round trip
-    // over its loads in flight.
-    auto loopWait = [&](E R1, E R2, E RDram) {
-      return R1 * AtL1 / InFlightL1 + R2 * AtL2 / InFlightL2 +
-             RDram * AtDram / InFlight;
-    };
-    // The loop rounds by level, of the mean work-item: they are part of
-    // load_rounds.
-    E LoopR1 = in("loop_rounds_l1"), LoopR2 = in("loop_rounds_l2"),
-      LoopRDram = in("loop_rounds_dram");
-    E Rounds = term("load_rounds_waited",
-                    B.ifThen(HasInFlight,
-                             in("load_rounds") - (LoopR1 + LoopR2 + LoopRDram),
-                             in("load_rounds")),
-                    Unit::Count, "load rounds a work-item waits for in full");
-    E LoopWait = term(
-        "t_loop_rounds",
-        B.ifThen(HasInFlight, loopWait(LoopR1, LoopR2, LoopRDram), B.num(0)),
-        Unit::Time, "a work-item's wait in loops (s)");
-    E Share = term(
-        "dram_share",
-        B.ifThen(Requested > 0, B.min(B.num(1), Moved / Requested), B.num(0)),
-        Unit::Count, "DRAM share of requests");
-    E Waits = B.has(Lat) && (Rounds > 0 || LoopWait > 0) && Requested > 0;
-    // A wave also waits for its work-groups' __local path: the resident
-    // groups go through their __local loads and stores, barrier by
-    // barrier, together, and the slots free only when a group's longest
-    // work-item is done (a tree reduction's steps after its load). The
-    // group's longest work-item's def-use path, at lds.latency a step.
-    E LdsLat = fig("lds_latency"), LocalOps = in("longest_local_ops");
-    E LocalWait = term("t_local_path",
-                       B.ifThen(B.has(LdsLat), LocalOps * LdsLat, B.num(0)),
-                       Unit::Time, "a work-group's __local path (s)");
-    E TLat = term("t_latency",
-                  (B.ifThen(Waits, Rounds * Share * Lat + LoopWait, B.num(0)) +
-                   LocalWait) *
-                      Waves,
-                  Unit::Time, "T_MEM latency (s)", "estimate.t_mem_latency_s");
-    // Near the knee the two limits add up in part (measured p).
-    E Exp = fig("memory_overlap_exponent");
-    E Knee = term("t_knee",
-                  B.ifThen(TLat > 0 && B.has(Exp) && Exp > 0 && Dram > 0,
-                           B.combine(Dram, TLat, Exp), B.num(0)),
-                  Unit::Time, "T_MEM knee (s)");
-    // Chains through memory (Analysis' LoadRound): in a loop that stores
-    // to global memory each round of loads waits for the one before, so a
-    // work-item's rounds add at the latency of the level that serves each
-    // (the round's slowest load), and the resident work-items' chains run
-    // side by side: rounds x latency x waves. A profile without per-level
-    // figures charges every round memory.latency. Where traffic is also
-    // heavy the two limits add in part, as at the knee (Volkov's thesis,
-    // ch. 4: latency and throughput add at the cusp).
-    E ROnL1 = in("chain_rounds_l1"), ROnL2 = in("chain_rounds_l2"),
-      ROnDram = in("chain_rounds_dram");
-    E Chained = ROnL1 + ROnL2 + ROnDram;
-    E HasLat = B.has(DramLat) || B.has(Lat);
-    // Past cache.chain_l2_waves wavefronts per compute unit the stores'
-    // queue keeps growing, and every round chained behind the loop's stores
-    // waits in it: where the resident wavefronts all chain (the mean
-    // work-item's rounds, not a lone longest work-item's, whose neighbours
-    // have left). A loop with no store to wait behind has no queue.
-    E Queued = in("chain_rounds_queued");
-    E QueuePer = fig("chain_queue_per_wave"), QueueFrom = fig("chain_l2_waves");
-    E Queue =
-        term("chain_queue",
-             B.ifThen(B.has(QueuePer) && B.has(QueueFrom),
-                      QueuePer * B.max(B.num(0), ref("waves_occ") - QueueFrom),
-                      B.num(0)),
-             Unit::Time, "a chained round's wait in the stores' queue (s)");
-    E TChain = term("t_chain",
-                    B.ifThen(Chained > 0 && HasLat,
-                             (ROnL1 * AtL1 + ROnL2 * AtL2 + ROnDram * AtDram +
-                              Queued * Queue) *
-                                 Waves,
-                             B.num(0)),
-                    Unit::Time, "T_MEM chains through memory (s)",
-                    "estimate.t_mem_chain_s");
-    // The launch lasts at least as long as its longest work-item's own path
-    // (a triangle's first row, a loop only work-item 0 runs): its chained
-    // rounds one after another, and the rounds of its loops with no global
-    // store item_loads_in_flight at a time (a profile without the figure
-    // leaves those out).
-    E Longest = in("longest_rounds_l1") * AtL1 +
-                in("longest_rounds_l2") * AtL2 +
-                in("longest_rounds_dram") * AtDram;
-    E LoopL1 = in("longest_loop_rounds_l1"),
-      LoopL2 = in("longest_loop_rounds_l2"),
-      LoopDram = in("longest_loop_rounds_dram");
-    E Looped = loopWait(LoopL1, LoopL2, LoopDram);
-    E LongestN = in("longest_rounds_l1") + in("longest_rounds_l2") +
-                 in("longest_rounds_dram");
-    E LoopN = LoopL1 + LoopL2 + LoopDram;
-    // Its ALU work is a path of its own, issued one operation after
-    // another while the loads it need not wait for are in flight: the
-    // longer of the two.
-    // Double-precision and transcendental operations wait longer on a
-    // dependent path than the rest (measured: a dependent double multiply-
-    // add and a dependent expf): each at its class's own clocks where the
-    // profile has the figure, the rest at alu.latency_cycles.
-    E AluLat = fig("alu_latency_cycles"), AluOps = in("longest_alu_ops");
-    E Fp64Ops = in("longest_alu_fp64"), TransOps = in("longest_alu_trans");
-    auto classLat = [&](const char *Name) {
-      E F = fig(Name);
-      return B.ifThen(B.has(F), F, AluLat);
-    };
-    E MemPath =
-        B.ifThen(HasLat, Longest + B.ifThen(HasInFlight, Looped, B.num(0)),
-                 B.num(0)) +
-        LocalWait;
-    E AluPath = term(
-        "t_alu_path",
-        B.ifThen(B.has(AluLat),
-                 ((AluOps - Fp64Ops - TransOps) * AluLat +
-                  Fp64Ops * classLat("alu_fp64_latency_cycles") +
-                  TransOps * classLat("alu_transcendental_latency_cycles")) /
-                     Clock,
-                 B.num(0)),
-        Unit::Time, "the longest work-item's ALU path (s)");
-    E TItem =
-        term("t_item", B.max(MemPath, AluPath), Unit::Time,
-             "T_MEM the longest work-item's path (s)", "estimate.t_mem_item_s");
-    // Stores and atomics the whole launch aims at one address: each
-    // wavefront's lanes merge into one request, and the launch's requests
-    // queue at the L2 slice that holds it, one after another (measured:
-    // calibrate's same_address_store and same_address_atomic). Not per
-    // compute unit: one slice serves them all.
-    E StoreCycles = fig("same_address_store_cycles"),
-      AtomicCycles = fig("same_address_atomic_cycles");
-    E SameStores = in("same_address_stores"),
-      SameAtomics = in("same_address_atomics");
-    E TSame = term(
-        "t_same_address",
-        (B.ifThen(B.has(StoreCycles), N * SameStores * StoreCycles, B.num(0)) +
-         B.ifThen(B.has(AtomicCycles), N * SameAtomics * AtomicCycles,
-                  B.num(0))) /
-            Clock,
-        Unit::Time, "T_MEM requests to one address (s)",
-        "estimate.t_mem_same_address_s");
-    E Traffic = B.max(B.max(Dram, TL2), TL1);
-    // Where traffic is also heavy the two limits add in part.
-    auto withTraffic = [&](E T) {
-      return B.ifThen(T > 0 && B.has(Exp) && Exp > 0,
-                      B.combine(T, Traffic, Exp), T);
-    };
-    E ChainMem = term("t_chain_traffic", withTraffic(TChain), Unit::Time,
-                      "T_MEM chains with traffic (s)");
-    E ItemMem = term("t_item_traffic", withTraffic(TItem), Unit::Time,
-                     "T_MEM the longest work-item with traffic (s)");
-    term("t_mem",
-         B.wrap(M.G.pick(PickKind::Largest, {{"DRAM bandwidth", Dram},
-                                             {"L2", TL2},
-                                             {"L1", TL1},
-                                             {"knee", Knee},
-                                             {"latency", TLat},
-                                             {"chains", ChainMem},
-                                             {"longest work-item", ItemMem},
-                                             {"one address", TSame}})),
-         Unit::Time, "T_MEM (s)", "estimate.t_mem_s");
-    // A note for each limit that raises T_MEM over the ones before it.
-    E UpToL2 = B.max(Dram, TL2), UpToL1 = B.max(UpToL2, TL1),
-      UpToKnee = B.max(UpToL1, Knee);
-    note(NoteStage::Mem, TL2 > Dram, [=](Evaluator &V, const KernelCounts &) {
+    E CallCycles = term("cpu_call_cycles", *Calls, Unit::Count,
+                        "CPU cycles of builtins left as calls");
+    E Cycles = term("cpu_cycles", B.max(Thr, Chain) + CallCycles, Unit::Count,
+                    "CPU cycles per work-item");
+    E HasIpc = B.has(Ipc);
+    CpuUse = Instr > 0 && HasIpc;
+    Simt = B.ifThen(*CpuUse, PerCU * Cycles / Clock, Simt);
+    note(NoteStage::Alu, B.num(1), [=](Evaluator &V, const KernelCounts &K) {
+      std::string Why = !K.Cpu.Note.empty() ? K.Cpu.Note
+                        : K.Cpu.Target.empty()
+                            ? "the profile names no alu.llvm_cpu"
+                        : V.value(HasIpc) == 0
+                            ? "the profile gives no alu.instructions_per_clock"
+                            : "";
+      if (!Why.empty())
+        return fmt::format("CPU code not modelled ({}): ALU lane-ops at the "
+                           "class rates",
+                           Why);
       return fmt::format(
-          "T_MEM is L2-bound: {:.4g} B per work-item from L2 at {} "
-          "(cache.l2_bandwidth) take longer than {:.4g} B from DRAM",
-          V.value(L2), formatQuantity(V.value(L2Bw), Quantity::Dim::Bandwidth),
-          V.value(Moved));
+          "CPU code for {}: {:.4g} instructions per work-item, {:.3g} "
+          "lanes each on average, {:.4g} of them on loop recurrences: "
+          "{:.4g} cycles",
+          K.Cpu.Target, K.Cpu.Instructions, K.Cpu.LanesPerInstr, K.Cpu.ChainOps,
+          V.value(Cycles));
     });
-    E Wave = fig("wavefront");
-    note(NoteStage::Mem, TL1 > UpToL2,
-         [=](Evaluator &V, const KernelCounts &K) {
-           return fmt::format(
-               "T_MEM is L1-bound: {:.4g} L1 lines per wavefront access on "
-               "average, at {:.3g} lines per compute unit per clock "
-               "(cache.l1_lines_per_clock)",
-               V.value(Lines) * V.value(Wave) /
-                   std::max(1.0, K.GlobalLoads + K.GlobalStores),
-               V.value(L1Rate));
-         });
-    note(NoteStage::Mem, Knee > UpToL1,
-         [=](Evaluator &V, const KernelCounts &) {
-           return fmt::format(
-               "T_MEM near the knee: DRAM bandwidth {} and latency {} "
-               "combine to {} (memory.overlap_exponent {:.3g})",
-               time(V.value(Dram)), time(V.value(TLat)), time(V.value(Knee)),
-               V.value(Exp));
-         });
-    note(NoteStage::Mem, ChainMem > B.max(UpToKnee, TLat),
-         [=](Evaluator &V, const KernelCounts &) {
-           return fmt::format(
-               "T_MEM is chains through memory: loops whose loads a store "
-               "of an earlier iteration may have written, or that the device "
-               "compiler cannot unroll (an inner loop, a step from the "
-               "launch), wait for each round of their loads, {:.4g} rounds "
-               "per work-item ({:.4g} served by L1, {:.4g} by L2, {:.4g} by "
-               "DRAM) over {:.4g} waves take {}{}",
-               V.value(Chained), V.value(ROnL1), V.value(ROnL2),
-               V.value(ROnDram), V.value(Waves), time(V.value(TChain)),
-               V.value(ChainMem) > V.value(TChain)
-                   ? fmt::format(", {} with the traffic's {}",
-                                 time(V.value(ChainMem)),
-                                 time(V.value(Traffic)))
-                   : std::string());
-         });
-    note(NoteStage::Mem,
-         TSame > B.max(B.max(B.max(UpToKnee, TLat), ChainMem), ItemMem),
-         [=](Evaluator &V, const KernelCounts &) {
-           // "N wavefront stores per work-item at C clocks each (FIGURE)"
-           // for each kind the launch has and the profile charges.
-           auto part = [&](E Count, E Cycles, const char *What,
-                           const char *Figure) {
-             double N = V.value(Count), C = V.value(Cycles);
-             return N > 0 && C > 0
-                        ? fmt::format("{:.4g} wavefront {} per work-item at "
-                                      "{:.3g} clocks each ({})",
-                                      N, What, C, Figure)
-                        : std::string();
-           };
-           std::string Stores = part(SameStores, StoreCycles, "stores",
-                                     "cache.same_address_store_cycles");
-           std::string Atomics = part(SameAtomics, AtomicCycles, "atomics",
-                                      "cache.same_address_atomic_cycles");
-           return fmt::format(
-               "T_MEM is requests to one address: {}{}{} that every "
-               "work-item aims at the same address, one wavefront's after "
-               "another at its L2 slice, take {}",
-               Stores, !Stores.empty() && !Atomics.empty() ? " and " : "",
-               Atomics, time(V.value(TSame)));
-         });
-    note(NoteStage::Mem, ItemMem > B.max(B.max(UpToKnee, TLat), ChainMem),
-         [=](Evaluator &V, const KernelCounts &) {
-           return fmt::format(
-               "T_MEM is the longest work-item's own path: {:.4g} chained "
-               "load rounds one after another, {:.4g} rounds of unrolled "
-               "loops ({:.4g} served by L1, {:.4g} by L2, "
-               "{:.4g} by DRAM) {:.3g}, {:.3g} and {:.3g} at a time "
-               "(loads in flight at L1, L2 and DRAM) and {:.4g} __local "
-               "loads and stores at {} (lds.latency) take {}; its {:.4g} "
-               "ALU lane-ops at {:.3g} clocks each (alu.latency_cycles{}) "
-               "take {}",
-               V.value(LongestN), V.value(LoopN), V.value(LoopL1),
-               V.value(LoopL2), V.value(LoopDram), V.value(InFlightL1),
-               V.value(InFlightL2), V.value(InFlight), V.value(LocalOps),
-               time(V.value(LdsLat)), time(V.value(MemPath)), V.value(AluOps),
-               V.value(AluLat),
-               V.value(Fp64Ops) + V.value(TransOps) > 0
-                   ? fmt::format("; {:.4g} of them double and {:.4g} "
-                                 "transcendental at their own clocks",
-                                 V.value(Fp64Ops), V.value(TransOps))
-                   : std::string(),
-               time(V.value(AluPath)));
-         });
-    note(NoteStage::Mem, TLat > UpToKnee,
-         [=](Evaluator &V, const KernelCounts &) {
-           return fmt::format(
-               "T_MEM is latency-bound: {:.4g} load round trips per "
-               "work-item with {:.0f} work-items resident per compute unit "
-               "keep too few bytes in flight for {} (memory.latency {})",
-               V.value(Rounds), V.value(Resident),
-               formatQuantity(V.value(Bw), Quantity::Dim::Bandwidth),
-               time(V.value(Lat)));
-         });
-    note(NoteStage::Mem,
-         LocalWait > 0 &&
-             !(B.max(B.max(UpToL1, ChainMem), ItemMem) > B.max(TLat, Knee)),
-         [=](Evaluator &V, const KernelCounts &) {
-           return fmt::format(
-               "T_MEM latency: each of the {:.4g} waves per compute unit also "
-               "waits {} for its work-groups' __local path ({:.4g} loads and "
-               "stores one after another at lds.latency {})",
-               V.value(Waves), time(V.value(LocalWait)), V.value(LocalOps),
-               time(V.value(LdsLat)));
-         });
   }
-
-  void kernel() {
-    // The bound: ALU unless another is strictly larger; MEM before TEX.
-    E Alu = ref("t_alu"), Mem = ref("t_mem");
-    E Bound = term(
-        "t_bound",
-        B.wrap(M.G.pick(PickKind::Largest,
-                        {{"ALU", Alu}, {"MEM", Mem}, {"TEX", ref("t_tex")}})),
-        Unit::Time, "max(T_ALU, T_MEM, T_TEX) (s)");
-    M.G.labelTerm("bound", Bound, "bound", "estimate.bound");
-    // A barrier splits a work-group's work into phases (load, then compute
-    // in __local): within a group they run one after the other, and only
-    // other groups' phases fill the gaps. Measured: barrier.phase_exponent.
-    E Phase = fig("barrier_phase_exponent");
-    E Phases = term("t_phases",
-                    B.ifThen(B.has(Phase) && Phase > 0 && in("barriers") > 0 &&
-                                 Alu > 0 && Mem > 0,
-                             B.combine(Alu, Mem, Phase), B.num(0)),
-                    Unit::Time, "barrier phases (s)");
-    // Starting work-groups: a compute unit takes work_group.dispatch_cycles
-    // per group however little the group does (measured with an empty
-    // kernel), so launches of many small groups have a floor.
-    // A copy: the notes' lambdas outlive this builder.
-    E Groups = this->Groups;
-    E HasLocal = B.has(in("lx"));
-    E Cycles = fig("dispatch_cycles");
-    E Dispatches = B.has(Cycles) && Cycles > 0;
-    E Dispatch =
-        term("t_dispatch",
-             B.ifThen(Dispatches && HasLocal, Groups / CUs * Cycles / Clock,
-                      B.num(0)),
-             Unit::Time, "work-group dispatch (s)", "estimate.t_dispatch_s");
-    E Kernel =
-        term("t_kernel",
-             B.wrap(M.G.pick(PickKind::Largest, {{"bound", Bound},
-                                                 {"barrier phases", Phases},
-                                                 {"dispatch", Dispatch}})),
-             Unit::Time, "Tkernel (s)", "estimate.t_kernel_s");
-    E BeforeDispatch = B.max(Bound, Phases);
-    note(NoteStage::Mem, Phases > Bound,
-         [=](Evaluator &V, const KernelCounts &) {
-           return fmt::format(
-               "barrier phases: T_ALU {} and T_MEM {} overlap only in part "
-               "across work-groups: {} (barrier.phase_exponent {:.3g})",
-               time(V.value(Alu)), time(V.value(Mem)), time(V.value(Phases)),
-               V.value(Phase));
-         });
-    note(NoteStage::Mem, Dispatch > BeforeDispatch,
-         [=](Evaluator &V, const KernelCounts &K) {
-           return fmt::format(
-               "Tkernel is the work-group dispatch: {:.0f} groups of {} "
-               "work-items at {:.4g} cycles each per compute unit take {}, "
-               "longer than the {}-bound {} (work_group.dispatch_cycles)",
-               V.value(Groups), K.Launch.workGroupSize(), V.value(Cycles),
-               time(V.value(Dispatch)), V.label(Bound),
-               time(V.value(BeforeDispatch)));
-         });
-    note(NoteStage::Mem, Dispatches && !HasLocal,
-         [](Evaluator &, const KernelCounts &) {
-           return std::string(
-               "work-group dispatch: the launch leaves the local size to the "
-               "driver, so the floor of work_group.dispatch_cycles per group "
-               "is left out");
-         });
-    (void)Kernel;
-    E Overhead = fig("launch_overhead");
-    // Fixed cost per launch: reported beside Tkernel, not added to it (the
-    // Tkernel of AMD's talk has no such term).
-    E Over = term("overhead", B.ifThen(B.has(Overhead), Overhead, B.num(0)),
-                  Unit::Time, "launch overhead (s, not in Tkernel)",
-                  "estimate.launch_overhead_s");
-    term("t_event", ref("t_kernel") + Over, Unit::Time,
-         "Tkernel + overhead (s, what validate compares)");
+  E Issue = term("t_alu_issue", Simt, Unit::Time, "T_ALU issue (s)");
+  // LDS: __local bytes at the compute unit's LDS bandwidth. On VLIW
+  // (Evergreen, TeraScale) LDS instructions are ALU-clause instructions,
+  // so the time adds to T_ALU. Where the profile gives an issue rate
+  // (NVIDIA), an LDS instruction takes an issue slot like an ALU one, but
+  // its bytes move in the LDS pipe while the ALUs work: T_ALU is the
+  // larger of the issue (ALU and LDS instructions) and the LDS bandwidth.
+  E LdsBw = fig("lds_bandwidth_per_clock");
+  // On a CPU whose code is modelled, __local loads and stores are among
+  // its instructions: __local is ordinary memory there.
+  E LdsUsed = B.has(LdsBw) && in("lds_bytes") > 0;
+  if (CpuUse)
+    LdsUsed = LdsUsed && !*CpuUse;
+  E Lds =
+      term("t_lds",
+           B.ifThen(LdsUsed, PerCU * in("lds_bytes") / LdsBw / Clock, B.num(0)),
+           Unit::Time, "T_LDS (s, in T_ALU)", "estimate.t_lds_s");
+  // Barriers: the SIMD waits for the group; measured per work-item.
+  E Bar = fig("barrier_item_cycles");
+  E Barrier =
+      term("t_barrier",
+           B.ifThen(B.has(Bar) && in("barriers") > 0,
+                    PerCU * in("barriers") * Bar / Clock, B.num(0)),
+           Unit::Time, "T_BARRIER (s, in T_ALU)", "estimate.t_barrier_s");
+  if (M.Vliw) {
+    term("t_alu", Issue + Lds + Barrier, Unit::Time, "T_ALU (s)",
+         "estimate.t_alu_s");
+    return;
   }
-};
+  E IssueRate = fig("alu_issue_per_clock");
+  E LdsIssue = term(
+      "t_lds_issue",
+      B.ifThen(B.has(IssueRate) && in("lds_ops") > 0,
+               PerCU * in("lds_ops") * Diverged / IssueRate / Clock, B.num(0)),
+      Unit::Time, "LDS instructions' issue (s)");
+  term("t_alu",
+       B.ifThen(B.has(IssueRate), B.max(Issue + LdsIssue, Lds) + Barrier,
+                Issue + Lds + Barrier),
+       Unit::Time, "T_ALU (s)", "estimate.t_alu_s");
+}
 
-} // namespace
+/// VLIW: the packer's bundles, one per lane per clock.
+Builder::E ModelBuilder::vliwAluCycles() {
+  return term("alu_cycles", in("bundles"), Unit::Count,
+              "ALU cycles per lane (= bundles)", "per_item.alu_cycles");
+}
+
+/// SIMT and CPU: a lane-op of class c costs lanes_per_cu / rate_c lane
+/// cycles; with pipes, classes on different pipes overlap in part.
+Builder::E ModelBuilder::simtAluCycles() {
+  E Ops = in(fmt::format("alu_{}", aluClassName(AluClass(0))));
+  for (unsigned C = 1; C < NumAluClasses; ++C)
+    Ops = Ops + in(fmt::format("alu_{}", aluClassName(AluClass(C))));
+  term("alu_ops", Ops, Unit::Count, "ALU lane-ops", "per_item.alu_ops");
+  term("bundles", ref("alu_ops"), Unit::Count, "ALU issue slots (= lane-ops)",
+       "per_item.vliw_bundles");
+  std::vector<E> Cycles;
+  // Sums start from their first class, not from 0: 0 + x is x, and the
+  // formulas read better.
+  std::optional<E> Sum, Issued;
+  auto add = [](std::optional<E> &Acc, E X) { Acc = Acc ? *Acc + X : X; };
+  for (unsigned C = 0; C < NumAluClasses; ++C) {
+    const char *Class = aluClassName(AluClass(C));
+    E Count = in(fmt::format("alu_{}", Class));
+    E Rate = B.figure(fmt::format("alu_rate_{}", Class));
+    // A class the device has no unit for ("none") is left out of T_ALU;
+    // the portability rules report it.
+    E Runs = Count > 0 && B.has(Rate);
+    Cycles.push_back(term(fmt::format("cyc_{}", Class),
+                          B.ifThen(Runs, Count * Lanes / Rate, B.num(0)),
+                          Unit::Count, fmt::format("cycles {}", Class)));
+    add(Sum, Cycles.back());
+    add(Issued, B.ifThen(Runs, Count, B.num(0)));
+  }
+  E Total = term("cycles_sum", *Sum, Unit::Count,
+                 "ALU cycles, classes one after another");
+  E IssueRate = fig("alu_issue_per_clock");
+  E IssueCycles =
+      term("issue_cycles",
+           B.ifThen(B.has(IssueRate), *Issued * Lanes / IssueRate, B.num(0)),
+           Unit::Count, "ALU issue cycles (alu.issue_per_clock)");
+  std::vector<std::pair<std::string, Expr>> Pipes;
+  for (size_t I = 0; I < P.Alu.PipeNames.size(); ++I) {
+    std::optional<E> Pipe;
+    for (unsigned C = 0; C < NumAluClasses; ++C)
+      if (P.Alu.Pipe[C] == int(I))
+        add(Pipe, Cycles[C]);
+    Pipes.push_back({P.Alu.PipeNames[I], Pipe ? *Pipe : B.num(0)});
+  }
+  E Busiest = Pipes.empty()
+                  ? B.num(0)
+                  : B.wrap(M.G.pick(PickKind::Largest, std::move(Pipes)));
+  Busiest =
+      term("busiest", Busiest, Unit::Count, "ALU cycles on the busiest pipe");
+  E Overlap = fig("alu_pipe_overlap");
+  E Bound = B.max(IssueCycles, Busiest);
+  E Overlaps = B.has(Overlap) && B.has(IssueRate) && Total > 0;
+  E Cycles1 = term("alu_cycles",
+                   B.ifThen(Overlaps,
+                            B.ifThen(Bound < Total,
+                                     Bound + Overlap * (Total - Bound), Total),
+                            Total),
+                   Unit::Count, "ALU cycles per lane", "per_item.alu_cycles");
+  bool HasPipes = !P.Alu.PipeNames.empty();
+  note(NoteStage::Alu, Overlaps && Bound < Total,
+       [=](Evaluator &V, const KernelCounts &) {
+         double Issue = V.value(IssueCycles), Busy = V.value(Busiest);
+         std::string Pipe = HasPipes ? V.label(Busiest) : "";
+         return fmt::format(
+             "ALU pipes: {:.4g} cycles per lane if classes ran one after "
+             "another, {:.4g} on the busiest ({} on pipe '{}'); at "
+             "alu.pipe_overlap {:.3g}: {:.4g}",
+             V.value(Total), V.value(Bound), Issue >= Busy ? "issue" : "work",
+             Pipe, V.value(Overlap), V.value(Cycles1));
+       });
+  return Cycles1;
+}
+
+void ModelBuilder::tex() {
+  // Image reads, and global loads on profiles whose loads go through the
+  // fetch units (TeraScale's VTX_READ).
+  E Fetches = term("tex_fetches",
+                   in("image_reads") + B.ifThen(fig("global_loads_use_tex") > 0,
+                                                in("global_loads"), B.num(0)),
+                   Unit::Count, "TEX fetches", "per_item.tex_fetches");
+  term("t_tex", PerCU * Fetches / fig("tex_units_per_cu") / Clock, Unit::Time,
+       "T_TEX (s)", "estimate.t_tex_s");
+}
+
+/// Occupancy.h describes the limits and their tie order.
+void ModelBuilder::occupancy() {
+  E W = B.max(B.num(1), fig("wavefront"));
+  E HasLocal = B.has(in("lx"));
+  E Group =
+      term("group_size", B.ifThen(HasLocal, in("lx") * in("ly") * in("lz"), W),
+           Unit::Count, "work-group size (occupancy)");
+  note(NoteStage::Occupancy, !HasLocal,
+       [W](Evaluator &V, const KernelCounts &) {
+         return fmt::format(
+             "no local size given: occupancy and launch checks assume "
+             "work-groups of one wavefront ({} work-items)",
+             uint64_t(V.value(W)));
+       });
+  E PerGroup = term("waves_per_group", B.ceil(Group / W), Unit::Count,
+                    "waves per work-group");
+  E Hardware = term("waves_by_hardware", fig("max_waves_per_cu"), Unit::Count,
+                    "waves by the hardware", "occupancy.by_hardware");
+  // Registers: the compiler spills rather than fail, so at least one wave.
+  E Rpc = fig("registers_per_cu");
+  E Regs = in("registers");
+  E Units =
+      B.ceil(Regs / B.max(B.num(1), B.floor(fig("register_unit_bits") / 32)));
+  E ByRegsRaw = B.floor(Rpc / (Units * W));
+  E ByRegs = term(
+      "waves_by_registers",
+      B.ifThen(B.has(Rpc) && Regs > 0, B.max(B.num(1), ByRegsRaw), Hardware),
+      Unit::Count, "waves by registers", "occupancy.by_registers");
+  note(NoteStage::Occupancy, B.has(Rpc) && Regs == 0,
+       [](Evaluator &, const KernelCounts &) {
+         return std::string("register count unknown: occupancy not limited "
+                            "by registers");
+       });
+  note(NoteStage::Occupancy, B.has(Rpc) && Regs > 0 && ByRegsRaw == 0,
+       [=](Evaluator &V, const KernelCounts &K) {
+         return fmt::format(
+             "{} registers per work-item need {} per wavefront, more than "
+             "the {} a compute unit holds: the compiler must spill; "
+             "assumed one wavefront",
+             K.Registers, uint64_t(V.value(Units) * V.value(W)),
+             uint64_t(V.value(Rpc)));
+       });
+  // LDS: whole work-groups share a pool; a group that does not fit
+  // cannot launch at all (0 waves).
+  E Pool = fig("lds_bytes_per_cu");
+  E Alloc = in("local_mem_bytes");
+  E Fit = B.floor(Pool / Alloc);
+  E Uses = B.has(Pool) && Alloc > 0;
+  E ByLds = term(
+      "waves_by_lds",
+      B.ifThen(Uses,
+               B.ifThen(Fit == 0, B.num(0),
+                        B.max(B.floor(Fit * PerGroup /
+                                      B.max(B.num(1), fig("lds_shared_by"))),
+                              B.num(1))),
+               Hardware),
+      Unit::Count, "waves by local memory", "occupancy.by_lds");
+  note(NoteStage::Occupancy, Uses && Fit == 0,
+       [=](Evaluator &V, const KernelCounts &K) {
+         return fmt::format(
+             "a work-group allocates {} of local memory, more than the {} "
+             "available: the launch fails",
+             formatQuantity(double(K.LocalMemBytes), Quantity::Dim::Bytes),
+             formatQuantity(V.value(Pool), Quantity::Dim::Bytes));
+       });
+  E MaxGroups = fig("max_groups_per_cu");
+  E ByGroups = term("waves_by_groups",
+                    B.ifThen(B.has(MaxGroups), MaxGroups * PerGroup, Hardware),
+                    Unit::Count, "waves by work-groups per CU",
+                    "occupancy.by_work_groups");
+  // The busiest compute unit's groups (items_per_cu) when the launch
+  // gives its local size; else the launch spread evenly.
+  E ByLaunch = term(
+      "waves_by_launch",
+      B.ifThen(B.has(in("lx")), B.ceil(Groups / CUs) * PerGroup,
+               B.ceil(B.ceil(N / Group) * PerGroup / B.max(B.num(1), CUs))),
+      Unit::Count, "waves by the launch", "occupancy.by_launch");
+  // Ties go to the first: a resource that allows exactly the hardware
+  // cap is not what limits.
+  E Occ = term(
+      "waves_occ",
+      B.wrap(M.G.pick(PickKind::Smallest, {{"hardware", Hardware},
+                                           {"launch", ByLaunch},
+                                           {"registers", ByRegs},
+                                           {"lds", ByLds},
+                                           {"work-group-size", ByGroups}})),
+      Unit::Count, "occupancy (waves per CU)", "occupancy.waves_per_cu");
+  M.G.labelTerm("limited_by", Occ, "occupancy limited by",
+                "occupancy.limited_by");
+}
+
+void ModelBuilder::kernel() {
+  // The bound: ALU unless another is strictly larger; MEM before TEX.
+  E Alu = ref("t_alu"), Mem = ref("t_mem");
+  E Bound = term(
+      "t_bound",
+      B.wrap(M.G.pick(PickKind::Largest,
+                      {{"ALU", Alu}, {"MEM", Mem}, {"TEX", ref("t_tex")}})),
+      Unit::Time, "max(T_ALU, T_MEM, T_TEX) (s)");
+  M.G.labelTerm("bound", Bound, "bound", "estimate.bound");
+  // A barrier splits a work-group's work into phases (load, then compute
+  // in __local): within a group they run one after the other, and only
+  // other groups' phases fill the gaps. Measured: barrier.phase_exponent.
+  E Phase = fig("barrier_phase_exponent");
+  E Phases = term("t_phases",
+                  B.ifThen(B.has(Phase) && Phase > 0 && in("barriers") > 0 &&
+                               Alu > 0 && Mem > 0,
+                           B.combine(Alu, Mem, Phase), B.num(0)),
+                  Unit::Time, "barrier phases (s)");
+  // Starting work-groups: a compute unit takes work_group.dispatch_cycles
+  // per group however little the group does (measured with an empty
+  // kernel), so launches of many small groups have a floor.
+  // A copy: the notes' lambdas outlive this builder.
+  E Groups = this->Groups;
+  E HasLocal = B.has(in("lx"));
+  E Cycles = fig("dispatch_cycles");
+  E Dispatches = B.has(Cycles) && Cycles > 0;
+  E Dispatch = term(
+      "t_dispatch",
+      B.ifThen(Dispatches && HasLocal, Groups / CUs * Cycles / Clock, B.num(0)),
+      Unit::Time, "work-group dispatch (s)", "estimate.t_dispatch_s");
+  E Kernel =
+      term("t_kernel",
+           B.wrap(M.G.pick(PickKind::Largest, {{"bound", Bound},
+                                               {"barrier phases", Phases},
+                                               {"dispatch", Dispatch}})),
+           Unit::Time, "Tkernel (s)", "estimate.t_kernel_s");
+  E BeforeDispatch = B.max(Bound, Phases);
+  note(NoteStage::Mem, Phases > Bound, [=](Evaluator &V, const KernelCounts &) {
+    return fmt::format(
+        "barrier phases: T_ALU {} and T_MEM {} overlap only in part "
+        "across work-groups: {} (barrier.phase_exponent {:.3g})",
+        time(V.value(Alu)), time(V.value(Mem)), time(V.value(Phases)),
+        V.value(Phase));
+  });
+  note(NoteStage::Mem, Dispatch > BeforeDispatch,
+       [=](Evaluator &V, const KernelCounts &K) {
+         return fmt::format(
+             "Tkernel is the work-group dispatch: {:.0f} groups of {} "
+             "work-items at {:.4g} cycles each per compute unit take {}, "
+             "longer than the {}-bound {} (work_group.dispatch_cycles)",
+             V.value(Groups), K.Launch.workGroupSize(), V.value(Cycles),
+             time(V.value(Dispatch)), V.label(Bound),
+             time(V.value(BeforeDispatch)));
+       });
+  note(NoteStage::Mem, Dispatches && !HasLocal,
+       [](Evaluator &, const KernelCounts &) {
+         return std::string(
+             "work-group dispatch: the launch leaves the local size to the "
+             "driver, so the floor of work_group.dispatch_cycles per group "
+             "is left out");
+       });
+  (void)Kernel;
+  E Overhead = fig("launch_overhead");
+  // Fixed cost per launch: reported beside Tkernel, not added to it (the
+  // Tkernel of AMD's talk has no such term).
+  E Over = term("overhead", B.ifThen(B.has(Overhead), Overhead, B.num(0)),
+                Unit::Time, "launch overhead (s, not in Tkernel)",
+                "estimate.launch_overhead_s");
+  term("t_event", ref("t_kernel") + Over, Unit::Time,
+       "Tkernel + overhead (s, what validate compares)");
+}
 
 std::unique_ptr<Model> buildModel(const DeviceProfile &P) {
   auto M = std::make_unique<Model>();
