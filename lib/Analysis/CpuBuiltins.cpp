@@ -7,11 +7,15 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Analysis/CpuBuiltins.h"
+#include "Analysis/Builtins.h"
 
 #include "llvm/ADT/APInt.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
 #include "llvm/IR/Intrinsics.h"
+
+#include <optional>
 
 using namespace llvm;
 
@@ -203,8 +207,7 @@ bool lowerVectorMemory(IRBuilder<> &B, CallInst &CI, const BuiltinInfo &BI) {
   return false;
 }
 
-} // namespace
-
+/// The builtin \p CI calls, when it calls an OpenCL builtin declaration.
 std::optional<BuiltinInfo> cpuBuiltinOf(const CallInst &CI) {
   const Function *Callee = CI.getCalledFunction();
   if (!Callee || !Callee->isDeclaration() || Callee->isIntrinsic())
@@ -216,6 +219,8 @@ std::optional<BuiltinInfo> cpuBuiltinOf(const CallInst &CI) {
   return lookupBuiltin(builtinBaseName(Callee->getName()),
                        S->isFloatingPointTy(), S->isDoubleTy());
 }
+
+} // namespace
 
 void lowerCpuBuiltins(Function &WG) {
   SmallVector<CallInst *, 32> Calls;

@@ -10,20 +10,12 @@
 #ifndef CLSPREAD_ANALYSIS_CPUBUILTINS_H
 #define CLSPREAD_ANALYSIS_CPUBUILTINS_H
 
-#include "Analysis/Builtins.h"
-
 #include "llvm/IR/Function.h"
-#include "llvm/IR/Instructions.h"
-
-#include <optional>
 
 namespace clspread {
 
 /// Lowers \p WG's builtin calls (see the file comment).
 void lowerCpuBuiltins(llvm::Function &WG);
-
-/// The builtin \p CI calls, when it calls an OpenCL builtin declaration.
-std::optional<BuiltinInfo> cpuBuiltinOf(const llvm::CallInst &CI);
 
 } // namespace clspread
 

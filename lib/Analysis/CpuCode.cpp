@@ -29,7 +29,7 @@
 #include "Analysis/CpuCode.h"
 #include "Analysis/Builtins.h"
 #include "Analysis/CpuBuiltins.h"
-#include "Analysis/HelperInlining.h"
+#include "Analysis/InstructionClass.h"
 #include "Analysis/KernelClone.h"
 #include "Analysis/Specialize.h"
 
@@ -289,22 +289,22 @@ public:
   Counter(Function &WG, LoopInfo &LI, ScalarEvolution &SE,
           BlockFrequencyInfo &BFI, BranchProbabilityInfo &BPI,
           const AnalyzeOptions &Opts)
-      : WG(WG), LI(LI), SE(SE), BFI(BFI), BPI(BPI), Opts(Opts) {}
+      : WG(WG), DL(WG.getParent()->getDataLayout()), LI(LI), SE(SE), BFI(BFI),
+        BPI(BPI), Opts(Opts) {}
 
   void count(CpuCounts &C, double Items) {
     for (BasicBlock &BB : WG) {
       double F = freq(&BB);
       for (Instruction &I : BB) {
         if (auto *CI = dyn_cast<CallInst>(&I)) {
-          if (auto BI = cpuBuiltinOf(*CI); BI && BI->Kind == BuiltinKind::Alu) {
-            unsigned Lanes = 1;
-            if (auto *VT = dyn_cast<FixedVectorType>(CI->getType()))
-              Lanes = VT->getNumElements();
-            C.CallOps[unsigned(BI->Class)] += F * Lanes * BI->OpsPerLane;
-            if (BI->ExtraOps)
-              C.CallOps[unsigned(BI->ExtraClass)] += F * BI->ExtraOps;
-            continue;
-          }
+          // A builtin left as a call: its lane-ops as the analysis
+          // counts them (InstructionClass.h), at its class's rate.
+          const Function *Callee = CI->getCalledFunction();
+          if (Callee && Callee->isDeclaration() && !Callee->isIntrinsic())
+            if (InstrClass IC = classify(I, DL); IC.K == InstrClass::Alu) {
+              addAluOps(IC, F, C.CallOps);
+              continue;
+            }
         }
         if (!issued(I))
           continue;
@@ -330,6 +330,7 @@ public:
 
 private:
   Function &WG;
+  const DataLayout &DL;
   LoopInfo &LI;
   ScalarEvolution &SE;
   BlockFrequencyInfo &BFI;

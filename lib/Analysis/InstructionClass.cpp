@@ -380,4 +380,19 @@ InstrClass classify(Instruction &I, const DataLayout &DL) {
   return Classifier(I, DL).classify();
 }
 
+double addAluOps(const InstrClass &IC, double W,
+                 std::array<double, NumAluClasses> &Ops) {
+  if (const DoubleRoutine *R = IC.Routine) {
+    const double Lanes = IC.Lanes;
+    Ops[unsigned(AluClass::Fp64)] += W * Lanes * R->Fp64;
+    Ops[unsigned(AluClass::IntSimple)] += W * Lanes * R->Int;
+    Ops[unsigned(AluClass::Conversion)] += W * Lanes * R->Conversion;
+    return W * Lanes * (R->Fp64 + R->Int + R->Conversion);
+  }
+  double LaneOps = double(IC.Lanes) * IC.OpsPerLane;
+  Ops[unsigned(IC.Class)] += W * LaneOps;
+  Ops[unsigned(IC.ExtraClass)] += W * IC.Extra;
+  return W * (LaneOps + IC.Extra);
+}
+
 } // namespace clspread

@@ -23,6 +23,7 @@
 #include "llvm/IR/DataLayout.h"
 #include "llvm/IR/Instruction.h"
 
+#include <array>
 #include <cstdint>
 #include <string>
 
@@ -92,6 +93,11 @@ struct InstrClass {
 
 /// The class of \p I.
 InstrClass classify(llvm::Instruction &I, const llvm::DataLayout &DL);
+
+/// Adds \p W executions of the Alu instruction \p IC to \p Ops, lane-ops
+/// by class (a double routine's by its own classes); returns how many.
+double addAluOps(const InstrClass &IC, double W,
+                 std::array<double, NumAluClasses> &Ops);
 
 } // namespace clspread
 

@@ -50,18 +50,7 @@ void InstructionCounter::count(Instruction &I, const InstrClass &IC, double W,
 
 void InstructionCounter::countAlu(Instruction &I, const InstrClass &IC,
                                   double W, KernelCounts &K) {
-  if (const DoubleRoutine *R = IC.Routine) {
-    const double Lanes = IC.Lanes;
-    K.Alu[unsigned(AluClass::Fp64)] += W * Lanes * R->Fp64;
-    K.Alu[unsigned(AluClass::IntSimple)] += W * Lanes * R->Int;
-    K.Alu[unsigned(AluClass::Conversion)] += W * Lanes * R->Conversion;
-    line(I).AluOps += W * Lanes * (R->Fp64 + R->Int + R->Conversion);
-    return;
-  }
-  double Ops = double(IC.Lanes) * IC.OpsPerLane;
-  K.Alu[unsigned(IC.Class)] += W * Ops;
-  K.Alu[unsigned(IC.ExtraClass)] += W * IC.Extra;
-  line(I).AluOps += W * (Ops + IC.Extra);
+  line(I).AluOps += addAluOps(IC, W, K.Alu);
 }
 
 const SCEV *InstructionCounter::vectorOffset(const InstrClass &IC) {
