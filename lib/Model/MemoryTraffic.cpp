@@ -164,33 +164,30 @@ MemoryTraffic memoryTraffic(const KernelCounts &K, unsigned Wavefront,
   for (const auto &[Key, Total] : ByBuffer) {
     // A zero footprint means Analysis could not bound it, not that the
     // buffer is untouched: leave such traffic uncapped.
-    const BufferFootprint *F = boundedFootprint(K, Key.first);
-    if (!F) {
-      Moved += Total;
-      continue;
+    double Bytes = Total;
+    if (const BufferFootprint *F = boundedFootprint(K, Key.first)) {
+      double Cap =
+          double(llvm::divideCeil(F->Bytes, Transaction) * Transaction);
+      if (Total > Cap) {
+        R.Notes.push_back(fmt::format(
+            "buffer '{}': {} {} per launch capped at its footprint {} "
+            "(assumed: lines shared by nearby work-items hit in cache)",
+            Key.first, Key.second ? "stores" : "loads",
+            formatQuantity(Total, Quantity::Dim::Bytes),
+            formatQuantity(Cap, Quantity::Dim::Bytes)));
+        Bytes = Cap;
+      }
     }
-    double Cap = double(llvm::divideCeil(F->Bytes, Transaction) * Transaction);
-    if (Total > Cap) {
-      R.Notes.push_back(fmt::format(
-          "buffer '{}': {} {} per launch capped at its footprint {} "
-          "(assumed: lines shared by nearby work-items hit in cache)",
-          Key.first, Key.second ? "stores" : "loads",
-          formatQuantity(Total, Quantity::Dim::Bytes),
-          formatQuantity(Cap, Quantity::Dim::Bytes)));
-      Moved += Cap;
-    } else {
-      Moved += Total;
-    }
+    Moved += Bytes;
     // A write-allocating cache reads the line a store misses before the
     // store fills it, unless the kernel reads the buffer itself (then the
     // line is already there, and was counted with the loads).
     if (WriteAllocate && Key.second && !ByBuffer.count({Key.first, false})) {
-      double Read = std::min(Total, Cap);
-      Moved += Read;
+      Moved += Bytes;
       R.Notes.push_back(fmt::format(
           "buffer '{}': the cache reads the {} the kernel writes before "
           "writing them (write-allocate; the kernel never reads them)",
-          Key.first, formatQuantity(Read, Quantity::Dim::Bytes)));
+          Key.first, formatQuantity(Bytes, Quantity::Dim::Bytes)));
     }
   }
   R.BytesMoved = Moved / N;
