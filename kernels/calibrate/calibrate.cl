@@ -395,6 +395,17 @@ __kernel void alu_chain(__global const float *in, __global float *out,
   out[get_global_id(0)] = x;
 }
 
+// The same loop of fused multiply-adds (fma(), which CPUs run as one
+// instruction): on a CPU profile whose compiler's code the model counts,
+// the clocks of an fma on a loop's recurrence (alu.fma_latency_cycles).
+__kernel void fma_chain(__global const float *in, __global float *out,
+                        int iters) {
+  float x = in[0], a = in[1], b = in[2];
+  for (int k = 0; k < iters; ++k)
+    x = fma(x, a, b);
+  out[get_global_id(0)] = x;
+}
+
 // The same path through the classes that wait longer: dependent
 // exponentials (alu.transcendental_latency_cycles) and, where the device
 // has doubles, dependent double multiply-adds (alu.fp64_latency_cycles).

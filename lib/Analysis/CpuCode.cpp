@@ -318,12 +318,17 @@ public:
         Lanes.second += F;
       }
     }
-    for (Loop *L : LI.getLoopsInPreorder())
-      C.ChainOps += entryFreq(L) * trips(L) * recurrence(L);
+    for (Loop *L : LI.getLoopsInPreorder()) {
+      const double N = entryFreq(L) * trips(L);
+      const Path R = recurrence(L);
+      C.ChainOps += N * R.Ops;
+      C.ChainFmaOps += N * R.Fma;
+    }
     if (Lanes.second > 0)
       C.LanesPerInstr = Lanes.first / Lanes.second;
     C.Instructions /= Items;
     C.ChainOps /= Items;
+    C.ChainFmaOps /= Items;
     for (double &V : C.CallOps)
       V /= Items;
   }
@@ -379,16 +384,31 @@ private:
     return F;
   }
 
-  /// Issued instructions on the longest path from a header phi of \p L to
-  /// the value it takes on the back edge, within one iteration of L's own
-  /// blocks (a path through an inner loop is that loop's own chain).
-  double recurrence(const Loop *L) {
+  /// A path through one iteration: its issued instructions, and of them
+  /// the fused multiply-adds.
+  struct Path {
+    double Ops = -1, Fma = 0;
+    bool operator<(const Path &O) const {
+      return Ops < O.Ops || (Ops == O.Ops && Fma < O.Fma);
+    }
+  };
+
+  static bool isFma(const Instruction &I) {
+    auto *II = dyn_cast<IntrinsicInst>(&I);
+    return II && (II->getIntrinsicID() == Intrinsic::fma ||
+                  II->getIntrinsicID() == Intrinsic::fmuladd);
+  }
+
+  /// The longest path, in issued instructions, from a header phi of \p L
+  /// to the value it takes on the back edge, within one iteration of L's
+  /// own blocks (a path through an inner loop is that loop's own chain).
+  Path recurrence(const Loop *L) {
     const BasicBlock *Latch = L->getLoopLatch();
     if (!Latch)
-      return 0;
+      return {0, 0};
     LoopBlocksRPO RPO(const_cast<Loop *>(L));
     RPO.perform(&LI);
-    double Best = 0;
+    Path Best{0, 0};
     unsigned Phis = 0;
     for (const PHINode &P : L->getHeader()->phis()) {
       if (++Phis > 64)
@@ -396,21 +416,26 @@ private:
       auto *Back = dyn_cast<Instruction>(P.getIncomingValueForBlock(Latch));
       if (!Back || !L->contains(Back))
         continue;
-      DenseMap<const Instruction *, double> Dist;
-      Dist[&P] = 0;
+      DenseMap<const Instruction *, Path> Dist;
+      Dist[&P] = {0, 0};
       for (BasicBlock *BB : RPO) {
         if (LI.getLoopFor(BB) != L)
           continue;
         for (Instruction &I : *BB) {
           if (&I == &P)
             continue;
-          double D = -1;
+          Path D;
           for (const Value *Op : I.operands())
             if (auto *OI = dyn_cast<Instruction>(Op))
               if (auto It = Dist.find(OI); It != Dist.end())
                 D = std::max(D, It->second);
-          if (D >= 0)
-            Dist[&I] = D + (issued(I) ? 1 : 0);
+          if (D.Ops < 0)
+            continue;
+          if (issued(I)) {
+            D.Ops += 1;
+            D.Fma += isFma(I) ? 1 : 0;
+          }
+          Dist[&I] = D;
         }
       }
       if (auto It = Dist.find(Back); It != Dist.end())

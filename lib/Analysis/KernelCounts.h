@@ -232,6 +232,10 @@ struct CpuCounts {
   /// Of them, those one after another on loop recurrences: for each loop,
   /// the longest path from a header phi back to it, times the iterations.
   double ChainOps = 0;
+  /// Of ChainOps, fused multiply-adds (fma, and a * b + c the compiler
+  /// contracts): on some cores they wait longer than an add or a multiply
+  /// (alu.fma_latency_cycles).
+  double ChainFmaOps = 0;
   /// Lanes an instruction carries, on average over those that compute
   /// or move values: 8 where the vectorizer made work-items AVX2 lanes,
   /// 4 for a float4 kernel run one work-item at a time, 1 for scalars.

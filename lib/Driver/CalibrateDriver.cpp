@@ -531,6 +531,24 @@ std::vector<DerivedFigure> deriveFigures(const AnalysisReport &Report,
                                   "after another, at {:.4g} MHz, from ",
                                   K.Counts.LongestAluOps, Clock / 1e6)) +
                Where});
+    } else if (Fig == "alu.fma_latency_cycles") {
+      if (!CpuCode) {
+        Skipped.push_back(Fig + ": applies to CPU profiles that name "
+                                "alu.llvm_cpu (the compiler's instructions)");
+        continue;
+      }
+      // The loop's recurrence is its fused multiply-adds; the loop's own
+      // counting runs beside it, off the recurrence's path.
+      auto Cycles = solve("alu_fma_latency_cycles", "t_alu_issue", *T,
+                          std::pair(0.01, 1000.0));
+      if (!Cycles)
+        continue;
+      Out.push_back({Fig, fmt::format("{:.4g}", *Cycles),
+                     fmt::format("{:.4g} fused multiply-adds of one "
+                                 "work-item on its loop's recurrence, at "
+                                 "{:.4g} MHz, from ",
+                                 K.Counts.Cpu.ChainFmaOps, Clock / 1e6) +
+                         Where});
     } else if (Fig == "alu.fp64_latency_cycles" ||
                Fig == "alu.transcendental_latency_cycles") {
       // The same loop in doubles, or of dependent exponentials: the

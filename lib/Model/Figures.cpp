@@ -235,6 +235,11 @@ const std::vector<NumericFigure> &numericFigures() {
        "clocks per lane-op", D::Count},
       {"alu.transcendental_latency_cycles", "alu_transcendental_latency_cycles",
        "clocks per lane-op", D::Count},
+      // Clocks per fused multiply-add on a CPU loop's recurrence (the
+      // compiler's code, CpuCode.h), where it differs from an add's: a
+      // profile without it charges alu.latency_cycles.
+      {"alu.fma_latency_cycles", "alu_fma_latency_cycles",
+       "clocks per instruction", D::Count},
   };
   return Figures;
 }

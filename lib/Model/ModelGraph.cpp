@@ -81,9 +81,17 @@ void ModelBuilder::alu() {
     E Thr =
         term("cpu_issue_cycles", B.ifThen(B.has(Ipc), Instr / Ipc, B.num(0)),
              Unit::Count, "CPU cycles issuing one work-item's instructions");
-    E Chain = term("cpu_chain_cycles",
-                   B.ifThen(B.has(Lat), in("cpu_chain_ops") * Lat, B.num(0)),
-                   Unit::Count, "CPU cycles of its loops' recurrences");
+    // A fused multiply-add on the recurrence waits its own latency where
+    // the profile has it (Zen 4: 4 clocks, an add or a multiply 3).
+    E FmaLat = fig("alu_fma_latency_cycles");
+    E FmaOps = in("cpu_chain_fma_ops");
+    E Chain = term(
+        "cpu_chain_cycles",
+        B.ifThen(B.has(Lat),
+                 (in("cpu_chain_ops") - FmaOps) * Lat +
+                     FmaOps * B.ifThen(B.has(FmaLat), FmaLat, Lat),
+                 B.num(0)),
+        Unit::Count, "CPU cycles of its loops' recurrences");
     std::optional<E> Calls;
     for (unsigned C = 0; C < NumAluClasses; ++C) {
       const char *Class = aluClassName(AluClass(C));
@@ -488,6 +496,7 @@ Values kernelInputs(const KernelCounts &K, const LaunchSpec &L,
   V["longest_loop_rounds_dram"] = E.LongestLoopRoundsDram;
   V["cpu_instructions"] = K.Cpu.Instructions;
   V["cpu_chain_ops"] = K.Cpu.ChainOps;
+  V["cpu_chain_fma_ops"] = K.Cpu.ChainFmaOps;
   for (unsigned C = 0; C < NumAluClasses; ++C)
     V[fmt::format("cpu_call_{}", aluClassName(AluClass(C)))] = K.Cpu.CallOps[C];
   V["local_mem_bytes"] = double(K.LocalMemBytes);
@@ -578,6 +587,9 @@ const std::vector<InputInfo> &inputInfo() {
     I.push_back({"cpu_chain_ops",
                  "of them, one after another on loop recurrences",
                  "per_item.cpu_chain_ops"});
+    I.push_back({"cpu_chain_fma_ops",
+                 "of those, fused multiply-adds",
+                 "per_item.cpu_chain_fma_ops"});
     for (unsigned C = 0; C < NumAluClasses; ++C) {
       const char *Class = aluClassName(AluClass(C));
       I.push_back(

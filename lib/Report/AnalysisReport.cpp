@@ -303,6 +303,7 @@ json::Value toJSON(const AnalysisReport &R, const ReportOptions &O) {
         Cpu ? json::Value(C.Cpu.Target) : json::Value(nullptr);
     PerItem["cpu_instructions"] = cpu(C.Cpu.Instructions);
     PerItem["cpu_chain_ops"] = cpu(C.Cpu.ChainOps);
+    PerItem["cpu_chain_fma_ops"] = cpu(C.Cpu.ChainFmaOps);
     PerItem["cpu_lanes_per_instruction"] = cpu(C.Cpu.LanesPerInstr);
     json::Object Kernel{
         {"name", C.Name},

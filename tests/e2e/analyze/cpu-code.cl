@@ -22,6 +22,20 @@
 // CHAIN: T_ALU 2.048 us
 // CHAIN: CPU code for skylake: {{[0-9.]+}} instructions per work-item, 1 lanes each on average, 512 of them on loop recurrences: 2048 cycles
 //
+// The same loop with fma(): one instruction an iteration on the
+// recurrence, 256 in all, each a fused multiply-add. Without
+// alu.fma_latency_cycles it waits the profile's 4 clocks: 1024 cycles;
+// with it at 6 clocks: 1536 cycles = 1.536 us at 1 GHz.
+// RUN: clspread analyze %s --global 1 --local 1 --profile %S/Inputs/cpu/one-core.yaml --kernel fma_chain | FileCheck --check-prefix=FMA4 %s
+// FMA4: T_ALU 1.024 us
+// FMA4: 256 of them on loop recurrences: 1024 cycles
+// RUN: sed -e 's/^  latency_cycles: 4$/  latency_cycles: 4\n  fma_latency_cycles: 6/' -e 's/^sources:$/sources:\n  alu.fma_latency_cycles: "a figure for the test"/' %S/Inputs/cpu/one-core.yaml > %t.fma.yaml
+// RUN: clspread analyze %s --global 1 --local 1 --profile %t.fma.yaml --kernel fma_chain | FileCheck --check-prefix=FMA6 %s
+// RUN: clspread analyze %s --global 1 --local 1 --profile %t.fma.yaml --kernel fma_chain --format json | FileCheck --check-prefix=FMAJSON %s
+// FMA6: T_ALU 1.536 us
+// FMA6: 256 of them on loop recurrences: 1536 cycles
+// FMAJSON: "cpu_chain_fma_ops": 256
+//
 // Without an issue rate the built code cannot be timed: lane-ops at the
 // class rates, and the note says why.
 // RUN: sed -e '/instructions_per_clock/d' %S/Inputs/cpu/one-core.yaml > %t.yaml
@@ -49,5 +63,12 @@ __kernel void chain(__global const float *in, __global float *out) {
   float x = in[0], s = in[1], t = in[2];
   for (int k = 0; k < 256; ++k)
     x = mad(x, s, t);
+  out[get_global_id(0)] = x;
+}
+
+__kernel void fma_chain(__global const float *in, __global float *out) {
+  float x = in[0], s = in[1], t = in[2];
+  for (int k = 0; k < 256; ++k)
+    x = fma(x, s, t);
   out[get_global_id(0)] = x;
 }
