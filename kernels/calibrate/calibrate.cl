@@ -406,6 +406,28 @@ __kernel void fma_chain(__global const float *in, __global float *out,
   out[get_global_id(0)] = x;
 }
 
+// A CPU core's caches fetching lines again (Model/CpuCaches.h): each
+// work-item walks a column of `rows` floats `pitch` apart, `reps` times;
+// 16 neighbouring work-items share its lines. Calibrate's pitch is a
+// page (4 KiB, 1024 floats). A page apart, the
+// column falls into one set of an L1 whose ways are at most a page, which
+// keeps 8 to 12 of its lines, while pages land on any frame, and so on
+// any of L2's sets that hold that offset (32 of them on a 1 MiB L2 of 8
+// ways). With 32 rows, L2 keeps the column and L1 does not: after the
+// first pass each load is a line fetched again from L2
+// (cache.l2_refetch_cycles). With 2048 rows (8 MiB, within any L3) L2
+// cannot keep it either: a line fetched again from beyond L2
+// (cache.l3_refetch_cycles).
+__kernel void refetch(__global const float *in, __global float *out, int rows,
+                      int reps, int pitch) {
+  size_t i = get_global_id(0);
+  uint s = 0;
+  for (int r = 0; r < reps; ++r)
+    for (int k = 0; k < rows; ++k)
+      s += as_uint(in[k * pitch + i]);
+  out[i] = as_float(s);
+}
+
 // The same path through the classes that wait longer: dependent
 // exponentials (alu.transcendental_latency_cycles) and, where the device
 // has doubles, dependent double multiply-adds (alu.fp64_latency_cycles).

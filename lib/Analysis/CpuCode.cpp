@@ -3,8 +3,11 @@
 // See CpuCode.h. The steps follow PoCL's kernel compiler (its "work-item
 // loops"), reduced to what decides the code's cost:
 //
-//  1. the kernel is cloned, specialized to the launch (Specialize.h) and
-//     its helpers inlined;
+//  1. the kernel is cloned, specialized to what PoCL knows when it
+//     compiles it, the local size (Specialize.h), and its helpers inlined:
+//     scalar arguments stay arguments, so LLVM optimizes without their
+//     values, as PoCL's compile does; the kernel's loops are marked not
+//     to be unrolled, as PoCL's front end marks them;
 //  2. a function `clspread.wg` loops over one work-group's local ids,
 //     x innermost, and calls the kernel, which is then inlined; its
 //     get_local_id / get_global_id / get_group_id become the loops'
@@ -21,9 +24,12 @@
 //     steps 3 and 4 are CpuBuiltins.cpp;
 //  5. the module is retargeted to x86-64 for the profile's CPU and LLVM's
 //     -O3 pipeline runs (loop and SLP vectorizers on);
-//  6. clspread.wg's instructions are counted by how often they run: SCEV's
-//     trip counts (else a stated --trip, else the analysis' default), and
-//     block frequency within an iteration.
+//  6. the launch's scalar arguments are put into the built code and
+//     folded (SCCP, SimplifyCFG: a bound check against an argument goes
+//     away, nothing is unrolled), and clspread.wg's instructions are
+//     counted by how often they run: SCEV's trip counts (else a stated
+//     --trip, else the analysis' default), and block frequency within an
+//     iteration.
 //
 //===----------------------------------------------------------------------===//
 #include "Analysis/CpuCode.h"
@@ -39,6 +45,7 @@
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/LoopIterator.h"
 #include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
@@ -49,6 +56,8 @@
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/Target/TargetOptions.h"
+#include "llvm/Transforms/Scalar/SCCP.h"
+#include "llvm/Transforms/Scalar/SimplifyCFG.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 
 #include <mutex>
@@ -445,6 +454,35 @@ private:
   }
 };
 
+/// Replaces \p WG's parameters that are the kernel's scalar arguments (the
+/// first ones, in the kernel's order) with the values \p L gives them.
+/// True if any was replaced.
+bool setScalarArgs(Function &WG, const std::vector<KernelArgInfo> &Args,
+                   const LaunchSpec &L) {
+  bool Any = false;
+  for (const KernelArgInfo &Info : Args) {
+    if (Info.IsPointer || Info.Index >= WG.arg_size())
+      continue;
+    auto It = L.Args.find(Info.Name);
+    if (It == L.Args.end() || !It->second.Numeric)
+      continue;
+    Argument *A = WG.getArg(Info.Index);
+    Type *T = A->getType();
+    const ArgValue &V = It->second;
+    Constant *C = nullptr;
+    if (T->isIntegerTy())
+      C = ConstantInt::get(T, V.IsFloat ? int64_t(V.Float) : V.Int,
+                           /*IsSigned=*/true);
+    else if (T->isFloatingPointTy())
+      C = ConstantFP::get(T, V.IsFloat ? V.Float : double(V.Int));
+    if (!C || A->use_empty())
+      continue;
+    A->replaceAllUsesWith(C);
+    Any = true;
+  }
+  return Any;
+}
+
 } // namespace
 
 CpuCounts cpuCode(const Module &M, const std::string &Kernel,
@@ -469,13 +507,28 @@ CpuCounts cpuCode(const Module &M, const std::string &Kernel,
       G.setLinkage(GlobalValue::InternalLinkage);
   std::vector<Assumption> Notes;
   uint64_t LocalArgBytes = 0;
-  if (Error E = specialize(*F, Args, Opts.Launch, Notes, LocalArgBytes)) {
+  // PoCL compiles for a local size, not for the arguments' values.
+  LaunchSpec Compiled = Opts.Launch;
+  for (const KernelArgInfo &A : Args)
+    if (!A.IsPointer)
+      Compiled.Args.erase(A.Name);
+  if (Error E = specialize(*F, Args, Compiled, Notes, LocalArgBytes)) {
     C.Note = "no x86 code: " + toString(std::move(E));
     return C;
   }
   if (!inlineAll(*F)) {
     C.Note = "no x86 code: a helper could not be inlined";
     return C;
+  }
+  // PoCL's front end marks the kernel's own loops unroll.disable (every
+  // loop of its kernel cache's program.bc, e.g. load_striped's two loops
+  // of 4), and its code keeps them rolled, a private array indexed in
+  // them on the stack: so are they here.
+  {
+    DominatorTree DT(*F);
+    LoopInfo KernelLoops(DT);
+    for (Loop *L : KernelLoops.getLoopsInPreorder())
+      L->setLoopAlreadyUnrolled();
   }
   if (F->getInstructionCount() > MaxInstructions) {
     C.Note = "no x86 code: the kernel is larger than " +
@@ -530,6 +583,14 @@ CpuCounts cpuCode(const Module &M, const std::string &Kernel,
   if (!WG || WG->isDeclaration()) {
     C.Note = "no x86 code: the work-group function vanished";
     return C;
+  }
+  // The run's values for counting: what the launch states, folded where
+  // the code tests them, without optimizing the code again.
+  if (setScalarArgs(*WG, Args, Opts.Launch)) {
+    FunctionPassManager Fold;
+    Fold.addPass(SCCPPass());
+    Fold.addPass(SimplifyCFGPass());
+    Fold.run(*WG, FAM);
   }
   // After the optimizer, which turns `x == 0 || x == w - 1` into a switch
   // and drops the weights of the branches it merged.

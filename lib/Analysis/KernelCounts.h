@@ -100,6 +100,11 @@ struct GlobalAccess {
     struct LoopTerm {
       double Trips = 1; ///< iterations per entry (average when not constant)
       int64_t Coef = 0; ///< bytes per iteration; 0: the address stays
+      /// The loop's place among the kernel's loops (preorder, from 1):
+      /// sites with the same Id at the same depth share the loop.
+      unsigned Id = 0;
+      /// The loop holds a barrier (in it or in a loop inside it).
+      bool Barrier = false;
     };
     std::vector<LoopTerm> Loops; ///< every enclosing loop, innermost first
   };

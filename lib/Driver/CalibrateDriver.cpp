@@ -549,6 +549,28 @@ std::vector<DerivedFigure> deriveFigures(const AnalysisReport &Report,
                                  "{:.4g} MHz, from ",
                                  K.Counts.Cpu.ChainFmaOps, Clock / 1e6) +
                          Where});
+    } else if (Fig == "cache.l2_refetch_cycles" ||
+               Fig == "cache.l3_refetch_cycles") {
+      const bool L2 = Fig == "cache.l2_refetch_cycles";
+      const double Lines = L2 ? K.Est.CpuRefetchL2 : K.Est.CpuRefetchBeyond;
+      if (!CpuCode || Lines <= 0) {
+        Skipped.push_back(Fig + ": applies to CPU profiles that name "
+                                "alu.llvm_cpu and give cache.l1_ways and "
+                                "cache.l2_ways (the simulated caches)");
+        continue;
+      }
+      // The column walk's lines fetched again, on top of its issue.
+      auto Cycles = solve(std::string(numericFigure(Fig)->Name), "t_alu_issue",
+                          *T, std::pair(0.0, 10000.0));
+      if (!Cycles)
+        continue;
+      Out.push_back({Fig, fmt::format("{:.4g}", *Cycles),
+                     fmt::format("{:.4g} lines a work-item fetched again from "
+                                 "L2 and {:.4g} from beyond it (the simulated "
+                                 "caches), at {:.4g} MHz, from ",
+                                 K.Est.CpuRefetchL2, K.Est.CpuRefetchBeyond,
+                                 Clock / 1e6) +
+                         Where});
     } else if (Fig == "alu.fp64_latency_cycles" ||
                Fig == "alu.transcendental_latency_cycles") {
       // The same loop in doubles, or of dependent exponentials: the

@@ -229,6 +229,11 @@ struct DeviceProfile {
     /// Bytes DRAM moves per L2 miss, when larger than a sector (Hopper: a
     /// 64 B pair of 32 B sectors).
     std::optional<uint64_t> DramGranuleBytes;
+    /// A CPU's ways of L1 and of its core's own L2, and its page size:
+    /// with them and the sizes, CpuCaches.h simulates the core's caches
+    /// (CPU profiles; the layer conditions above are for GPUs).
+    std::optional<unsigned> L1Ways, L2Ways;
+    std::optional<uint64_t> PageBytes;
     /// L1 lines a compute unit looks up per clock (NVIDIA: 1; measured by
     /// bench/l1_lines); adds T_L1 to T_MEM.
     std::optional<double> L1LinesPerClock;

@@ -76,6 +76,9 @@ struct Estimate {
   /// The launch's footprint the cache model compares with what a repeated
   /// launch finds in L2 (cache.l2_warm_footprint), in bytes.
   double FootprintBytes = 0;
+  /// Per work-item, on CPU profiles whose caches are simulated
+  /// (CpuCaches.h): lines fetched again from L2, and from beyond it.
+  double CpuRefetchL2 = 0, CpuRefetchBeyond = 0;
   /// Wavefront executions per item of stores and of atomics the whole
   /// launch aims at one address (MemoryTraffic), and their time queued at
   /// that address's L2 slice (a limit of T_MEM, when the profile has

@@ -235,6 +235,14 @@ const std::vector<NumericFigure> &numericFigures() {
        "clocks per lane-op", D::Count},
       {"alu.transcendental_latency_cycles", "alu_transcendental_latency_cycles",
        "clocks per lane-op", D::Count},
+      // Clocks a CPU core loses per line it fetches again, that its L1
+      // held before and lost (to a conflict or to capacity) and L2
+      // serves, and per line its L2 lost too, served from beyond it
+      // (CpuCaches.h; calibrate's refetch_l2 and refetch_l3).
+      {"cache.l2_refetch_cycles", "cache_l2_refetch_cycles", "clocks per line",
+       D::Count},
+      {"cache.l3_refetch_cycles", "cache_l3_refetch_cycles", "clocks per line",
+       D::Count},
       // Clocks per fused multiply-add on a CPU loop's recurrence (the
       // compiler's code, CpuCode.h), where it differs from an add's: a
       // profile without it charges alu.latency_cycles.
@@ -393,6 +401,15 @@ std::vector<ProfileFigure> profileFigures(const DeviceProfile &P) {
   }
   if (P.Cache.L2Bytes)
     counts("cache.l2", "cache_l2_bytes", "B", optU64(P.Cache.L2Bytes),
+           D::Bytes);
+  if (P.Cache.L1Ways)
+    counts("cache.l1_ways", "cache_l1_ways", "ways", optU(P.Cache.L1Ways),
+           D::Count);
+  if (P.Cache.L2Ways)
+    counts("cache.l2_ways", "cache_l2_ways", "ways", optU(P.Cache.L2Ways),
+           D::Count);
+  if (P.Cache.PageBytes)
+    counts("cache.page", "cache_page_bytes", "B", optU64(P.Cache.PageBytes),
            D::Bytes);
   if (P.Cache.DramGranuleBytes)
     counts("cache.dram_granule", "cache_dram_granule_bytes", "B",

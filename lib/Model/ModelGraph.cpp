@@ -85,13 +85,12 @@ void ModelBuilder::alu() {
     // the profile has it (Zen 4: 4 clocks, an add or a multiply 3).
     E FmaLat = fig("alu_fma_latency_cycles");
     E FmaOps = in("cpu_chain_fma_ops");
-    E Chain = term(
-        "cpu_chain_cycles",
-        B.ifThen(B.has(Lat),
-                 (in("cpu_chain_ops") - FmaOps) * Lat +
-                     FmaOps * B.ifThen(B.has(FmaLat), FmaLat, Lat),
-                 B.num(0)),
-        Unit::Count, "CPU cycles of its loops' recurrences");
+    E Chain = term("cpu_chain_cycles",
+                   B.ifThen(B.has(Lat),
+                            (in("cpu_chain_ops") - FmaOps) * Lat +
+                                FmaOps * B.ifThen(B.has(FmaLat), FmaLat, Lat),
+                            B.num(0)),
+                   Unit::Count, "CPU cycles of its loops' recurrences");
     std::optional<E> Calls;
     for (unsigned C = 0; C < NumAluClasses; ++C) {
       const char *Class = aluClassName(AluClass(C));
@@ -102,8 +101,21 @@ void ModelBuilder::alu() {
     }
     E CallCycles = term("cpu_call_cycles", *Calls, Unit::Count,
                         "CPU cycles of builtins left as calls");
-    E Cycles = term("cpu_cycles", B.max(Thr, Chain) + CallCycles, Unit::Count,
-                    "CPU cycles per work-item");
+    // Lines the core's caches lost and fetch again (CpuCaches.h), at the
+    // clocks calibrate measured for each level. An out-of-order core keeps
+    // the refetches in flight while it issues and while a recurrence
+    // waits: the longest of the three (measured, docs/results/pocl-cpu/
+    // caches: a naive matmul whose column L1 loses runs at its fma chain's
+    // pace, one whose column L2 loses at the refetches').
+    E R2 = fig("cache_l2_refetch_cycles"), R3 = fig("cache_l3_refetch_cycles");
+    E Refetch =
+        term("cpu_refetch_cycles",
+             B.ifThen(B.has(R2), in("cpu_refetch_l2") * R2, B.num(0)) +
+                 B.ifThen(B.has(R3), in("cpu_refetch_beyond") * R3, B.num(0)),
+             Unit::Count, "CPU cycles fetching again lines its caches lost");
+    E Cycles =
+        term("cpu_cycles", B.max(B.max(Thr, Chain), Refetch) + CallCycles,
+             Unit::Count, "CPU cycles per work-item");
     E HasIpc = B.has(Ipc);
     CpuUse = Instr > 0 && HasIpc;
     Simt = B.ifThen(*CpuUse, PerCU * Cycles / Clock, Simt);
@@ -497,6 +509,8 @@ Values kernelInputs(const KernelCounts &K, const LaunchSpec &L,
   V["cpu_instructions"] = K.Cpu.Instructions;
   V["cpu_chain_ops"] = K.Cpu.ChainOps;
   V["cpu_chain_fma_ops"] = K.Cpu.ChainFmaOps;
+  V["cpu_refetch_l2"] = E.CpuRefetchL2;
+  V["cpu_refetch_beyond"] = E.CpuRefetchBeyond;
   for (unsigned C = 0; C < NumAluClasses; ++C)
     V[fmt::format("cpu_call_{}", aluClassName(AluClass(C)))] = K.Cpu.CallOps[C];
   V["local_mem_bytes"] = double(K.LocalMemBytes);
@@ -587,8 +601,12 @@ const std::vector<InputInfo> &inputInfo() {
     I.push_back({"cpu_chain_ops",
                  "of them, one after another on loop recurrences",
                  "per_item.cpu_chain_ops"});
-    I.push_back({"cpu_chain_fma_ops",
-                 "of those, fused multiply-adds",
+    I.push_back({"cpu_refetch_l2",
+                 "CPU lines fetched again from L2 (simulated caches)", ""});
+    I.push_back({"cpu_refetch_beyond",
+                 "CPU lines fetched again from beyond L2 (simulated caches)",
+                 ""});
+    I.push_back({"cpu_chain_fma_ops", "of those, fused multiply-adds",
                  "per_item.cpu_chain_fma_ops"});
     for (unsigned C = 0; C < NumAluClasses; ++C) {
       const char *Class = aluClassName(AluClass(C));

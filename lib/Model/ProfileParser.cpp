@@ -387,7 +387,16 @@ DeviceProfile Parser::parse(const YAML::Node &Root) {
     expectMap(C, "cache");
     checkKeys(C, "cache",
               {"line", "l1", "l1_stores", "l1_shared_with_lds", "l2",
-               "dram_granule"});
+               "dram_granule", "l1_ways", "l2_ways", "page"});
+    if (YAML::Node N = optional(C, "cache", "l1_ways"))
+      P.Cache.L1Ways = unsigned(
+          whole(N, "cache.l1_ways", Quantity::Dim::Count, false, true, 1024));
+    if (YAML::Node N = optional(C, "cache", "l2_ways"))
+      P.Cache.L2Ways = unsigned(
+          whole(N, "cache.l2_ways", Quantity::Dim::Count, false, true, 1024));
+    if (YAML::Node N = optional(C, "cache", "page"))
+      P.Cache.PageBytes = whole(N, "cache.page", Quantity::Dim::Bytes, false,
+                                true, uint64_t(1) << 40);
     if (YAML::Node N = optional(C, "cache", "dram_granule"))
       P.Cache.DramGranuleBytes =
           whole(N, "cache.dram_granule", Quantity::Dim::Bytes);

@@ -1,6 +1,7 @@
 //===- Spreadsheet.cpp - T_ALU, T_TEX, T_MEM and the bound ----------------===//
 #include "Model/Spreadsheet.h"
 #include "Model/CacheModel.h"
+#include "Model/CpuCaches.h"
 #include "Model/Figures.h"
 #include "Model/MemoryTraffic.h"
 #include "Model/ModelGraph.h"
@@ -98,6 +99,29 @@ Estimate estimate(const KernelCounts &K, const DeviceProfile &P,
   // traffic becomes one below, once occupancy is known.
   if (P.isVliw())
     E.VliwBundles = vliwBundles(K, P, E.Notes);
+  // A CPU's own caches, where the profile gives their ways: their
+  // refetches are in T_ALU's cycles, so they are inputs from the start.
+  if (P.Kind == DeviceKind::CPU && P.Cache.L1Bytes && P.Cache.L2Bytes &&
+      P.Cache.L1Ways && P.Cache.L2Ways) {
+    CpuCacheGeometry CG;
+    CG.Line = unsigned(P.Cache.LineBytes.value_or(P.TransactionBytes));
+    CG.Page = P.Cache.PageBytes.value_or(4096);
+    CG.L1 = {*P.Cache.L1Bytes, *P.Cache.L1Ways};
+    CG.L2 = {*P.Cache.L2Bytes, *P.Cache.L2Ways};
+    CG.ComputeUnits = P.ComputeUnits;
+    if (!K.Launch.Local) {
+      // The driver picks the local size: what occupancy assumes.
+      model::Evaluator V0(M->G, model::estimateInputs(K, E),
+                          model::figureValues(P, Opts.UseMeasured));
+      if (unsigned Size = occupancyOf(V0).GroupSize)
+        CG.AssumedLocal = std::array<uint64_t, 3>{
+            std::min<uint64_t>(Size, K.Launch.Global[0]), 1, 1};
+    }
+    CpuCacheTraffic C = cpuCacheTraffic(K, CG);
+    E.CpuRefetchL2 = C.RefetchL2;
+    E.CpuRefetchBeyond = C.RefetchBeyond;
+    E.Notes.push_back(C.Note);
+  }
   model::Evaluator V(M->G, model::estimateInputs(K, E),
                      model::figureValues(P, Opts.UseMeasured));
   // The figures every estimate reads first, so that the measured-figure
@@ -140,7 +164,7 @@ Estimate estimate(const KernelCounts &K, const DeviceProfile &P,
     return Opts.UseMeasured ? P.inUse(Path, Sheet) : Sheet;
   };
   std::optional<CacheGeometry> Geo;
-  if (P.Cache.L1Bytes || P.Cache.L2Bytes) {
+  if ((P.Cache.L1Bytes || P.Cache.L2Bytes) && P.Kind != DeviceKind::CPU) {
     Geo.emplace();
     Geo->Wavefront = P.Wavefront;
     Geo->Sector = P.TransactionBytes;

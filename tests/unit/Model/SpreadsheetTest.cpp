@@ -393,13 +393,17 @@ TEST(Spreadsheet, ChainRoundsWaitTheirLevelsLatency) {
 }
 
 TEST(Spreadsheet, ChainRoundsWithoutCacheSizesAreDramRounds) {
-  // pocl-cpu gives no cache sizes: every round is DRAM's, at its measured
-  // memory.dram_latency of 302.9 ns (calibrate's chain_dram through PoCL).
-  // One group of 64 is 8 wavefronts of 8 on one compute unit, resident
-  // together: one wave. t_chain = 1000 x 302.9 ns = 302.9 us.
-  Estimate E = estimate(chainedBroadcast(), profile("pocl-cpu"));
+  // pocl-cpu's caches are a CPU's (simulated for refetches, not the GPU
+  // cache model's levels): every round is DRAM's, at its measured
+  // memory.dram_latency (calibrate's chain_dram through PoCL, which the
+  // profile records). One group of 64 is 8 wavefronts of 8 on one
+  // compute unit, resident together: one wave. t_chain = 1000 x latency.
+  const DeviceProfile P = profile("pocl-cpu");
+  const Measurement *Lat = P.measured("memory.dram_latency");
+  ASSERT_NE(Lat, nullptr);
+  Estimate E = estimate(chainedBroadcast(), P);
   EXPECT_DOUBLE_EQ(E.ChainRoundsDram, 1000);
-  EXPECT_NEAR(E.TMemChainS, 302.9e-6, 1e-12);
+  EXPECT_NEAR(E.TMemChainS, 1000 * Lat->Value, 1e-12);
   // Its datasheet gives no latency at all: the term is left out.
   EstimateOptions Datasheet;
   Datasheet.UseMeasured = false;
