@@ -5,8 +5,8 @@
 // matrix is 2048 lines 8 KiB apart, which an L1 of 8 ways keeps 8 of, and
 // a transposed store lands each work-item on its own line 32 KiB from its
 // neighbour's (measured on this project's build machine: padding the
-// pitch by 16 floats takes the naive matmul from 1.70 s to 0.62 s and the
-// naive transpose from 34 to 19 ms, docs/results/pocl-cpu/caches). So for
+// pitch by 16 floats takes the naive matmul from 1.84 s to 0.61 s and the
+// naive transpose from 34 to 17 ms, docs/results/pocl-cpu/caches). So for
 // CPU profiles that give their caches' sizes and ways (`cache.l1`,
 // `cache.l1_ways`, `cache.l2`, `cache.l2_ways`) the global accesses of one
 // compute unit's share of work-groups are run, address by address, through
@@ -33,8 +33,8 @@
 // first touch is compulsory traffic, streamed and prefetched, which T_MEM's
 // DRAM bytes count; a capacity miss is a longer stream of the same kind
 // (measured on the build machine: a column spread over L1's sets, four
-// times L1, runs at 2.1 clocks a load, its instructions' pace; the same
-// column in one set of L1, 8.8 clocks, docs/results/pocl-cpu/caches).
+// times L1, runs at 2.1 clocks a load, its instructions' pace; a column
+// of 32 lines in one set of L1, 6.5 clocks, docs/results/pocl-cpu/caches).
 // Model charges each conflict refetch the clocks calibrate measured for
 // its level (cache.l2_refetch_cycles, cache.l3_refetch_cycles).
 //
