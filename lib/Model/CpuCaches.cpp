@@ -82,6 +82,13 @@ private:
   std::unordered_map<uint64_t, std::list<uint64_t>::iterator> Where;
 };
 
+/// \p X rounded to a whole count, at least 1 and at most 2^62 (a NaN is 1).
+uint64_t whole(double X) {
+  if (!(X >= 1))
+    return 1;
+  return X >= 0x1p62 ? uint64_t(1) << 62 : uint64_t(std::llround(X));
+}
+
 /// splitmix64's finalizer: a fixed, well-mixed frame for each page.
 uint64_t mix(uint64_t X) {
   X += 0x9e3779b97f4a7c15ULL;
@@ -161,19 +168,22 @@ private:
         return;
       X.Owed -= 1;
     }
+    // Addresses wrap as the machine's would (no signed overflow).
     const GlobalAccess::Pattern &P = *X.A->Shape;
-    int64_t Off = P.Const;
+    uint64_t Off = uint64_t(P.Const);
     for (unsigned D = 0; D < 3; ++D) {
-      const int64_t Gid = int64_t(Grp[D] * Local[D] + Lid[D]);
-      Off += P.Gid[D] * Gid + P.Lid[D] * int64_t(Lid[D]) +
-             P.Grp[D] * int64_t(Grp[D]);
+      const uint64_t Gid = Grp[D] * Local[D] + Lid[D];
+      Off += uint64_t(P.Gid[D]) * Gid + uint64_t(P.Lid[D]) * Lid[D] +
+             uint64_t(P.Grp[D]) * Grp[D];
     }
     for (size_t I = 0; I < X.LoopNodes.size(); ++I)
-      Off += P.Loops[I].Coef * int64_t(Iter[X.LoopNodes[I]]);
-    const uint64_t First = uint64_t(X.Base + Off);
-    const uint64_t Last = First + std::max(1u, X.A->Bytes) - 1;
-    for (uint64_t Ln = First / G.Line; Ln <= Last / G.Line; ++Ln)
-      touch(Ln);
+      Off += uint64_t(P.Loops[I].Coef) * Iter[X.LoopNodes[I]];
+    const uint64_t First = uint64_t(X.Base) + Off;
+    // An access spans at most 64 lines (a float16 spans two at worst).
+    const uint64_t Lines = std::min<uint64_t>(
+        64, (First % G.Line + std::max(1u, X.A->Bytes) - 1) / G.Line + 1);
+    for (uint64_t L = 0; L < Lines; ++L)
+      touch(First / G.Line + L);
     if (++Accesses >= G.Budget)
       Full = true;
   }
@@ -264,7 +274,7 @@ CpuCacheTraffic cpuCacheTraffic(const KernelCounts &K,
       auto [It, New] = Child.try_emplace({N, Loops[I].Id}, T.Nodes.size());
       if (New) {
         Node L;
-        L.Trips = uint64_t(std::max(1.0, std::round(Loops[I].Trips)));
+        L.Trips = whole(Loops[I].Trips);
         L.Barrier = Loops[I].Barrier;
         T.Nodes.push_back(L);
         T.Iter.push_back(0);
@@ -278,7 +288,7 @@ CpuCacheTraffic cpuCacheTraffic(const KernelCounts &K,
     // a loop around it made, merged into one site (AccessSites::
     // mergeCopiedSites). They run again as that loop did: around the
     // site's outermost loop, or around the site where it has none.
-    S.Repeats = uint64_t(std::max(1.0, std::round(A.ExecPerItem / Passes)));
+    S.Repeats = whole(A.ExecPerItem / Passes);
     const size_t Top = S.LoopNodes.empty() ? 0 : S.LoopNodes.back();
     if (Top != 0)
       Wrap[Top] = std::max(Wrap[Top], S.Repeats);
