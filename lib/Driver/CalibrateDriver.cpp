@@ -250,6 +250,16 @@ std::vector<DerivedFigure> deriveFigures(const AnalysisReport &Report,
                               "'alu.issue_per_clock'");
       return false;
     };
+    // The CPU code figures need the compiler's code (and, where \p Also
+    // says, what else the figure's term counts: \p What).
+    auto hasCpuCode = [&](bool Also = true,
+                          const char *What = " (the compiler's instructions)") {
+      if (CpuCode && Also)
+        return true;
+      Skipped.push_back(
+          Fig + ": applies to CPU profiles that name alu.llvm_cpu" + What);
+      return false;
+    };
     if (Fig.rfind("sweep.", 0) == 0) {
       std::string Name = Fig.substr(6, Fig.find('.', 6) - 6);
       Sweeps[Name].push_back(SweepRun{&K, *T, Where});
@@ -327,11 +337,8 @@ std::vector<DerivedFigure> deriveFigures(const AnalysisReport &Report,
                                  Measured, Bound, Sum) +
                          Where});
     } else if (Fig == "alu.instructions_per_clock") {
-      if (!CpuCode) {
-        Skipped.push_back(Fig + ": applies to CPU profiles that name "
-                                "alu.llvm_cpu (the compiler's instructions)");
+      if (!hasCpuCode())
         continue;
-      }
       // Independent work the compiler vectorizes: the core's issue rate
       // takes the time, not a chain.
       auto Rate = solve("alu_instructions_per_clock", "t_alu_issue", *T,
@@ -532,11 +539,8 @@ std::vector<DerivedFigure> deriveFigures(const AnalysisReport &Report,
                                   K.Counts.LongestAluOps, Clock / 1e6)) +
                Where});
     } else if (Fig == "alu.fma_latency_cycles") {
-      if (!CpuCode) {
-        Skipped.push_back(Fig + ": applies to CPU profiles that name "
-                                "alu.llvm_cpu (the compiler's instructions)");
+      if (!hasCpuCode())
         continue;
-      }
       // The loop's recurrence is its fused multiply-adds; the loop's own
       // counting runs beside it, off the recurrence's path.
       auto Cycles = solve("alu_fma_latency_cycles", "t_alu_issue", *T,
@@ -553,12 +557,9 @@ std::vector<DerivedFigure> deriveFigures(const AnalysisReport &Report,
                Fig == "cache.l3_refetch_cycles") {
       const bool L2 = Fig == "cache.l2_refetch_cycles";
       const double Lines = L2 ? K.Est.CpuRefetchL2 : K.Est.CpuRefetchBeyond;
-      if (!CpuCode || Lines <= 0) {
-        Skipped.push_back(Fig + ": applies to CPU profiles that name "
-                                "alu.llvm_cpu and give cache.l1_ways and "
-                                "cache.l2_ways (the simulated caches)");
+      if (!hasCpuCode(Lines > 0, " and give cache.l1_ways and cache.l2_ways "
+                                 "(the simulated caches)"))
         continue;
-      }
       // The column walk's lines fetched again, on top of its issue.
       auto Cycles = solve(std::string(numericFigure(Fig)->Name), "t_alu_issue",
                           *T, std::pair(0.0, 10000.0));
