@@ -62,7 +62,8 @@ struct CpuCacheGeometry {
   CpuCacheLevel L1, L2;
   /// Hardware threads: each takes every ComputeUnits-th work-group.
   unsigned ComputeUnits = 1;
-  /// Accesses simulated at most; the counts are per access, scaled to a
+  /// Accesses simulated at most, and 8 times as many sites visited
+  /// (counted or passed over); the counts are per access, scaled to a
   /// work-item's accesses, so the last work-item need not finish.
   uint64_t Budget = uint64_t(1) << 20;
   /// The local size to assume when the launch leaves it to the driver.
