@@ -601,13 +601,13 @@ const std::vector<InputInfo> &inputInfo() {
     I.push_back({"cpu_chain_ops",
                  "of them, one after another on loop recurrences",
                  "per_item.cpu_chain_ops"});
+    I.push_back({"cpu_chain_fma_ops", "of those, fused multiply-adds",
+                 "per_item.cpu_chain_fma_ops"});
     I.push_back({"cpu_refetch_l2",
                  "CPU lines fetched again from L2 (simulated caches)", ""});
     I.push_back({"cpu_refetch_beyond",
                  "CPU lines fetched again from beyond L2 (simulated caches)",
                  ""});
-    I.push_back({"cpu_chain_fma_ops", "of those, fused multiply-adds",
-                 "per_item.cpu_chain_fma_ops"});
     for (unsigned C = 0; C < NumAluClasses; ++C) {
       const char *Class = aluClassName(AluClass(C));
       I.push_back(
