@@ -33,6 +33,15 @@
 // RUN: clspread analyze %s --global 16 --local 16 --arg pitch=1024 --profile %t.refetch.yaml --kernel column | FileCheck --check-prefix=COST %s
 // COST: T_ALU 81.28 us
 //
+// serial_cdf: work-item 0 alone runs a loop of 400000 (Rodinia's
+// particlefilter builds its CDF so); on average a pass of it runs once in
+// 400000 per work-item. The walk is bounded by the sites it visits, not
+// only by the accesses it counts, so it ends (it took minutes when every
+// work-item stepped through the whole loop); `timeout` fails the test if
+// it does not end within a minute.
+// RUN: timeout 60 clspread analyze %s --global 400384 --local 512 --arg n=400000 --profile %t.yaml --kernel serial_cdf | FileCheck --check-prefix=SERIAL %s
+// SERIAL: caches: {{[0-9]+}} accesses of one compute unit's work-groups
+//
 // A GPU profile's caches are the layer conditions' (CacheModel.h): no
 // simulation there.
 // RUN: clspread analyze %s --global 16 --local 16 --arg pitch=1024 --profile nvidia-h100-sxm --kernel column | FileCheck --check-prefix=GPU %s
@@ -46,4 +55,12 @@ __kernel void column(__global const float *in, __global float *out,
     for (int k = 0; k < 64; ++k)
       s += in[k * pitch + i];
   out[i + 512] = s; // 2 KiB into the page: L1's set 32, not the column's
+}
+
+__kernel void serial_cdf(__global const float *w, __global float *cdf, int n) {
+  if (get_global_id(0) == 0) {
+    cdf[0] = w[0];
+    for (int x = 1; x < n; ++x)
+      cdf[x] = cdf[x - 1] + w[x];
+  }
 }
