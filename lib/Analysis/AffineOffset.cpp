@@ -167,22 +167,12 @@ GlobalAccess::Pattern shapeOf(AnalysisContext &C, const BlockFrequencies &BF,
     P.Lid[D] = Off.Lid[D];
     P.Grp[D] = Off.Grp[D];
   }
-  const auto Preorder = C.LI.getLoopsInPreorder();
   for (const Loop *Lp = C.LI.getLoopFor(BB); Lp; Lp = Lp->getParentLoop()) {
     GlobalAccess::Pattern::LoopTerm T;
     T.Trips = averageTrips(C, BF, Lp);
-    T.Id = unsigned(llvm::find(Preorder, Lp) - Preorder.begin()) + 1;
-    T.Barrier = llvm::any_of(Lp->blocks(), [](const BasicBlock *B) {
-      return llvm::any_of(*B, [](const Instruction &I) {
-        auto *Call = dyn_cast<CallBase>(&I);
-        const Function *F = Call ? Call->getCalledFunction() : nullptr;
-        if (!F)
-          return false;
-        std::optional<BuiltinInfo> Info =
-            lookupBuiltin(builtinBaseName(F->getName()), false, false);
-        return Info && Info->Kind == BuiltinKind::Barrier;
-      });
-    });
+    const AnalysisContext::LoopFacts Facts = C.loopFacts(Lp);
+    T.Id = Facts.Id;
+    T.Barrier = Facts.Barrier;
     for (auto &[L, Coef] : Off.Iter)
       if (L == Lp)
         T.Coef = Coef;

@@ -2,6 +2,7 @@
 // What every part of one kernel's analysis shares.
 //
 #include "Analysis/AnalysisContext.h"
+#include "Analysis/Builtins.h"
 
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
 #include "llvm/IR/Module.h"
@@ -31,6 +32,21 @@ std::optional<uint64_t> AnalysisContext::tripCount(const Loop *Lp) {
   if (auto *C = dyn_cast<SCEVConstant>(BTC))
     return C->getAPInt().getZExtValue() + 1;
   return std::nullopt;
+}
+
+AnalysisContext::LoopFacts AnalysisContext::loopFacts(const Loop *Lp) {
+  if (Facts.empty()) {
+    unsigned Id = 0;
+    for (const Loop *L : LI.getLoopsInPreorder())
+      Facts[L].Id = ++Id;
+    // A barrier marks its innermost loop and every loop around it.
+    for (const BasicBlock &BB : F)
+      if (llvm::any_of(BB, isBarrierCall))
+        for (const Loop *L = LI.getLoopFor(&BB); L; L = L->getParentLoop())
+          Facts[L].Barrier = true;
+  }
+  auto It = Facts.find(Lp);
+  return It != Facts.end() ? It->second : LoopFacts{};
 }
 
 } // namespace clspread

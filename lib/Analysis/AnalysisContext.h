@@ -84,6 +84,15 @@ public:
   /// \p Lp's trip count when ScalarEvolution knows it as a constant.
   std::optional<uint64_t> tripCount(const llvm::Loop *Lp);
 
+  /// A loop's place among F's loops (preorder, from 1) and whether it
+  /// holds a barrier, in it or in a loop inside it; worked out for all of
+  /// F's loops at the first question.
+  struct LoopFacts {
+    unsigned Id = 0;
+    bool Barrier = false;
+  };
+  LoopFacts loopFacts(const llvm::Loop *Lp);
+
   /// Whether the analysis is to stop: AnalyzeOptions::Deadline has passed
   /// (now, or at an earlier check; it stays so).
   bool pastDeadline() {
@@ -115,7 +124,8 @@ public:
 
 private:
   llvm::DenseMap<const llvm::DIFile *, std::string>
-      FileOf; ///< fileOf()'s answers
+      FileOf;                                          ///< fileOf()'s answers
+  llvm::DenseMap<const llvm::Loop *, LoopFacts> Facts; ///< loopFacts()'s
 };
 
 /// Base of the parts of the analysis: the context's analyses under the

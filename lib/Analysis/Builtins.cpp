@@ -325,4 +325,14 @@ std::optional<WorkItemCall> workItemCall(const llvm::Value *V) {
   return W;
 }
 
+bool isBarrierCall(const llvm::Instruction &I) {
+  auto *Call = llvm::dyn_cast<llvm::CallBase>(&I);
+  const llvm::Function *F = Call ? Call->getCalledFunction() : nullptr;
+  if (!F)
+    return false;
+  std::optional<BuiltinInfo> Info =
+      lookupBuiltin(builtinBaseName(F->getName()), false, false);
+  return Info && Info->Kind == BuiltinKind::Barrier;
+}
+
 } // namespace clspread

@@ -16,8 +16,9 @@
 #include <string_view>
 
 namespace llvm {
+class Instruction;
 class Value;
-}
+} // namespace llvm
 
 namespace clspread {
 
@@ -95,6 +96,9 @@ std::string_view builtinBaseName(std::string_view Mangled);
 /// (min/max/abs and friends change class with it); \p IsDouble on fp64.
 std::optional<BuiltinInfo> lookupBuiltin(std::string_view Name, bool IsFloat,
                                          bool IsDouble);
+
+/// Whether \p I calls barrier or work_group_barrier.
+bool isBarrierCall(const llvm::Instruction &I);
 
 } // namespace clspread
 

@@ -66,7 +66,7 @@ static void loopEffects(const Loop &Lp, const Instruction &I, const Value *Ptr,
         }
         std::optional<BuiltinInfo> Info =
             lookupBuiltin(builtinBaseName(Callee->getName()), false, false);
-        if (Info && Info->Kind == BuiltinKind::Barrier) {
+        if (isBarrierCall(J)) {
           Acc.LoopBarrier = true;
         } else if (Info && (Info->Kind == BuiltinKind::Atomic ||
                             Info->Kind == BuiltinKind::VStore)) {
