@@ -455,8 +455,9 @@ private:
 };
 
 /// Replaces \p WG's parameters that are the kernel's scalar arguments (the
-/// first ones, in the kernel's order) with the values \p L gives them.
-/// True if any was replaced.
+/// first ones, in the kernel's order) with the values \p L gives them, as
+/// specialize() would have (the analysis' own specialize() has checked
+/// that they fit). True if any was replaced.
 bool setScalarArgs(Function &WG, const std::vector<KernelArgInfo> &Args,
                    const LaunchSpec &L) {
   bool Any = false;
@@ -467,14 +468,7 @@ bool setScalarArgs(Function &WG, const std::vector<KernelArgInfo> &Args,
     if (It == L.Args.end() || !It->second.Numeric)
       continue;
     Argument *A = WG.getArg(Info.Index);
-    Type *T = A->getType();
-    const ArgValue &V = It->second;
-    Constant *C = nullptr;
-    if (T->isIntegerTy())
-      C = ConstantInt::get(T, V.IsFloat ? int64_t(V.Float) : V.Int,
-                           /*IsSigned=*/true);
-    else if (T->isFloatingPointTy())
-      C = ConstantFP::get(T, V.IsFloat ? V.Float : double(V.Int));
+    Constant *C = argConstant(A->getType(), It->second);
     if (!C || A->use_empty())
       continue;
     A->replaceAllUsesWith(C);

@@ -57,6 +57,15 @@ LaunchSpec launchFor(const Function &F, const AnalyzeOptions &Opts,
 
 /// Replaces sizes and scalar arguments with the launch's constants. A value
 /// that does not fit its parameter's type is an error.
+Constant *argConstant(Type *T, const ArgValue &V) {
+  if (T->isIntegerTy())
+    return ConstantInt::get(T, V.IsFloat ? int64_t(V.Float) : V.Int,
+                            /*IsSigned=*/true);
+  if (T->isFloatingPointTy())
+    return ConstantFP::get(T, V.Float);
+  return nullptr;
+}
+
 Error specialize(Function &F, const std::vector<KernelArgInfo> &Args,
                  const LaunchSpec &L, std::vector<Assumption> &Assumptions,
                  uint64_t &LocalArgBytes) {
@@ -128,12 +137,11 @@ Error specialize(Function &F, const std::vector<KernelArgInfo> &Args,
             Unsigned ? "in its range (0 to 2^" + std::to_string(Bits) + "-1)"
                      : "in its range (-2^" + std::to_string(Bits - 1) +
                            " to 2^" + std::to_string(Bits - 1) + "-1)");
-      C = ConstantInt::get(T, V.IsFloat ? int64_t(V.Float) : V.Int,
-                           /*IsSigned=*/true);
+      C = argConstant(T, V);
     } else if (T->isFloatingPointTy()) {
       if (!V.Numeric)
         return mismatch(Info, V, "a number");
-      C = ConstantFP::get(T, V.Float);
+      C = argConstant(T, V);
     }
     if (C)
       A.replaceAllUsesWith(C);

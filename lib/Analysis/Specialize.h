@@ -39,6 +39,11 @@ LaunchSpec launchFor(const llvm::Function &F, const AnalyzeOptions &Opts,
                      const std::optional<std::array<uint64_t, 3>> &Reqd,
                      std::vector<Assumption> &Notes);
 
+/// \p V as a constant of the scalar parameter type \p T (an integer or a
+/// floating-point type; nullptr for any other). The value must fit the
+/// type: specialize() checks that before it calls this.
+llvm::Constant *argConstant(llvm::Type *T, const ArgValue &V);
+
 /// Replaces sizes and scalar arguments of \p F with the launch's constants;
 /// adds the bytes of __local pointer arguments sized with --arg to
 /// \p LocalArgBytes. A value that does not fit its parameter's type is an
