@@ -100,9 +100,11 @@ Estimate estimate(const KernelCounts &K, const DeviceProfile &P,
   if (P.isVliw())
     E.VliwBundles = vliwBundles(K, P, E.Notes);
   // A CPU's own caches, where the profile gives their ways: their
-  // refetches are in T_ALU's cycles, so they are inputs from the start.
-  if (P.Kind == DeviceKind::CPU && P.Cache.L1Bytes && P.Cache.L2Bytes &&
-      P.Cache.L1Ways && P.Cache.L2Ways) {
+  // refetches are in the CPU code's cycles (cpu_cycles), so they are inputs
+  // from the start, and only where that code was built (not on the lint
+  // path, which builds none).
+  if (P.Kind == DeviceKind::CPU && !K.Cpu.Target.empty() && P.Cache.L1Bytes &&
+      P.Cache.L2Bytes && P.Cache.L1Ways && P.Cache.L2Ways) {
     CpuCacheGeometry CG;
     CG.Line = unsigned(P.Cache.LineBytes.value_or(P.TransactionBytes));
     CG.Page = P.Cache.PageBytes.value_or(4096);
