@@ -560,7 +560,8 @@ std::vector<DerivedFigure> deriveFigures(const AnalysisReport &Report,
       if (!hasCpuCode(Lines > 0, " and give cache.l1_ways and cache.l2_ways "
                                  "(the simulated caches)"))
         continue;
-      // The column walk's lines fetched again, on top of its issue.
+      // The column walk's lines fetched again, which outlast its issue
+      // and its recurrence (the third term of cpu_cycles' max).
       auto Cycles = solve(std::string(numericFigure(Fig)->Name), "t_alu_issue",
                           *T, std::pair(0.0, 10000.0));
       if (!Cycles)
