@@ -96,6 +96,64 @@ __kernel void transcendental_mix(__global const float *in, __global float *out,
   out[i] = SUM8;
 }
 
+// A CPU library's own time for each function a CPU profile may price
+// (alu.call_cycles_<fn>): 8 independent calls an iteration, each fed its
+// own result, kept in the range kernels call it on (no special-case
+// inputs, no overflow). PoCL 3.1 on Zen 4 takes 9x as long for a pow as
+// for a sin, a fifth of it for an exp: one rate for all cannot hold.
+#define CALLS8(OP)                                                             \
+  size_t i = get_global_id(0);                                                 \
+  LOAD8(float, in[i] * 0.001f)                                                 \
+  for (int k = 0; k < iters; ++k) {                                            \
+    CHAINS8(OP)                                                                \
+  }                                                                            \
+  out[i] = SUM8;
+#define SIN_OP(x) sin((x) + 1.0f)
+#define COS_OP(x) cos((x) + 1.0f)
+#define TAN_OP(x) tan((x) * 0.25f + 0.5f)
+#define EXP_OP(x) exp((x) * -0.5f)
+#define EXP2_OP(x) exp2((x) * -0.5f)
+#define LOG_OP(x) log(fabs(x) + 2.0f)
+#define LOG2_OP(x) log2(fabs(x) + 2.0f)
+#define LOG10_OP(x) log10(fabs(x) + 2.0f)
+#define POW_OP(x) pow(fabs(x) + 1.0f, 0.75f)
+__kernel void call_sin(__global const float *in, __global float *out,
+                       int iters) {
+  CALLS8(SIN_OP)
+}
+__kernel void call_cos(__global const float *in, __global float *out,
+                       int iters) {
+  CALLS8(COS_OP)
+}
+__kernel void call_tan(__global const float *in, __global float *out,
+                       int iters) {
+  CALLS8(TAN_OP)
+}
+__kernel void call_exp(__global const float *in, __global float *out,
+                       int iters) {
+  CALLS8(EXP_OP)
+}
+__kernel void call_exp2(__global const float *in, __global float *out,
+                        int iters) {
+  CALLS8(EXP2_OP)
+}
+__kernel void call_log(__global const float *in, __global float *out,
+                       int iters) {
+  CALLS8(LOG_OP)
+}
+__kernel void call_log2(__global const float *in, __global float *out,
+                        int iters) {
+  CALLS8(LOG2_OP)
+}
+__kernel void call_log10(__global const float *in, __global float *out,
+                         int iters) {
+  CALLS8(LOG10_OP)
+}
+__kernel void call_pow(__global const float *in, __global float *out,
+                       int iters) {
+  CALLS8(POW_OP)
+}
+
 // fp32 divide / square root rate.
 __kernel void fp32_div_sqrt(__global const float *in, __global float *out,
                             int iters) {

@@ -292,6 +292,18 @@ bool issued(const Instruction &I) {
   return true;
 }
 
+/// The index in CpuPricedCalls of a single-precision call to one of
+/// them, else -1.
+int pricedCall(const Function &Callee, const InstrClass &IC) {
+  if (IC.Routine || IC.Class != AluClass::Transcendental)
+    return -1; // double (a routine of other classes) or native_/half_
+  std::string_view Name = builtinBaseName(Callee.getName());
+  for (size_t I = 0; I < CpuPricedCalls.size(); ++I)
+    if (Name == CpuPricedCalls[I])
+      return int(I);
+  return -1;
+}
+
 /// Step 6.
 class Counter {
 public:
@@ -312,6 +324,8 @@ public:
           if (Callee && Callee->isDeclaration() && !Callee->isIntrinsic())
             if (InstrClass IC = classify(I, DL); IC.K == InstrClass::Alu) {
               addAluOps(IC, F, C.CallOps);
+              if (int Fn = pricedCall(*Callee, IC); Fn >= 0)
+                C.PricedCalls[Fn] += F * IC.Lanes;
               continue;
             }
         }
@@ -339,6 +353,8 @@ public:
     C.ChainOps /= Items;
     C.ChainFmaOps /= Items;
     for (double &V : C.CallOps)
+      V /= Items;
+    for (double &V : C.PricedCalls)
       V /= Items;
   }
 

@@ -225,6 +225,12 @@ struct BlockGraph {
   std::vector<PackNode> Nodes; ///< in program order (deps point backwards)
 };
 
+/// The library functions whose single-precision calls a CPU profile may
+/// price one by one (CpuCounts::PricedCalls): the transcendental builtins
+/// the outside suites and the bundled kernels call.
+inline constexpr std::array<const char *, 9> CpuPricedCalls = {
+    "sin", "cos", "tan", "exp", "exp2", "log", "log2", "log10", "pow"};
+
 /// One work-group as a CPU OpenCL compiler builds it (CpuCode.h), per
 /// work-item; only for profiles that name a CPU target.
 struct CpuCounts {
@@ -248,6 +254,11 @@ struct CpuCounts {
   /// Lane-ops of builtins left as library calls (sin, exp, pow ...), by
   /// class: not in Instructions, they cost the class's rate.
   std::array<double, NumAluClasses> CallOps{};
+  /// Of those calls, the single-precision ones to each of
+  /// CpuPricedCalls, in lanes (a float4 sin is 4): a CPU's library
+  /// takes a time of its own for each (PoCL 3.1 on Zen 4: pow 9x sin, exp
+  /// a fifth of it), which a profile may give (alu.call_cycles_<fn>).
+  std::array<double, CpuPricedCalls.size()> PricedCalls{};
 };
 
 /// Counts attributed to one source line (for --lines).

@@ -553,6 +553,29 @@ std::vector<DerivedFigure> deriveFigures(const AnalysisReport &Report,
                                  "{:.4g} MHz, from ",
                                  K.Counts.Cpu.ChainFmaOps, Clock / 1e6) +
                          Where});
+    } else if (Fig.rfind("alu.call_cycles_", 0) == 0) {
+      const std::string Fn = Fig.substr(16);
+      const auto *It = std::find(CpuPricedCalls.begin(), CpuPricedCalls.end(),
+                                 std::string_view(Fn));
+      if (It == CpuPricedCalls.end()) {
+        Skipped.push_back(Fig + ": not a function CPU profiles price");
+        continue;
+      }
+      const double Lanes =
+          K.Counts.Cpu.PricedCalls[size_t(It - CpuPricedCalls.begin())];
+      if (!hasCpuCode(Lanes > 0, " (the compiler's code, which calls it)"))
+        continue;
+      // The calls are independent: their clocks add to what the loop
+      // issues around them (cpu_cycles' last term).
+      auto Cycles = solve(std::string(numericFigure(Fig)->Name), "t_alu_issue",
+                          *T, std::pair(0.0, 100000.0));
+      if (!Cycles)
+        continue;
+      Out.push_back({Fig, fmt::format("{:.4g}", *Cycles),
+                     fmt::format("{:.4g} {} calls of one work-item, at {:.4g} "
+                                 "MHz, from ",
+                                 Lanes, Fn, Clock / 1e6) +
+                         Where});
     } else if (Fig == "cache.l2_refetch_cycles" ||
                Fig == "cache.l3_refetch_cycles") {
       const bool L2 = Fig == "cache.l2_refetch_cycles";

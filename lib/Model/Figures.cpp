@@ -1,5 +1,6 @@
 //===- Figures.cpp - The figure table -------------------------------------===//
 #include "Model/Figures.h"
+#include "Analysis/KernelCounts.h"
 
 #include <fmt/format.h>
 
@@ -249,7 +250,25 @@ const std::vector<NumericFigure> &numericFigures() {
       {"alu.fma_latency_cycles", "alu_fma_latency_cycles",
        "clocks per instruction", D::Count},
   };
-  return Figures;
+  // Clocks a CPU core spends on one lane of a single-precision call to
+  // each of CpuPricedCalls, its library's own time (calibrate's
+  // call_<fn>): a profile without one charges alu.rates.transcendental.
+  static const std::vector<NumericFigure> WithCalls = [] {
+    static std::vector<std::pair<std::string, std::string>> Names;
+    for (const char *Fn : CpuPricedCalls)
+      Names.emplace_back(fmt::format("alu.call_cycles_{}", Fn),
+                         fmt::format("alu_call_cycles_{}", Fn));
+    std::vector<NumericFigure> F = Figures;
+    for (const auto &[Path, Name] : Names) {
+      NumericFigure &R = F.emplace_back();
+      R.Path = Path;
+      R.Name = Name;
+      R.Unit = "clocks per lane";
+      R.Dim = D::Count;
+    }
+    return F;
+  }();
+  return WithCalls;
 }
 
 const NumericFigure *numericFigure(std::string_view Path) {

@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Model/ModelGraph.h"
+#include "Analysis/Builtins.h"
 #include "Model/Figures.h"
 #include "Model/ModelBuilder.h"
 #include "Support/Quantity.h"
@@ -91,14 +92,32 @@ void ModelBuilder::alu() {
                                 FmaOps * B.ifThen(B.has(FmaLat), FmaLat, Lat),
                             B.num(0)),
                    Unit::Count, "CPU cycles of its loops' recurrences");
+    // Library functions the profile prices one by one (calibrate's
+    // call_<fn>: PoCL's pow takes 9x its sin) take their own clocks a
+    // lane; their lane-ops leave their class's rate.
+    std::optional<E> Priced, PricedOps;
+    for (const char *Fn : CpuPricedCalls) {
+      E Lanes = in(fmt::format("cpu_calls_{}", Fn));
+      E Cycles = B.figure(fmt::format("alu_call_cycles_{}", Fn));
+      E X = B.ifThen(B.has(Cycles), Lanes * Cycles, B.num(0));
+      E Ops = B.ifThen(
+          B.has(Cycles),
+          Lanes * B.num(lookupBuiltin(Fn, true, false)->OpsPerLane), B.num(0));
+      Priced = Priced ? *Priced + X : X;
+      PricedOps = PricedOps ? *PricedOps + Ops : Ops;
+    }
     std::optional<E> Calls;
     for (unsigned C = 0; C < NumAluClasses; ++C) {
       const char *Class = aluClassName(AluClass(C));
       E Count = in(fmt::format("cpu_call_{}", Class));
+      if (AluClass(C) == AluClass::Transcendental && PricedOps)
+        Count = Count - *PricedOps;
       E Rate = B.figure(fmt::format("alu_rate_{}", Class));
       E X = B.ifThen(Count > 0 && B.has(Rate), Count / Rate, B.num(0));
       Calls = Calls ? *Calls + X : X;
     }
+    if (Priced)
+      Calls = *Calls + *Priced;
     E CallCycles = term("cpu_call_cycles", *Calls, Unit::Count,
                         "CPU cycles of builtins left as calls");
     // Lines the core's caches lost and fetch again (CpuCaches.h), at the
@@ -513,6 +532,8 @@ Values kernelInputs(const KernelCounts &K, const LaunchSpec &L,
   V["cpu_refetch_beyond"] = E.CpuRefetchBeyond;
   for (unsigned C = 0; C < NumAluClasses; ++C)
     V[fmt::format("cpu_call_{}", aluClassName(AluClass(C)))] = K.Cpu.CallOps[C];
+  for (size_t I = 0; I < CpuPricedCalls.size(); ++I)
+    V[fmt::format("cpu_calls_{}", CpuPricedCalls[I])] = K.Cpu.PricedCalls[I];
   V["local_mem_bytes"] = double(K.LocalMemBytes);
   V["registers"] = K.Registers;
   return V;
@@ -614,6 +635,10 @@ const std::vector<InputInfo> &inputInfo() {
           {fmt::format("cpu_call_{}", Class),
            fmt::format("lane-ops {} left as library calls (CPU)", Class), ""});
     }
+    for (const char *Fn : CpuPricedCalls)
+      I.push_back({fmt::format("cpu_calls_{}", Fn),
+                   fmt::format("lanes of {} calls (CPU, single precision)", Fn),
+                   fmt::format("per_item.cpu_calls.{}", Fn)});
     I.push_back({"local_mem_bytes", "__local bytes per work-group",
                  "per_item.local_mem_per_group", Unit::Bytes});
     I.push_back({"registers", "registers per work-item (0: unknown)",

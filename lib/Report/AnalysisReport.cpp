@@ -305,6 +305,12 @@ json::Value toJSON(const AnalysisReport &R, const ReportOptions &O) {
     PerItem["cpu_chain_ops"] = cpu(C.Cpu.ChainOps);
     PerItem["cpu_chain_fma_ops"] = cpu(C.Cpu.ChainFmaOps);
     PerItem["cpu_lanes_per_instruction"] = cpu(C.Cpu.LanesPerInstr);
+    json::Object Calls;
+    for (size_t I = 0; I < CpuPricedCalls.size(); ++I)
+      if (C.Cpu.PricedCalls[I] > 0)
+        Calls[CpuPricedCalls[I]] = C.Cpu.PricedCalls[I];
+    PerItem["cpu_calls"] =
+        Cpu ? json::Value(std::move(Calls)) : json::Value(nullptr);
     json::Object Kernel{
         {"name", C.Name},
         {"file", K.File},
