@@ -60,7 +60,10 @@
 #include "llvm/Transforms/Scalar/SimplifyCFG.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 
+#include <functional>
+#include <map>
 #include <mutex>
+#include <optional>
 
 // The X86 back end's registration (LLVM's TargetSelect.h would register
 // every target the library holds; only x86 is needed).
@@ -98,14 +101,41 @@ std::unique_ptr<TargetMachine> x86Machine(const std::string &Cpu,
   return TM;
 }
 
-/// Inlines every call to a function with a body, innermost helpers too.
-bool inlineAll(Function &F) {
+/// Whether \p G, or a helper it calls, asks for a work-item's ids or
+/// waits at a barrier: what the work-item loop must see in its own body.
+bool asksWorkItem(const Function &G, DenseMap<const Function *, bool> &Seen) {
+  if (auto It = Seen.find(&G); It != Seen.end())
+    return It->second;
+  Seen[&G] = false; // no recursion in OpenCL C; a cycle ends here
+  bool Asks = false;
+  for (const Instruction &I : instructions(G)) {
+    const auto *CB = dyn_cast<CallBase>(&I);
+    const Function *Callee = CB ? CB->getCalledFunction() : nullptr;
+    if (!Callee)
+      continue;
+    if (Callee->isDeclaration() ? workItemCall(CB) || isBarrierCall(I)
+                                : asksWorkItem(*Callee, Seen)) {
+      Asks = true;
+      break;
+    }
+  }
+  return Seen[&G] = Asks;
+}
+
+/// Inlines into \p F the helpers that ask for work-item ids or wait at a
+/// barrier, innermost too. The others are left to the optimizer's
+/// inliner, as PoCL leaves them to its own: a large helper called from
+/// several places stays a call (its median_x4 calls findMedian four
+/// times), and the work-item loop around the call is not vectorized.
+bool inlineWorkItemHelpers(Function &F) {
+  DenseMap<const Function *, bool> Seen;
   for (int Round = 0; Round < 32; ++Round) {
     SmallVector<CallBase *, 16> Calls;
     for (Instruction &I : instructions(F))
       if (auto *CB = dyn_cast<CallBase>(&I))
         if (Function *Callee = CB->getCalledFunction();
-            Callee && !Callee->isDeclaration() && Callee != &F)
+            Callee && !Callee->isDeclaration() && Callee != &F &&
+            asksWorkItem(*Callee, Seen))
           Calls.push_back(CB);
     if (Calls.empty())
       return true;
@@ -304,70 +334,97 @@ int pricedCall(const Function &Callee, const InstrClass &IC) {
   return -1;
 }
 
-/// Step 6.
+/// What one run of a function issues (step 6): the work-group function
+/// per work-group, a helper the optimizer left a call per call.
+struct Tally {
+  double Instructions = 0, ChainOps = 0, ChainFmaOps = 0;
+  std::array<double, NumAluClasses> CallOps{};
+  std::array<double, CpuPricedCalls.size()> PricedCalls{};
+  std::pair<double, double> Lanes{0, 0}; ///< lanes, instructions
+
+  void add(const Tally &O, double W) {
+    Instructions += W * O.Instructions;
+    ChainOps += W * O.ChainOps;
+    ChainFmaOps += W * O.ChainFmaOps;
+    for (size_t I = 0; I < CallOps.size(); ++I)
+      CallOps[I] += W * O.CallOps[I];
+    for (size_t I = 0; I < PricedCalls.size(); ++I)
+      PricedCalls[I] += W * O.PricedCalls[I];
+    Lanes.first += W * O.Lanes.first;
+    Lanes.second += W * O.Lanes.second;
+  }
+};
+
+/// Step 6, for one function: its instructions by how often they run per
+/// entry, and the helpers it calls, whole, per call.
 class Counter {
 public:
-  Counter(Function &WG, LoopInfo &LI, ScalarEvolution &SE,
-          BlockFrequencyInfo &BFI, BranchProbabilityInfo &BPI,
-          const AnalyzeOptions &Opts)
-      : WG(WG), DL(WG.getParent()->getDataLayout()), LI(LI), SE(SE), BFI(BFI),
-        BPI(BPI), Opts(Opts) {}
+  using Callees = std::function<const Tally &(Function &)>;
+  Counter(Function &Fn, FunctionAnalysisManager &FAM,
+          const AnalyzeOptions &Opts, Callees CalleeTally)
+      : Fn(Fn), DL(Fn.getParent()->getDataLayout()),
+        LI(FAM.getResult<LoopAnalysis>(Fn)),
+        SE(FAM.getResult<ScalarEvolutionAnalysis>(Fn)),
+        BFI(FAM.getResult<BlockFrequencyAnalysis>(Fn)),
+        BPI(FAM.getResult<BranchProbabilityAnalysis>(Fn)), Opts(Opts),
+        CalleeTally(std::move(CalleeTally)) {}
 
-  void count(CpuCounts &C, double Items) {
-    for (BasicBlock &BB : WG) {
+  Tally count() {
+    Tally T;
+    for (BasicBlock &BB : Fn) {
       double F = freq(&BB);
       for (Instruction &I : BB) {
         if (auto *CI = dyn_cast<CallInst>(&I)) {
+          Function *Callee = CI->getCalledFunction();
+          // A helper the optimizer did not inline (PoCL's median_x4
+          // calls its findMedian, 315 instructions, four times): its
+          // body per call, and the call.
+          if (Callee && !Callee->isDeclaration()) {
+            T.add(CalleeTally(*Callee), F);
+            T.Instructions += F;
+            continue;
+          }
           // A builtin left as a call: its lane-ops as the analysis
           // counts them (InstructionClass.h), at its class's rate.
-          const Function *Callee = CI->getCalledFunction();
-          if (Callee && Callee->isDeclaration() && !Callee->isIntrinsic())
+          if (Callee && !Callee->isIntrinsic())
             if (InstrClass IC = classify(I, DL); IC.K == InstrClass::Alu) {
-              addAluOps(IC, F, C.CallOps);
-              if (int Fn = pricedCall(*Callee, IC); Fn >= 0)
-                C.PricedCalls[Fn] += F * IC.Lanes;
+              addAluOps(IC, F, T.CallOps);
+              if (int P = pricedCall(*Callee, IC); P >= 0)
+                T.PricedCalls[P] += F * IC.Lanes;
               continue;
             }
         }
         if (!issued(I))
           continue;
-        C.Instructions += F;
+        T.Instructions += F;
         // The lanes of what it computes or moves (a store's value).
-        Type *T = isa<StoreInst>(I) ? I.getOperand(0)->getType() : I.getType();
-        if (T->isVoidTy() || T->isIntegerTy(1) || isa<CmpInst>(I))
+        Type *Ty = isa<StoreInst>(I) ? I.getOperand(0)->getType() : I.getType();
+        if (Ty->isVoidTy() || Ty->isIntegerTy(1) || isa<CmpInst>(I))
           continue;
-        auto *VT = dyn_cast<FixedVectorType>(T);
-        Lanes.first += F * (VT ? VT->getNumElements() : 1);
-        Lanes.second += F;
+        auto *VT = dyn_cast<FixedVectorType>(Ty);
+        T.Lanes.first += F * (VT ? VT->getNumElements() : 1);
+        T.Lanes.second += F;
       }
     }
     for (Loop *L : LI.getLoopsInPreorder()) {
       const double N = entryFreq(L) * trips(L);
       const Path R = recurrence(L);
-      C.ChainOps += N * R.Ops;
-      C.ChainFmaOps += N * R.Fma;
+      T.ChainOps += N * R.Ops;
+      T.ChainFmaOps += N * R.Fma;
     }
-    if (Lanes.second > 0)
-      C.LanesPerInstr = Lanes.first / Lanes.second;
-    C.Instructions /= Items;
-    C.ChainOps /= Items;
-    C.ChainFmaOps /= Items;
-    for (double &V : C.CallOps)
-      V /= Items;
-    for (double &V : C.PricedCalls)
-      V /= Items;
+    return T;
   }
 
 private:
-  Function &WG;
+  Function &Fn;
   const DataLayout &DL;
   LoopInfo &LI;
   ScalarEvolution &SE;
   BlockFrequencyInfo &BFI;
   BranchProbabilityInfo &BPI;
   const AnalyzeOptions &Opts;
+  Callees CalleeTally;
   DenseMap<const BasicBlock *, double> Freq;
-  std::pair<double, double> Lanes{0, 0}; ///< lanes, instructions
 
   double trips(const Loop *L) {
     if (unsigned T = SE.getSmallConstantTripCount(L))
@@ -404,7 +461,7 @@ private:
     Freq[BB] = 0; // irreducible cycles end here
     const Loop *L = LI.getLoopFor(BB);
     double F = L ? entryFreq(L) * trips(L) * rel(BB, L->getHeader())
-                 : rel(BB, &WG.getEntryBlock());
+                 : rel(BB, &Fn.getEntryBlock());
     Freq[BB] = F;
     return F;
   }
@@ -526,7 +583,7 @@ CpuCounts cpuCode(const Module &M, const std::string &Kernel,
     C.Note = "no x86 code: " + toString(std::move(E));
     return C;
   }
-  if (!inlineAll(*F)) {
+  if (!inlineWorkItemHelpers(*F)) {
     C.Note = "no x86 code: a helper could not be inlined";
     return C;
   }
@@ -534,13 +591,18 @@ CpuCounts cpuCode(const Module &M, const std::string &Kernel,
   // loop of its kernel cache's program.bc, e.g. load_striped's two loops
   // of 4), and its code keeps them rolled, a private array indexed in
   // them on the stack: so are they here.
-  {
-    DominatorTree DT(*F);
-    LoopInfo KernelLoops(DT);
-    for (Loop *L : KernelLoops.getLoopsInPreorder())
+  for (Function &G : *Clone) {
+    if (G.isDeclaration())
+      continue;
+    DominatorTree DT(G);
+    LoopInfo Loops(DT);
+    for (Loop *L : Loops.getLoopsInPreorder())
       L->setLoopAlreadyUnrolled();
   }
-  if (F->getInstructionCount() > MaxInstructions) {
+  size_t Size = 0;
+  for (const Function &G : *Clone)
+    Size += G.getInstructionCount();
+  if (Size > MaxInstructions) {
     C.Note = "no x86 code: the kernel is larger than " +
              std::to_string(MaxInstructions) + " instructions";
     return C;
@@ -561,7 +623,9 @@ CpuCounts cpuCode(const Module &M, const std::string &Kernel,
              "work-item loop";
     return C;
   }
-  lowerCpuBuiltins(*WG);
+  for (Function &G : *Clone) // helpers left as calls too
+    if (!G.isDeclaration())
+      lowerCpuBuiltins(G);
   Clone->setTargetTriple(Triple);
   Clone->setDataLayout(TM->createDataLayout());
   for (Function &G : *Clone)
@@ -606,11 +670,28 @@ CpuCounts cpuCode(const Module &M, const std::string &Kernel,
   // and drops the weights of the branches it merged.
   weighPointComparisons(*WG);
   FAM.invalidate(*WG, PreservedAnalyses::none());
-  Counter Count(*WG, FAM.getResult<LoopAnalysis>(*WG),
-                FAM.getResult<ScalarEvolutionAnalysis>(*WG),
-                FAM.getResult<BlockFrequencyAnalysis>(*WG),
-                FAM.getResult<BranchProbabilityAnalysis>(*WG), Opts);
-  Count.count(C, double(Local[0] * Local[1] * Local[2]));
+  // Helpers are tallied once each, whole (OpenCL C has no recursion; a
+  // call back into one still being tallied counts as its call alone).
+  std::map<Function *, std::optional<Tally>> Tallies;
+  Counter::Callees CalleeTally = [&](Function &G) -> const Tally & {
+    static const Tally None;
+    auto [It, New] = Tallies.try_emplace(&G);
+    if (!New)
+      return It->second ? *It->second : None;
+    Tally T = Counter(G, FAM, Opts, CalleeTally).count();
+    return *(Tallies[&G] = T);
+  };
+  Tally T = Counter(*WG, FAM, Opts, CalleeTally).count();
+  const double Items = double(Local[0] * Local[1] * Local[2]);
+  C.Instructions = T.Instructions / Items;
+  C.ChainOps = T.ChainOps / Items;
+  C.ChainFmaOps = T.ChainFmaOps / Items;
+  for (size_t I = 0; I < C.CallOps.size(); ++I)
+    C.CallOps[I] = T.CallOps[I] / Items;
+  for (size_t I = 0; I < C.PricedCalls.size(); ++I)
+    C.PricedCalls[I] = T.PricedCalls[I] / Items;
+  if (T.Lanes.second > 0)
+    C.LanesPerInstr = T.Lanes.first / T.Lanes.second;
   C.Target = Opts.CpuTarget;
   return C;
 }
