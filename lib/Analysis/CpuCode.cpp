@@ -45,6 +45,7 @@
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/LoopIterator.h"
 #include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/Analysis/ScalarEvolutionExpressions.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
@@ -274,14 +275,87 @@ Function *buildGroupLoop(Module &M, Function &F,
   return WG;
 }
 
-/// Branch weights where the optimizer left none: a comparison of a value with
-/// one constant for equality (`posx == 0`, `lid == 0`) holds for one value
-/// among many, so the branch goes the other way 63 times in 64. LLVM's own
-/// heuristics call only comparisons with 0, 1 and -1 unlikely, and a switch
-/// that SimplifyCFG makes of `x == 0 || x == w - 1` would take each of its
-/// successors alike: the border of an image would run as often as its
-/// inside.
-void weighPointComparisons(Function &WG) {
+/// The launch's shape, for how often a work-item's ids take a value.
+struct LaunchShape {
+  std::array<uint64_t, 3> Global, Local;
+};
+
+/// How often `D == 0` holds, D a difference of two values: where D
+/// steps through a loop (the work-item loops', or the kernel's), for one
+/// iteration in the loop's trip count; where it starts from a group's
+/// first global id (`get_global_id(0) == 0`, `posx == width - 1`), for
+/// one work-item in the launch's extent in that dimension; where it is a
+/// group's first id and nothing steps, for one group of the launch's.
+/// Null otherwise.
+std::optional<double> differenceOdds(const SCEV *D, ScalarEvolution &SE,
+                                     const Function &WG,
+                                     const LaunchShape &Shape) {
+  const unsigned NF = WG.arg_size() - 6; // the group-first ids follow
+  auto firstIdDim = [&](const SCEV *X) -> std::optional<unsigned> {
+    for (unsigned Dim = 0; Dim < 3; ++Dim) {
+      const Argument *First = WG.getArg(NF + Dim);
+      if (SCEVExprContains(X, [&](const SCEV *S) {
+            auto *U = dyn_cast<SCEVUnknown>(S);
+            return U && U->getValue() == First;
+          }))
+        return Dim;
+    }
+    return std::nullopt;
+  };
+  auto *Rec = dyn_cast<SCEVAddRecExpr>(D);
+  if (!Rec) {
+    if (SE.containsAddRecurrence(D))
+      return std::nullopt;
+    if (auto Dim = firstIdDim(D))
+      return double(Shape.Local[*Dim]) /
+             double(std::max(Shape.Global[*Dim], Shape.Local[*Dim]));
+    return std::nullopt;
+  }
+  const SCEV *Step = Rec->getStepRecurrence(SE);
+  if (!Rec->isAffine() || !isa<SCEVConstant>(Step) || Step->isZero())
+    return std::nullopt;
+  if (auto Dim = firstIdDim(Rec->getStart()))
+    return 1.0 / double(std::max<uint64_t>(Shape.Global[*Dim], 1));
+  if (unsigned T = SE.getSmallConstantTripCount(Rec->getLoop()))
+    return 1.0 / T;
+  return std::nullopt;
+}
+
+/// How often `A == B` holds (differenceOdds), where the optimizer may have
+/// written `gid == 0`, gid = first + lid, both not negative, as
+/// `(first | lid) == 0`: both zero, the product of their odds.
+std::optional<double> pointOdds(const Value *A, const Value *B,
+                                ScalarEvolution &SE, const Function &WG,
+                                const LaunchShape &Shape, int Depth = 0) {
+  if (!SE.isSCEVable(A->getType()))
+    return std::nullopt;
+  if (isa<ConstantInt>(A))
+    std::swap(A, B);
+  if (auto *C = dyn_cast<ConstantInt>(B); C && C->isZero() && Depth < 4)
+    if (auto *Or = dyn_cast<BinaryOperator>(A);
+        Or && Or->getOpcode() == Instruction::Or) {
+      auto X = pointOdds(Or->getOperand(0), B, SE, WG, Shape, Depth + 1);
+      auto Y = pointOdds(Or->getOperand(1), B, SE, WG, Shape, Depth + 1);
+      if (X && Y)
+        return *X * *Y;
+    }
+  return differenceOdds(SE.getMinusSCEV(SE.getSCEV(const_cast<Value *>(A)),
+                                        SE.getSCEV(const_cast<Value *>(B))),
+                        SE, WG, Shape);
+}
+
+/// Branch weights where the optimizer left none: a comparison for
+/// equality holds for one value among many. A work-item id's (pointOdds)
+/// holds for one work-item of the group or of the launch; one of another
+/// value with a constant (`x == 0`) is taken 1 time in 64. LLVM's own
+/// heuristics call only comparisons with 0, 1 and -1 unlikely, and would
+/// run a loop only `get_global_id(0) == 0` enters for half the
+/// work-items (Rodinia's particlefilter normalizes 400000 weights so);
+/// a switch that SimplifyCFG makes of `x == 0 || x == w - 1` would take
+/// each of its successors alike: the border of an image would run as
+/// often as its inside.
+void weighPointComparisons(Function &WG, ScalarEvolution &SE,
+                           const LaunchShape &Shape) {
   MDBuilder MDB(WG.getContext());
   for (BasicBlock &BB : WG) {
     if (auto *Sw = dyn_cast<SwitchInst>(BB.getTerminator())) {
@@ -296,13 +370,22 @@ void weighPointComparisons(Function &WG) {
     if (!Br || !Br->isConditional() || Br->getMetadata(LLVMContext::MD_prof))
       continue;
     auto *Cmp = dyn_cast<ICmpInst>(Br->getCondition());
-    if (!Cmp || !Cmp->isEquality() ||
-        !(isa<ConstantInt>(Cmp->getOperand(0)) ||
-          isa<ConstantInt>(Cmp->getOperand(1))))
+    if (!Cmp || !Cmp->isEquality())
       continue;
+    std::optional<double> Odds =
+        pointOdds(Cmp->getOperand(0), Cmp->getOperand(1), SE, WG, Shape);
+    if (!Odds && (isa<ConstantInt>(Cmp->getOperand(0)) ||
+                  isa<ConstantInt>(Cmp->getOperand(1))))
+      Odds = 1.0 / 64;
+    if (!Odds)
+      continue;
+    // Weights are 32-bit: one in at most 2^31.
+    const uint32_t Other =
+        uint32_t(std::clamp(1.0 / *Odds - 1, 1.0, double(1u << 31)));
     const bool Eq = Cmp->getPredicate() == ICmpInst::ICMP_EQ;
-    Br->setMetadata(LLVMContext::MD_prof, Eq ? MDB.createBranchWeights(1, 63)
-                                             : MDB.createBranchWeights(63, 1));
+    Br->setMetadata(LLVMContext::MD_prof,
+                    Eq ? MDB.createBranchWeights(1, Other)
+                       : MDB.createBranchWeights(Other, 1));
   }
 }
 
@@ -320,6 +403,21 @@ bool issued(const Instruction &I) {
     return !II->isAssumeLikeIntrinsic() && !isa<DbgInfoIntrinsic>(II) &&
            !II->isLifetimeStartOrEnd();
   return true;
+}
+
+/// Instructions \p I issues: one, but a gather or a scatter one per lane
+/// (x86 cores split them into a load or a store per element: Zen 4's
+/// vpgatherdd of 8 lanes is 8 loads and more, Skylake's the same).
+double issuedPerLane(const Instruction &I) {
+  auto *II = dyn_cast<IntrinsicInst>(&I);
+  if (!II || (II->getIntrinsicID() != Intrinsic::masked_gather &&
+              II->getIntrinsicID() != Intrinsic::masked_scatter))
+    return 1;
+  Type *T = II->getIntrinsicID() == Intrinsic::masked_gather
+                ? II->getType()
+                : II->getArgOperand(0)->getType();
+  auto *VT = dyn_cast<FixedVectorType>(T);
+  return VT ? double(VT->getNumElements()) : 1;
 }
 
 /// The index in CpuPricedCalls of a single-precision call to one of
@@ -396,7 +494,7 @@ public:
         }
         if (!issued(I))
           continue;
-        T.Instructions += F;
+        T.Instructions += F * issuedPerLane(I);
         // The lanes of what it computes or moves (a store's value).
         Type *Ty = isa<StoreInst>(I) ? I.getOperand(0)->getType() : I.getType();
         if (Ty->isVoidTy() || Ty->isIntegerTy(1) || isa<CmpInst>(I))
@@ -668,7 +766,8 @@ CpuCounts cpuCode(const Module &M, const std::string &Kernel,
   }
   // After the optimizer, which turns `x == 0 || x == w - 1` into a switch
   // and drops the weights of the branches it merged.
-  weighPointComparisons(*WG);
+  weighPointComparisons(*WG, FAM.getResult<ScalarEvolutionAnalysis>(*WG),
+                        LaunchShape{Global, Local});
   FAM.invalidate(*WG, PreservedAnalyses::none());
   // Helpers are tallied once each, whole (OpenCL C has no recursion; a
   // call back into one still being tallied counts as its call alone).

@@ -156,8 +156,14 @@ void ModelBuilder::mem() {
                     QueuePer * B.max(B.num(0), ref("waves_occ") - QueueFrom),
                     B.num(0)),
            Unit::Time, "a chained round's wait in the stores' queue (s)");
+  // On a CPU whose code is counted, a chain is a loop's recurrence (the
+  // compiler keeps the value in a register, or forwards the store to the
+  // load): cpu_chain_cycles holds it, at the core's clocks, and the
+  // GPU's per-level round trips and waves do not apply. (GPU graphs
+  // print as before.)
+  auto gpuPath = [&](E Cond) { return CpuCode ? Cond && !*CpuCode : Cond; };
   E TChain = term("t_chain",
-                  B.ifThen(Chained > 0 && HasLat,
+                  B.ifThen(gpuPath(Chained > 0 && HasLat),
                            (ROnL1 * AtL1 + ROnL2 * AtL2 + ROnDram * AtDram +
                             Queued * Queue) *
                                Waves,
@@ -204,8 +210,13 @@ void ModelBuilder::mem() {
                         Clock,
                     B.num(0)),
            Unit::Time, "the longest work-item's ALU path (s)");
+  // A CPU runs the longest work-item's loop in its group's work-item
+  // loop, among the core's instructions, which cpu_cycles counts.
+  E ItemPath = B.max(MemPath, AluPath);
+  if (CpuCode)
+    ItemPath = B.ifThen(*CpuCode, B.num(0), ItemPath);
   E TItem =
-      term("t_item", B.max(MemPath, AluPath), Unit::Time,
+      term("t_item", ItemPath, Unit::Time,
            "T_MEM the longest work-item's path (s)", "estimate.t_mem_item_s");
   // Stores and atomics the whole launch aims at one address: each
   // wavefront's lanes merge into one request, and the launch's requests

@@ -14,6 +14,7 @@
 #include "Support/Quantity.h"
 
 #include <functional>
+#include <optional>
 #include <string>
 
 namespace clspread::model {
@@ -56,6 +57,10 @@ private:
   }
 
   E N, Clock, CUs, Lanes, Groups, PerCU;
+  /// A CPU profile's compiler's code is counted (alu()): its recurrences
+  /// hold a work-item's own path, which T_MEM's GPU latency terms leave
+  /// to it. Unset for GPU profiles.
+  std::optional<E> CpuCode;
 
   void launch();
 

@@ -137,6 +137,7 @@ void ModelBuilder::alu() {
              Unit::Count, "CPU cycles per work-item");
     E HasIpc = B.has(Ipc);
     CpuUse = Instr > 0 && HasIpc;
+    CpuCode = *CpuUse;
     Simt = B.ifThen(*CpuUse, PerCU * Cycles / Clock, Simt);
     note(NoteStage::Alu, B.num(1), [=](Evaluator &V, const KernelCounts &K) {
       std::string Why = !K.Cpu.Note.empty() ? K.Cpu.Note
@@ -149,12 +150,15 @@ void ModelBuilder::alu() {
         return fmt::format("CPU code not modelled ({}): ALU lane-ops at the "
                            "class rates",
                            Why);
+      std::string Calls;
+      if (double C = V.value(CallCycles); C > 0)
+        Calls = fmt::format(", {:.4g} of them in library calls", C);
       return fmt::format(
           "CPU code for {}: {:.4g} instructions per work-item, {:.3g} "
           "lanes each on average, {:.4g} of them on loop recurrences: "
-          "{:.4g} cycles",
+          "{:.4g} cycles{}",
           K.Cpu.Target, K.Cpu.Instructions, K.Cpu.LanesPerInstr, K.Cpu.ChainOps,
-          V.value(Cycles));
+          V.value(Cycles), Calls);
     });
   }
   E Issue = term("t_alu_issue", Simt, Unit::Time, "T_ALU issue (s)");
