@@ -154,6 +154,64 @@ __kernel void call_pow(__global const float *in, __global float *out,
   CALLS8(POW_OP)
 }
 
+// The same in double precision (alu.call_cycles_<fn>_fp64), where the
+// device has doubles.
+#ifdef cl_khr_fp64
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+#define CALLS8_FP64(OP)                                                        \
+  size_t i = get_global_id(0);                                                 \
+  LOAD8(double, in[i] * 0.001)                                                 \
+  for (int k = 0; k < iters; ++k) {                                            \
+    CHAINS8(OP)                                                                \
+  }                                                                            \
+  out[i] = SUM8;
+#define SIN_FP64_OP(x) sin((x) + 1.0)
+#define COS_FP64_OP(x) cos((x) + 1.0)
+#define TAN_FP64_OP(x) tan((x) * 0.25 + 0.5)
+#define EXP_FP64_OP(x) exp((x) * -0.5)
+#define EXP2_FP64_OP(x) exp2((x) * -0.5)
+#define LOG_FP64_OP(x) log(fabs(x) + 2.0)
+#define LOG2_FP64_OP(x) log2(fabs(x) + 2.0)
+#define LOG10_FP64_OP(x) log10(fabs(x) + 2.0)
+#define POW_FP64_OP(x) pow(fabs(x) + 1.0, 0.75)
+__kernel void call_sin_fp64(__global const double *in, __global double *out,
+                            int iters) {
+  CALLS8_FP64(SIN_FP64_OP)
+}
+__kernel void call_cos_fp64(__global const double *in, __global double *out,
+                            int iters) {
+  CALLS8_FP64(COS_FP64_OP)
+}
+__kernel void call_tan_fp64(__global const double *in, __global double *out,
+                            int iters) {
+  CALLS8_FP64(TAN_FP64_OP)
+}
+__kernel void call_exp_fp64(__global const double *in, __global double *out,
+                            int iters) {
+  CALLS8_FP64(EXP_FP64_OP)
+}
+__kernel void call_exp2_fp64(__global const double *in, __global double *out,
+                             int iters) {
+  CALLS8_FP64(EXP2_FP64_OP)
+}
+__kernel void call_log_fp64(__global const double *in, __global double *out,
+                            int iters) {
+  CALLS8_FP64(LOG_FP64_OP)
+}
+__kernel void call_log2_fp64(__global const double *in, __global double *out,
+                             int iters) {
+  CALLS8_FP64(LOG2_FP64_OP)
+}
+__kernel void call_log10_fp64(__global const double *in, __global double *out,
+                              int iters) {
+  CALLS8_FP64(LOG10_FP64_OP)
+}
+__kernel void call_pow_fp64(__global const double *in, __global double *out,
+                            int iters) {
+  CALLS8_FP64(POW_FP64_OP)
+}
+#endif
+
 // fp32 divide / square root rate.
 __kernel void fp32_div_sqrt(__global const float *in, __global float *out,
                             int iters) {

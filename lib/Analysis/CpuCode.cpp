@@ -420,15 +420,16 @@ double issuedPerLane(const Instruction &I) {
   return VT ? double(VT->getNumElements()) : 1;
 }
 
-/// The index in CpuPricedCalls of a single-precision call to one of
-/// them, else -1.
+/// The index in CpuPricedCalls of a call to one of them (in double
+/// precision: its _fp64 entry), else -1.
 int pricedCall(const Function &Callee, const InstrClass &IC) {
-  if (IC.Routine || IC.Class != AluClass::Transcendental)
-    return -1; // double (a routine of other classes) or native_/half_
+  const bool Double = Callee.getReturnType()->getScalarType()->isDoubleTy();
+  if (!Double && IC.Class != AluClass::Transcendental)
+    return -1; // native_ and half_ forms are others
   std::string_view Name = builtinBaseName(Callee.getName());
-  for (size_t I = 0; I < CpuPricedCalls.size(); ++I)
+  for (size_t I = 0; I < CpuPricedFp64; ++I)
     if (Name == CpuPricedCalls[I])
-      return int(I);
+      return int(Double ? CpuPricedFp64 + I : I);
   return -1;
 }
 

@@ -225,11 +225,18 @@ struct BlockGraph {
   std::vector<PackNode> Nodes; ///< in program order (deps point backwards)
 };
 
-/// The library functions whose single-precision calls a CPU profile may
-/// price one by one (CpuCounts::PricedCalls): the transcendental builtins
-/// the outside suites and the bundled kernels call.
-inline constexpr std::array<const char *, 9> CpuPricedCalls = {
-    "sin", "cos", "tan", "exp", "exp2", "log", "log2", "log10", "pow"};
+/// The library functions whose calls a CPU profile may price one by one
+/// (CpuCounts::PricedCalls): the transcendental builtins the outside
+/// suites and the bundled kernels call, in single precision, then the
+/// same in double ("pow_fp64": PoCL 3.1 on Zen 4 takes 422 clocks for a
+/// double pow, even pow(x, 2.0), where its class's routine counts a few
+/// dozen lane-ops).
+inline constexpr std::array<const char *, 18> CpuPricedCalls = {
+    "sin",      "cos",       "tan",      "exp",       "exp2",       "log",
+    "log2",     "log10",     "pow",      "sin_fp64",  "cos_fp64",   "tan_fp64",
+    "exp_fp64", "exp2_fp64", "log_fp64", "log2_fp64", "log10_fp64", "pow_fp64"};
+/// Of CpuPricedCalls, the first in double precision.
+inline constexpr size_t CpuPricedFp64 = 9;
 
 /// One work-group as a CPU OpenCL compiler builds it (CpuCode.h), per
 /// work-item; only for profiles that name a CPU target.
@@ -254,8 +261,8 @@ struct CpuCounts {
   /// Lane-ops of builtins left as library calls (sin, exp, pow ...), by
   /// class: not in Instructions, they cost the class's rate.
   std::array<double, NumAluClasses> CallOps{};
-  /// Of those calls, the single-precision ones to each of
-  /// CpuPricedCalls, in lanes (a float4 sin is 4): a CPU's library
+  /// Of those calls, those to each of CpuPricedCalls, in lanes (a float4
+  /// sin is 4): a CPU's library
   /// takes a time of its own for each (PoCL 3.1 on Zen 4: pow 9x sin, exp
   /// a fifth of it), which a profile may give (alu.call_cycles_<fn>).
   std::array<double, CpuPricedCalls.size()> PricedCalls{};

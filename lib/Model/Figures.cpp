@@ -250,9 +250,9 @@ const std::vector<NumericFigure> &numericFigures() {
       {"alu.fma_latency_cycles", "alu_fma_latency_cycles",
        "clocks per instruction", D::Count},
   };
-  // Clocks a CPU core spends on one lane of a single-precision call to
-  // each of CpuPricedCalls, its library's own time (calibrate's
-  // call_<fn>): a profile without one charges alu.rates.transcendental.
+  // Clocks a CPU core spends on one lane of a call to each of
+  // CpuPricedCalls, its library's own time (calibrate's call_<fn>): a
+  // profile without one charges the class rates of the call's lane-ops.
   static const std::vector<NumericFigure> WithCalls = [] {
     static std::vector<std::pair<std::string, std::string>> Names;
     for (const char *Fn : CpuPricedCalls)

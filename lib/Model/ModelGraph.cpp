@@ -46,6 +46,30 @@ void ModelBuilder::launch() {
                Unit::Count, "work-items on the busiest compute unit");
 }
 
+namespace {
+
+/// The lane-ops a lane of a call to CpuPricedCalls[I] counts, by class,
+/// as the analysis counts them (Builtins.h): a float pow 2 transcendental,
+/// a double one its routine's fp64, integer and conversion lane-ops.
+std::array<double, NumAluClasses> pricedLaneOps(size_t I) {
+  std::array<double, NumAluClasses> Ops{};
+  const bool Double = I >= CpuPricedFp64;
+  auto Info = lookupBuiltin(CpuPricedCalls[Double ? I - CpuPricedFp64 : I],
+                            /*IsFloat=*/true, Double);
+  if (!Info)
+    return Ops;
+  if (const DoubleRoutine *R = Info->Routine) {
+    Ops[unsigned(AluClass::Fp64)] = R->Fp64;
+    Ops[unsigned(AluClass::IntSimple)] = R->Int;
+    Ops[unsigned(AluClass::Conversion)] = R->Conversion;
+  } else {
+    Ops[unsigned(Info->Class)] = Info->OpsPerLane;
+  }
+  return Ops;
+}
+
+} // namespace
+
 void ModelBuilder::alu() {
   E AluCycles = M.Vliw ? vliwAluCycles() : simtAluCycles();
   // A wavefront whose work-items go both ways at a branch on the id
@@ -94,24 +118,26 @@ void ModelBuilder::alu() {
                    Unit::Count, "CPU cycles of its loops' recurrences");
     // Library functions the profile prices one by one (calibrate's
     // call_<fn>: PoCL's pow takes 9x its sin) take their own clocks a
-    // lane; their lane-ops leave their class's rate.
-    std::optional<E> Priced, PricedOps;
-    for (const char *Fn : CpuPricedCalls) {
-      E Lanes = in(fmt::format("cpu_calls_{}", Fn));
-      E Cycles = B.figure(fmt::format("alu_call_cycles_{}", Fn));
+    // lane; their lane-ops leave their classes' rates.
+    std::optional<E> Priced;
+    std::array<std::optional<E>, NumAluClasses> PricedOps;
+    for (size_t I = 0; I < CpuPricedCalls.size(); ++I) {
+      E Lanes = in(fmt::format("cpu_calls_{}", CpuPricedCalls[I]));
+      E Cycles = B.figure(fmt::format("alu_call_cycles_{}", CpuPricedCalls[I]));
       E X = B.ifThen(B.has(Cycles), Lanes * Cycles, B.num(0));
-      E Ops = B.ifThen(
-          B.has(Cycles),
-          Lanes * B.num(lookupBuiltin(Fn, true, false)->OpsPerLane), B.num(0));
       Priced = Priced ? *Priced + X : X;
-      PricedOps = PricedOps ? *PricedOps + Ops : Ops;
+      for (unsigned C = 0; C < NumAluClasses; ++C)
+        if (double W = pricedLaneOps(I)[C]; W > 0) {
+          E Ops = B.ifThen(B.has(Cycles), Lanes * B.num(W), B.num(0));
+          PricedOps[C] = PricedOps[C] ? *PricedOps[C] + Ops : Ops;
+        }
     }
     std::optional<E> Calls;
     for (unsigned C = 0; C < NumAluClasses; ++C) {
       const char *Class = aluClassName(AluClass(C));
       E Count = in(fmt::format("cpu_call_{}", Class));
-      if (AluClass(C) == AluClass::Transcendental && PricedOps)
-        Count = Count - *PricedOps;
+      if (PricedOps[C])
+        Count = Count - *PricedOps[C];
       E Rate = B.figure(fmt::format("alu_rate_{}", Class));
       E X = B.ifThen(Count > 0 && B.has(Rate), Count / Rate, B.num(0));
       Calls = Calls ? *Calls + X : X;

@@ -1,9 +1,9 @@
 // A CPU's library takes a time of its own for each function (PoCL 3.1 on
 // Zen 4, calibrate's call_<fn>: pow 388 clocks a lane, sin 40.5, exp 7.9;
 // docs/model.md, "CPU profiles"). A profile that gives
-// alu.call_cycles_<fn> charges that function's calls those clocks a lane,
-// and its lane-ops leave alu.rates.transcendental; any other call stays
-// at the class rate.
+// alu.call_cycles_<fn> (alu.call_cycles_<fn>_fp64 for doubles) charges
+// that function's calls those clocks a lane, and their lane-ops leave
+// the class rates; any other call stays at the class rates.
 //
 // powers: one pow (2 transcendental lane-ops) and one sin (1) a
 // work-item. Without call figures: 3 lane-ops at 0.5 a clock = 6 cycles,
@@ -28,7 +28,7 @@
 // POW: 406 cycles, 402 of them in library calls
 //
 // The JSON counts the calls in lanes: a float4 pow is 4; a double pow is
-// not priced (its routine is counted in fp64 lane-ops).
+// pow_fp64.
 // RUN: clspread analyze %s --global 256 --local 256 --profile %t.both.yaml --kernel powers --format json | FileCheck --check-prefix=JSON %s
 // JSON: "cpu_calls": {
 // JSON-NEXT: "pow": 1,
@@ -39,7 +39,18 @@
 // JSON4-NEXT: "pow": 4
 // JSON4-NEXT: },
 // RUN: clspread analyze %s --global 256 --local 256 --profile %t.both.yaml --kernel powers_double --format json | FileCheck --check-prefix=JSONDBL %s
-// JSONDBL: "cpu_calls": {},
+// JSONDBL: "cpu_calls": {
+// JSONDBL-NEXT: "pow_fp64": 1
+// JSONDBL-NEXT: },
+//
+// A double pow's lane-ops are its routine's (fp64, integer and
+// conversion: LLVM's AMDGPU expansion, Builtins.h); priced at 500 clocks
+// (alu.call_cycles_pow_fp64) they all leave the class rates: 500 + the
+// work-item loop's 4 = 504 cycles, 256 x 504 / 1e9 = 129.024 us.
+// RUN: sed -e 's/^  latency_cycles: 4$/  latency_cycles: 4\n  call_cycles_pow_fp64: 500/' -e 's/^sources:$/sources:\n  alu.call_cycles_pow_fp64: "a figure for the test"/' %S/Inputs/cpu/one-core.yaml > %t.dbl.yaml
+// RUN: clspread analyze %s --global 256 --local 256 --profile %t.dbl.yaml --kernel powers_double | FileCheck --check-prefix=DBL %s
+// DBL: T_ALU 129 us
+// DBL: 504 cycles, 500 of them in library calls
 //
 // A GPU profile builds no CPU code: null.
 // RUN: clspread analyze %s --global 256 --local 256 --profile nvidia-h100-sxm --kernel powers --format json | FileCheck --check-prefix=GPU %s
