@@ -4,10 +4,12 @@
 // loops"), reduced to what decides the code's cost:
 //
 //  1. the kernel is cloned, specialized to what PoCL knows when it
-//     compiles it, the local size (Specialize.h), and its helpers inlined:
-//     scalar arguments stay arguments, so LLVM optimizes without their
-//     values, as PoCL's compile does; the kernel's loops are marked not
-//     to be unrolled, as PoCL's front end marks them;
+//     compiles it, the local size (Specialize.h): scalar arguments stay
+//     arguments, so LLVM optimizes without their values, as PoCL's
+//     compile does; the helpers that ask for work-item ids or wait at a
+//     barrier are inlined, the others left to the optimizer's inliner, as
+//     PoCL leaves them; every loop is marked not to be unrolled, as
+//     PoCL's front end marks them;
 //  2. a function `clspread.wg` loops over one work-group's local ids,
 //     x innermost, and calls the kernel, which is then inlined; its
 //     get_local_id / get_global_id / get_group_id become the loops'
@@ -29,7 +31,8 @@
 //     away, nothing is unrolled), and clspread.wg's instructions are
 //     counted by how often they run: SCEV's trip counts (else a stated
 //     --trip, else the analysis' default), and block frequency within an
-//     iteration.
+//     iteration, a branch on a work-item's id at that id's odds; a helper
+//     left a call counts its own instructions so, per call.
 //
 //===----------------------------------------------------------------------===//
 #include "Analysis/CpuCode.h"
@@ -288,12 +291,14 @@ struct LaunchShape {
 /// group's first id and nothing steps, for one group of the launch's.
 /// Null otherwise.
 std::optional<double> differenceOdds(const SCEV *D, ScalarEvolution &SE,
-                                     const Function &WG,
+                                     const Function &F,
                                      const LaunchShape &Shape) {
-  const unsigned NF = WG.arg_size() - 6; // the group-first ids follow
   auto firstIdDim = [&](const SCEV *X) -> std::optional<unsigned> {
+    if (F.getName() != GroupFn)
+      return std::nullopt;                // a helper: no ids of its own
+    const unsigned NF = F.arg_size() - 6; // the group-first ids follow
     for (unsigned Dim = 0; Dim < 3; ++Dim) {
-      const Argument *First = WG.getArg(NF + Dim);
+      const Argument *First = F.getArg(NF + Dim);
       if (SCEVExprContains(X, [&](const SCEV *S) {
             auto *U = dyn_cast<SCEVUnknown>(S);
             return U && U->getValue() == First;
@@ -325,7 +330,7 @@ std::optional<double> differenceOdds(const SCEV *D, ScalarEvolution &SE,
 /// written `gid == 0`, gid = first + lid, both not negative, as
 /// `(first | lid) == 0`: both zero, the product of their odds.
 std::optional<double> pointOdds(const Value *A, const Value *B,
-                                ScalarEvolution &SE, const Function &WG,
+                                ScalarEvolution &SE, const Function &F,
                                 const LaunchShape &Shape, int Depth = 0) {
   if (!SE.isSCEVable(A->getType()))
     return std::nullopt;
@@ -334,14 +339,14 @@ std::optional<double> pointOdds(const Value *A, const Value *B,
   if (auto *C = dyn_cast<ConstantInt>(B); C && C->isZero() && Depth < 4)
     if (auto *Or = dyn_cast<BinaryOperator>(A);
         Or && Or->getOpcode() == Instruction::Or) {
-      auto X = pointOdds(Or->getOperand(0), B, SE, WG, Shape, Depth + 1);
-      auto Y = pointOdds(Or->getOperand(1), B, SE, WG, Shape, Depth + 1);
+      auto X = pointOdds(Or->getOperand(0), B, SE, F, Shape, Depth + 1);
+      auto Y = pointOdds(Or->getOperand(1), B, SE, F, Shape, Depth + 1);
       if (X && Y)
         return *X * *Y;
     }
   return differenceOdds(SE.getMinusSCEV(SE.getSCEV(const_cast<Value *>(A)),
                                         SE.getSCEV(const_cast<Value *>(B))),
-                        SE, WG, Shape);
+                        SE, F, Shape);
 }
 
 /// Branch weights where the optimizer left none: a comparison for
@@ -354,10 +359,10 @@ std::optional<double> pointOdds(const Value *A, const Value *B,
 /// a switch that SimplifyCFG makes of `x == 0 || x == w - 1` would take
 /// each of its successors alike: the border of an image would run as
 /// often as its inside.
-void weighPointComparisons(Function &WG, ScalarEvolution &SE,
+void weighPointComparisons(Function &F, ScalarEvolution &SE,
                            const LaunchShape &Shape) {
-  MDBuilder MDB(WG.getContext());
-  for (BasicBlock &BB : WG) {
+  MDBuilder MDB(F.getContext());
+  for (BasicBlock &BB : F) {
     if (auto *Sw = dyn_cast<SwitchInst>(BB.getTerminator())) {
       if (Sw->getMetadata(LLVMContext::MD_prof))
         continue;
@@ -373,7 +378,7 @@ void weighPointComparisons(Function &WG, ScalarEvolution &SE,
     if (!Cmp || !Cmp->isEquality())
       continue;
     std::optional<double> Odds =
-        pointOdds(Cmp->getOperand(0), Cmp->getOperand(1), SE, WG, Shape);
+        pointOdds(Cmp->getOperand(0), Cmp->getOperand(1), SE, F, Shape);
     if (!Odds && (isa<ConstantInt>(Cmp->getOperand(0)) ||
                   isa<ConstantInt>(Cmp->getOperand(1))))
       Odds = 1.0 / 64;
@@ -767,9 +772,12 @@ CpuCounts cpuCode(const Module &M, const std::string &Kernel,
   }
   // After the optimizer, which turns `x == 0 || x == w - 1` into a switch
   // and drops the weights of the branches it merged.
-  weighPointComparisons(*WG, FAM.getResult<ScalarEvolutionAnalysis>(*WG),
-                        LaunchShape{Global, Local});
-  FAM.invalidate(*WG, PreservedAnalyses::none());
+  for (Function &G : *Clone)
+    if (!G.isDeclaration()) {
+      weighPointComparisons(G, FAM.getResult<ScalarEvolutionAnalysis>(G),
+                            LaunchShape{Global, Local});
+      FAM.invalidate(G, PreservedAnalyses::none());
+    }
   // Helpers are tallied once each, whole (OpenCL C has no recursion; a
   // call back into one still being tallied counts as its call alone).
   std::map<Function *, std::optional<Tally>> Tallies;
