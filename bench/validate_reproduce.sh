@@ -63,6 +63,9 @@ SUITES=(
   # bench/cpu_caches' launches, measured in the same runner call as the
   # full launches (pocl-cpu/caches/README.md).
   "pocl-caches|$R/pocl-cpu/caches|--profile $R/pocl-cpu/full/pocl-cpu-calibrated.yaml --suite bench/cpu_caches/suite.yaml --measurements $R/pocl-cpu/full/measured.json"
+  # Rodinia's kernels on PoCL (held out: no term was fitted to them), on
+  # the build machine of 2026-11-28 (pocl-cpu/outside-rodinia/README.md).
+  "rodinia-pocl|$R/pocl-cpu/outside-rodinia|--profile $R/pocl-cpu/full/pocl-cpu-calibrated.yaml --suite build/outside-rodinia/rodinia.yaml --measurements $R/pocl-cpu/outside-rodinia/measured-rodinia.json"
   # The latency terms away from their micro-benchmarks (2026-11-27).
   "latency-h100|$R/nvidia-h100-sxm/latency|--profile $H100 --suite bench/latency/latency.yaml --measurements $R/nvidia-h100-sxm/latency/measured-latency.json"
   "polybench-all-h100|$R/nvidia-h100-sxm/outside-polybench-all|--profile $H100 --suite build/outside-polybench/polybench.yaml --measurements $R/nvidia-h100-sxm/outside-polybench-all/measured-polybench-all.json"

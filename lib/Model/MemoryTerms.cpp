@@ -110,7 +110,15 @@ void ModelBuilder::mem() {
       "dram_share",
       B.ifThen(Requested > 0, B.min(B.num(1), Moved / Requested), B.num(0)),
       Unit::Count, "DRAM share of requests");
-  E Waits = B.has(Lat) && (Rounds > 0 || LoopWait > 0) && Requested > 0;
+  // On a CPU whose code is counted, the GPU's latency paths do not
+  // apply: its prefetchers stream what a work-item loop reads (no wave
+  // waits a round trip), and a chain is a loop's recurrence (the
+  // compiler keeps the value in a register, or forwards the store to the
+  // load), which cpu_chain_cycles holds at the core's clocks. (GPU graphs
+  // print as before.)
+  auto gpuPath = [&](E Cond) { return CpuCode ? Cond && !*CpuCode : Cond; };
+  E Waits =
+      gpuPath(B.has(Lat) && (Rounds > 0 || LoopWait > 0) && Requested > 0);
   // A wave also waits for its work-groups' __local path: the resident
   // groups go through their __local loads and stores, barrier by
   // barrier, together, and the slots free only when a group's longest
@@ -156,12 +164,6 @@ void ModelBuilder::mem() {
                     QueuePer * B.max(B.num(0), ref("waves_occ") - QueueFrom),
                     B.num(0)),
            Unit::Time, "a chained round's wait in the stores' queue (s)");
-  // On a CPU whose code is counted, a chain is a loop's recurrence (the
-  // compiler keeps the value in a register, or forwards the store to the
-  // load): cpu_chain_cycles holds it, at the core's clocks, and the
-  // GPU's per-level round trips and waves do not apply. (GPU graphs
-  // print as before.)
-  auto gpuPath = [&](E Cond) { return CpuCode ? Cond && !*CpuCode : Cond; };
   E TChain = term("t_chain",
                   B.ifThen(gpuPath(Chained > 0 && HasLat),
                            (ROnL1 * AtL1 + ROnL2 * AtL2 + ROnDram * AtDram +

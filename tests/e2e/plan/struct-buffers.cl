@@ -34,7 +34,7 @@
 // estimate beside the measurement (exit 0).
 // RUN: clspread measure %s --global 1024 --arg dt=0.5 --repeats 3 | FileCheck --check-prefix=RAN %s
 // RAN: estimates on pocl-cpu against
-// RAN: {{^}}  advance {{.*}} MEM {{.*}}%
+// RAN: {{^}}  advance {{.*}} {{ALU|MEM}} {{.*}}%
 // RAN: {{^}}  scale_padded {{.*}}%
 
 typedef struct { float x, y, z; int id; } Particle;
