@@ -101,9 +101,9 @@ __kernel void transcendental_mix(__global const float *in, __global float *out,
 // own result, kept in the range kernels call it on (no special-case
 // inputs, no overflow). PoCL 3.1 on Zen 4 takes 9x as long for a pow as
 // for a sin, a fifth of it for an exp: one rate for all cannot hold.
-#define CALLS8(OP)                                                             \
+#define CALLS8(T, OP)                                                          \
   size_t i = get_global_id(0);                                                 \
-  LOAD8(float, in[i] * 0.001f)                                                 \
+  LOAD8(T, in[i] * (T)0.001)                                                   \
   for (int k = 0; k < iters; ++k) {                                            \
     CHAINS8(OP)                                                                \
   }                                                                            \
@@ -119,52 +119,45 @@ __kernel void transcendental_mix(__global const float *in, __global float *out,
 #define POW_OP(x) pow(fabs(x) + 1.0f, 0.75f)
 __kernel void call_sin(__global const float *in, __global float *out,
                        int iters) {
-  CALLS8(SIN_OP)
+  CALLS8(float, SIN_OP)
 }
 __kernel void call_cos(__global const float *in, __global float *out,
                        int iters) {
-  CALLS8(COS_OP)
+  CALLS8(float, COS_OP)
 }
 __kernel void call_tan(__global const float *in, __global float *out,
                        int iters) {
-  CALLS8(TAN_OP)
+  CALLS8(float, TAN_OP)
 }
 __kernel void call_exp(__global const float *in, __global float *out,
                        int iters) {
-  CALLS8(EXP_OP)
+  CALLS8(float, EXP_OP)
 }
 __kernel void call_exp2(__global const float *in, __global float *out,
                         int iters) {
-  CALLS8(EXP2_OP)
+  CALLS8(float, EXP2_OP)
 }
 __kernel void call_log(__global const float *in, __global float *out,
                        int iters) {
-  CALLS8(LOG_OP)
+  CALLS8(float, LOG_OP)
 }
 __kernel void call_log2(__global const float *in, __global float *out,
                         int iters) {
-  CALLS8(LOG2_OP)
+  CALLS8(float, LOG2_OP)
 }
 __kernel void call_log10(__global const float *in, __global float *out,
                          int iters) {
-  CALLS8(LOG10_OP)
+  CALLS8(float, LOG10_OP)
 }
 __kernel void call_pow(__global const float *in, __global float *out,
                        int iters) {
-  CALLS8(POW_OP)
+  CALLS8(float, POW_OP)
 }
 
 // The same in double precision (alu.call_cycles_<fn>_fp64), where the
-// device has doubles.
+// device has doubles (CALLS8 above, of doubles).
 #ifdef cl_khr_fp64
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
-#define CALLS8_FP64(OP)                                                        \
-  size_t i = get_global_id(0);                                                 \
-  LOAD8(double, in[i] * 0.001)                                                 \
-  for (int k = 0; k < iters; ++k) {                                            \
-    CHAINS8(OP)                                                                \
-  }                                                                            \
-  out[i] = SUM8;
 #define SIN_FP64_OP(x) sin((x) + 1.0)
 #define COS_FP64_OP(x) cos((x) + 1.0)
 #define TAN_FP64_OP(x) tan((x) * 0.25 + 0.5)
@@ -176,39 +169,39 @@ __kernel void call_pow(__global const float *in, __global float *out,
 #define POW_FP64_OP(x) pow(fabs(x) + 1.0, 0.75)
 __kernel void call_sin_fp64(__global const double *in, __global double *out,
                             int iters) {
-  CALLS8_FP64(SIN_FP64_OP)
+  CALLS8(double, SIN_FP64_OP)
 }
 __kernel void call_cos_fp64(__global const double *in, __global double *out,
                             int iters) {
-  CALLS8_FP64(COS_FP64_OP)
+  CALLS8(double, COS_FP64_OP)
 }
 __kernel void call_tan_fp64(__global const double *in, __global double *out,
                             int iters) {
-  CALLS8_FP64(TAN_FP64_OP)
+  CALLS8(double, TAN_FP64_OP)
 }
 __kernel void call_exp_fp64(__global const double *in, __global double *out,
                             int iters) {
-  CALLS8_FP64(EXP_FP64_OP)
+  CALLS8(double, EXP_FP64_OP)
 }
 __kernel void call_exp2_fp64(__global const double *in, __global double *out,
                              int iters) {
-  CALLS8_FP64(EXP2_FP64_OP)
+  CALLS8(double, EXP2_FP64_OP)
 }
 __kernel void call_log_fp64(__global const double *in, __global double *out,
                             int iters) {
-  CALLS8_FP64(LOG_FP64_OP)
+  CALLS8(double, LOG_FP64_OP)
 }
 __kernel void call_log2_fp64(__global const double *in, __global double *out,
                              int iters) {
-  CALLS8_FP64(LOG2_FP64_OP)
+  CALLS8(double, LOG2_FP64_OP)
 }
 __kernel void call_log10_fp64(__global const double *in, __global double *out,
                               int iters) {
-  CALLS8_FP64(LOG10_FP64_OP)
+  CALLS8(double, LOG10_FP64_OP)
 }
 __kernel void call_pow_fp64(__global const double *in, __global double *out,
                             int iters) {
-  CALLS8_FP64(POW_FP64_OP)
+  CALLS8(double, POW_FP64_OP)
 }
 #endif
 

@@ -228,9 +228,9 @@ struct BlockGraph {
 /// The library functions whose calls a CPU profile may price one by one
 /// (CpuCounts::PricedCalls): the transcendental builtins the outside
 /// suites and the bundled kernels call, in single precision, then the
-/// same in double ("pow_fp64": PoCL 3.1 on Zen 4 takes 422 clocks for a
-/// double pow, even pow(x, 2.0), where its class's routine counts a few
-/// dozen lane-ops).
+/// same in double ("pow_fp64": PoCL 3.1 on Zen 4 takes over 400 clocks
+/// for a double pow, even pow(x, 2.0), where its routine counts a few
+/// dozen lane-ops; docs/results/pocl-cpu/full).
 inline constexpr std::array<const char *, 18> CpuPricedCalls = {
     "sin",      "cos",       "tan",      "exp",       "exp2",       "log",
     "log2",     "log10",     "pow",      "sin_fp64",  "cos_fp64",   "tan_fp64",
