@@ -126,8 +126,9 @@ void ModelBuilder::alu() {
       E Cycles = B.figure(fmt::format("alu_call_cycles_{}", CpuPricedCalls[I]));
       E X = B.ifThen(B.has(Cycles), Lanes * Cycles, B.num(0));
       Priced = Priced ? *Priced + X : X;
+      const std::array<double, NumAluClasses> Weights = pricedLaneOps(I);
       for (unsigned C = 0; C < NumAluClasses; ++C)
-        if (double W = pricedLaneOps(I)[C]; W > 0) {
+        if (double W = Weights[C]; W > 0) {
           E Ops = B.ifThen(B.has(Cycles), Lanes * B.num(W), B.num(0));
           PricedOps[C] = PricedOps[C] ? *PricedOps[C] + Ops : Ops;
         }
