@@ -3,7 +3,10 @@
 
 #include <fmt/format.h>
 
+#include <llvm/Support/MathExtras.h>
+
 #include <algorithm>
+#include <cmath>
 #include <map>
 #include <set>
 
@@ -48,12 +51,15 @@ void FootprintBuilder::computeFootprints(const std::vector<AccessShape> &Shapes,
     // Range of the offset over the NDRange, and how many (item, iteration)
     // tuples reach it: an upper bound on the distinct elements touched.
     long double Lo = S.Off->Const, Hi = S.Off->Const, Count = 1;
+    BufferFootprint::Box Box;
+    Box.Elem = A.Bytes;
     auto range = [&](int64_t Coef, uint64_t Extent) {
       if (!Coef || Extent <= 1)
         return;
       long double Span = (long double)Coef * (long double)(Extent - 1);
       (Span < 0 ? Lo : Hi) += Span;
       Count *= Extent;
+      Box.Dims.push_back({uint64_t(Coef < 0 ? -Coef : Coef), Extent});
     };
     bool Bounded = true;
     for (int D = 0; D < 3; ++D) {
@@ -90,6 +96,7 @@ void FootprintBuilder::computeFootprints(const std::vector<AccessShape> &Shapes,
           std::max<int64_t>(It->second.second, int64_t(Hi) + A.Bytes);
     }
     Sum[S.ArgNo] += Count * A.Bytes;
+    FP.Boxes.push_back(std::move(Box));
   }
   for (auto &[Arg, FP] : ByArg) {
     if (Unknown.count(Arg) || !Span.count(Arg)) {
@@ -124,6 +131,35 @@ void FootprintBuilder::computeFootprints(const std::vector<AccessShape> &Shapes,
     FP.Exact = Box == Tuples && !Guarded.count(Arg);
     K.Footprints.push_back(FP);
   }
+}
+
+uint64_t BufferFootprint::granuleBytes(unsigned Granule) const {
+  const uint64_t G = std::max(1u, Granule);
+  const uint64_t Whole = llvm::divideCeil(Bytes, G) * G;
+  if (Boxes.empty() || Stated)
+    return Whole;
+  // A box's dimensions from the finest stride out: a stride no longer
+  // than the run so far, or than a granule, leaves no whole granule
+  // untouched between its copies, so the run grows; a longer one repeats
+  // the run in granules of its own.
+  long double Granules = 0;
+  for (const Box &B : Boxes) {
+    std::vector<std::pair<uint64_t, uint64_t>> Dims = B.Dims;
+    std::sort(Dims.begin(), Dims.end());
+    long double Run = (long double)B.Elem, Runs = 1;
+    for (auto [Stride, Extent] : Dims) {
+      if ((long double)Stride <= std::max<long double>(Run, G))
+        Run += (long double)Stride * (long double)(Extent - 1);
+      else
+        Runs *= (long double)Extent;
+    }
+    Granules += Runs * std::ceil(Run / (long double)G);
+  }
+  // Never more than the bounding box's granules, and never fewer than the
+  // unique bytes' (the boxes may overlap).
+  const uint64_t Box = llvm::divideCeil(MaxOffset, G) * G;
+  const long double Counted = Granules * (long double)G;
+  return std::max(Whole, uint64_t(std::min<long double>(Counted, Box)));
 }
 
 void computeFootprints(AnalysisContext &C,

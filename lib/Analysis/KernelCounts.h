@@ -210,6 +210,18 @@ struct BufferFootprint {
   bool Stated = false;
   bool Read = false;
   bool Written = false;
+  /// Each affine site's box: its element's bytes and, per id or loop
+  /// dimension it moves along, the byte stride and the extent. Where a
+  /// site reaches one element per line (a column), the lines it touches
+  /// hold far more than its Bytes.
+  struct Box {
+    uint64_t Elem = 0;
+    std::vector<std::pair<uint64_t, uint64_t>> Dims; ///< |stride|, extent
+  };
+  std::vector<Box> Boxes;
+  /// The bytes of the aligned Granule-byte blocks (lines, sectors) the
+  /// accesses touch: what a cache moves to fetch them once.
+  uint64_t granuleBytes(unsigned Granule) const;
 };
 
 /// One ALU lane-op in a basic block's dependence graph, for VLIW packing.

@@ -166,8 +166,7 @@ MemoryTraffic memoryTraffic(const KernelCounts &K, unsigned Wavefront,
     // buffer is untouched: leave such traffic uncapped.
     double Bytes = Total;
     if (const BufferFootprint *F = boundedFootprint(K, Key.first)) {
-      double Cap =
-          double(llvm::divideCeil(F->Bytes, Transaction) * Transaction);
+      double Cap = double(F->granuleBytes(Transaction));
       if (Total > Cap) {
         R.Notes.push_back(fmt::format(
             "buffer '{}': {} {} per launch capped at its footprint {} "
