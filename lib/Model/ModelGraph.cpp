@@ -163,7 +163,11 @@ void ModelBuilder::alu() {
         term("cpu_cycles", B.max(B.max(Thr, Chain), Refetch) + CallCycles,
              Unit::Count, "CPU cycles per work-item");
     E HasIpc = B.has(Ipc);
-    CpuUse = Instr > 0 && HasIpc;
+    // Built, its code is what runs even where it issues nothing a
+    // work-item: a kernel whose work-item loop the optimizer removes (a
+    // guard no work-item passes) costs only its work-groups' starts, not
+    // its lane-ops at the class rates.
+    CpuUse = in("cpu_built") > 0 && HasIpc;
     CpuCode = *CpuUse;
     Simt = B.ifThen(*CpuUse, PerCU * Cycles / Clock, Simt);
     note(NoteStage::Alu, B.num(1), [=](Evaluator &V, const KernelCounts &K) {
@@ -556,6 +560,7 @@ Values kernelInputs(const KernelCounts &K, const LaunchSpec &L,
   V["longest_loop_rounds_l1"] = E.LongestLoopRoundsL1;
   V["longest_loop_rounds_l2"] = E.LongestLoopRoundsL2;
   V["longest_loop_rounds_dram"] = E.LongestLoopRoundsDram;
+  V["cpu_built"] = K.Cpu.Target.empty() ? 0 : 1;
   V["cpu_instructions"] = K.Cpu.Instructions;
   V["cpu_chain_ops"] = K.Cpu.ChainOps;
   V["cpu_chain_fma_ops"] = K.Cpu.ChainFmaOps;
@@ -647,6 +652,8 @@ const std::vector<InputInfo> &inputInfo() {
                  "the longest item's rounds in loops with no store, L2", ""});
     I.push_back({"longest_loop_rounds_dram",
                  "the longest item's rounds in loops with no store, DRAM", ""});
+    I.push_back({"cpu_built",
+                 "1 where the CPU compiler's code was built and counted", ""});
     I.push_back({"cpu_instructions",
                  "CPU instructions per work-item (the compiler's code)",
                  "per_item.cpu_instructions"});
