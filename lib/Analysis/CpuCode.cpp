@@ -64,6 +64,8 @@
 #include "llvm/Transforms/Scalar/SimplifyCFG.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 
+#include <cmath>
+#include <cstring>
 #include <functional>
 #include <map>
 #include <mutex>
@@ -83,6 +85,8 @@ namespace {
 
 constexpr const char *Triple = "x86_64-unknown-linux-gnu";
 constexpr const char *GroupFn = "clspread.wg";
+/// The work-item loops' counters: lid.x, lid.y, lid.z.
+constexpr const char *LidName = "lid.";
 /// Larger kernels are not built: -O3 for x86 on them takes seconds.
 constexpr size_t MaxInstructions = 40000;
 
@@ -204,7 +208,7 @@ Function *buildGroupLoop(Module &M, Function &F,
     BasicBlock *H = BasicBlock::Create(Ctx, "wi.loop", WG);
     B.CreateBr(H);
     B.SetInsertPoint(H);
-    PHINode *P = B.CreatePHI(I64, 2, "lid");
+    PHINode *P = B.CreatePHI(I64, 2, std::string(LidName) + char('x' + D));
     P->addIncoming(ConstantInt::get(I64, 0), Cur);
     Lid[D] = P;
     Loops.push_back({H, P, unsigned(D)});
@@ -283,6 +287,135 @@ struct LaunchShape {
   std::array<uint64_t, 3> Global, Local;
 };
 
+/// A work-item of the launch: its local ids, its group's first global
+/// ids and its group ids.
+struct ItemIds {
+  std::array<int64_t, 3> Lid{}, First{}, Group{};
+};
+
+/// The work-item loops of clspread.wg by dimension (their counters are
+/// named LidName + x, y, z, and the optimizer keeps the names).
+std::map<const Loop *, unsigned> itemLoops(const Function &F, LoopInfo &LI) {
+  std::map<const Loop *, unsigned> Dims;
+  for (const BasicBlock &BB : F)
+    for (const PHINode &P : BB.phis())
+      if (P.getName().starts_with(LidName) &&
+          P.getName().size() == std::strlen(LidName) + 1)
+        if (const Loop *L = LI.getLoopFor(&BB); L && L->getHeader() == &BB)
+          Dims[L] = unsigned(P.getName().back() - 'x');
+  return Dims;
+}
+
+/// \p S for the work-item \p Ids, where it is a function of work-item
+/// ids and constants alone; null otherwise.
+std::optional<int64_t> valueAt(const SCEV *S, const Function &F,
+                               const std::map<const Loop *, unsigned> &Dims,
+                               const ItemIds &Ids, ScalarEvolution &SE,
+                               int Depth = 0) {
+  if (Depth > 32)
+    return std::nullopt;
+  if (auto *C = dyn_cast<SCEVConstant>(S))
+    return C->getAPInt().getSExtValue();
+  if (auto *U = dyn_cast<SCEVUnknown>(S)) {
+    for (unsigned Dim = 0; Dim < 3; ++Dim) {
+      if (U->getValue() == F.getArg(F.arg_size() - 6 + Dim))
+        return Ids.First[Dim];
+      if (U->getValue() == F.getArg(F.arg_size() - 3 + Dim))
+        return Ids.Group[Dim];
+    }
+    return std::nullopt;
+  }
+  if (auto *Cast = dyn_cast<SCEVCastExpr>(S))
+    return valueAt(Cast->getOperand(0), F, Dims, Ids, SE, Depth + 1);
+  if (auto *Rec = dyn_cast<SCEVAddRecExpr>(S)) {
+    auto It = Dims.find(Rec->getLoop());
+    if (!Rec->isAffine() || It == Dims.end())
+      return std::nullopt;
+    auto Start = valueAt(Rec->getStart(), F, Dims, Ids, SE, Depth + 1);
+    auto Step =
+        valueAt(Rec->getStepRecurrence(SE), F, Dims, Ids, SE, Depth + 1);
+    if (!Start || !Step)
+      return std::nullopt;
+    return *Start + *Step * Ids.Lid[It->second];
+  }
+  if (auto *D = dyn_cast<SCEVUDivExpr>(S)) {
+    auto A = valueAt(D->getLHS(), F, Dims, Ids, SE, Depth + 1);
+    auto B = valueAt(D->getRHS(), F, Dims, Ids, SE, Depth + 1);
+    if (!A || !B || *B == 0)
+      return std::nullopt;
+    return int64_t(uint64_t(*A) / uint64_t(*B));
+  }
+  auto *N = dyn_cast<SCEVNAryExpr>(S);
+  if (!N)
+    return std::nullopt;
+  std::optional<int64_t> R;
+  for (const SCEV *Op : N->operands()) {
+    auto V = valueAt(Op, F, Dims, Ids, SE, Depth + 1);
+    if (!V)
+      return std::nullopt;
+    if (!R)
+      R = *V;
+    else if (isa<SCEVAddExpr>(S))
+      *R += *V;
+    else if (isa<SCEVMulExpr>(S))
+      *R *= *V;
+    else if (isa<SCEVSMaxExpr>(S))
+      R = std::max(*R, *V);
+    else if (isa<SCEVSMinExpr>(S))
+      R = std::min(*R, *V);
+    else if (isa<SCEVUMaxExpr>(S))
+      R = int64_t(std::max(uint64_t(*R), uint64_t(*V)));
+    else if (isa<SCEVUMinExpr>(S) || isa<SCEVSequentialUMinExpr>(S))
+      R = int64_t(std::min(uint64_t(*R), uint64_t(*V)));
+    else
+      return std::nullopt;
+  }
+  return R;
+}
+
+/// How often the ordered comparison \p Cmp holds over the launch's
+/// work-items, where both sides are functions of their ids (`gid < n`,
+/// `x < width - 1`): counted over every work-item of a launch of at most
+/// 4096, else over 4096 spread evenly over it. Null otherwise.
+std::optional<double> rangeOdds(const ICmpInst &Cmp, ScalarEvolution &SE,
+                                const Function &F,
+                                const std::map<const Loop *, unsigned> &Dims,
+                                const LaunchShape &Shape) {
+  if (F.getName() != GroupFn || Cmp.isEquality() ||
+      !SE.isSCEVable(Cmp.getOperand(0)->getType()))
+    return std::nullopt;
+  const SCEV *A = SE.getSCEV(Cmp.getOperand(0));
+  const SCEV *B = SE.getSCEV(Cmp.getOperand(1));
+  std::array<uint64_t, 3> G, Lc;
+  uint64_t Items = 1;
+  for (unsigned D = 0; D < 3; ++D) {
+    Lc[D] = std::max<uint64_t>(Shape.Local[D], 1);
+    G[D] = std::max(Shape.Global[D], Lc[D]) / Lc[D] * Lc[D];
+    Items *= G[D];
+  }
+  const uint64_t Samples = std::min<uint64_t>(Items, 4096);
+  uint64_t Held = 0;
+  for (uint64_t K = 0; K < Samples; ++K) {
+    uint64_t Index = uint64_t((double(K) + 0.5) * double(Items) /
+                              double(Samples));
+    ItemIds Ids;
+    for (unsigned D = 0; D < 3; ++D) {
+      const uint64_t Gid = Index % G[D];
+      Index /= G[D];
+      Ids.Lid[D] = int64_t(Gid % Lc[D]);
+      Ids.Group[D] = int64_t(Gid / Lc[D]);
+      Ids.First[D] = int64_t(Gid - Gid % Lc[D]);
+    }
+    auto X = valueAt(A, F, Dims, Ids, SE), Y = valueAt(B, F, Dims, Ids, SE);
+    if (!X || !Y)
+      return std::nullopt;
+    Held += ICmpInst::compare(APInt(64, uint64_t(*X), true),
+                              APInt(64, uint64_t(*Y), true),
+                              Cmp.getPredicate());
+  }
+  return double(Held) / double(Samples);
+}
+
 /// How often `D == 0` holds, D a difference of two values: where D
 /// steps through a loop (the work-item loops', or the kernel's), for one
 /// iteration in the loop's trip count; where it starts from a group's
@@ -359,9 +492,10 @@ std::optional<double> pointOdds(const Value *A, const Value *B,
 /// a switch that SimplifyCFG makes of `x == 0 || x == w - 1` would take
 /// each of its successors alike: the border of an image would run as
 /// often as its inside.
-void weighPointComparisons(Function &F, ScalarEvolution &SE,
+void weighPointComparisons(Function &F, ScalarEvolution &SE, LoopInfo &LI,
                            const LaunchShape &Shape) {
   MDBuilder MDB(F.getContext());
+  const std::map<const Loop *, unsigned> Dims = itemLoops(F, LI);
   for (BasicBlock &BB : F) {
     if (auto *Sw = dyn_cast<SwitchInst>(BB.getTerminator())) {
       if (Sw->getMetadata(LLVMContext::MD_prof))
@@ -375,8 +509,22 @@ void weighPointComparisons(Function &F, ScalarEvolution &SE,
     if (!Br || !Br->isConditional() || Br->getMetadata(LLVMContext::MD_prof))
       continue;
     auto *Cmp = dyn_cast<ICmpInst>(Br->getCondition());
-    if (!Cmp || !Cmp->isEquality())
+    if (!Cmp)
       continue;
+    if (!Cmp->isEquality()) {
+      // A guard on the ids (`if (gid < n)`), not a loop's exit, whose
+      // trips SCEV counts: LLVM would take it half the time.
+      const Loop *L = LI.getLoopFor(&BB);
+      if (L && !Dims.count(L) && L->isLoopExiting(&BB))
+        continue;
+      if (std::optional<double> P = rangeOdds(*Cmp, SE, F, Dims, Shape)) {
+        constexpr double Scale = 1 << 20;
+        const uint32_t T = uint32_t(std::clamp(*P * Scale, 1.0, Scale - 1));
+        Br->setMetadata(LLVMContext::MD_prof,
+                        MDB.createBranchWeights(T, uint32_t(Scale) - T));
+      }
+      continue;
+    }
     std::optional<double> Odds =
         pointOdds(Cmp->getOperand(0), Cmp->getOperand(1), SE, F, Shape);
     if (!Odds && (isa<ConstantInt>(Cmp->getOperand(0)) ||
@@ -465,13 +613,14 @@ class Counter {
 public:
   using Callees = std::function<const Tally &(Function &)>;
   Counter(Function &Fn, FunctionAnalysisManager &FAM,
-          const AnalyzeOptions &Opts, Callees CalleeTally)
+          const AnalyzeOptions &Opts, const LaunchShape &Shape,
+          Callees CalleeTally)
       : Fn(Fn), DL(Fn.getParent()->getDataLayout()),
         LI(FAM.getResult<LoopAnalysis>(Fn)),
         SE(FAM.getResult<ScalarEvolutionAnalysis>(Fn)),
         BFI(FAM.getResult<BlockFrequencyAnalysis>(Fn)),
         BPI(FAM.getResult<BranchProbabilityAnalysis>(Fn)), Opts(Opts),
-        CalleeTally(std::move(CalleeTally)) {}
+        Shape(Shape), CalleeTally(std::move(CalleeTally)) {}
 
   Tally count() {
     Tally T;
@@ -527,8 +676,10 @@ private:
   BlockFrequencyInfo &BFI;
   BranchProbabilityInfo &BPI;
   const AnalyzeOptions &Opts;
+  const LaunchShape &Shape;
   Callees CalleeTally;
   DenseMap<const BasicBlock *, double> Freq;
+  DenseMap<const Loop *, double> MeanTrips;
 
   double trips(const Loop *L) {
     if (unsigned T = SE.getSmallConstantTripCount(L))
@@ -537,7 +688,82 @@ private:
       if (auto It = Opts.TripCounts.find(Start.getLine());
           It != Opts.TripCounts.end())
         return double(It->second);
-    return Opts.DefaultTripCount;
+    // Trips that depend on the work-item (`for (i = gid; i < n; i +=
+    // size)`) have no constant here, where ids are the work-item loops'
+    // counters and a group's first ids its parameters: their count at
+    // the mean work-item of the launch.
+    if (auto It = MeanTrips.find(L); It != MeanTrips.end())
+      return It->second;
+    double T = Opts.DefaultTripCount;
+    MeanTrips[L] = T; // a count that reaches back to its own loop
+    const SCEV *Taken = SE.getBackedgeTakenCount(L);
+    if (!isa<SCEVCouldNotCompute>(Taken))
+      if (std::optional<double> V = mean(Taken); V && *V >= 0)
+        T = *V + 1;
+    return MeanTrips[L] = T;
+  }
+
+  /// \p S at the launch's mean work-item: a loop's counter at its mean
+  /// iteration, a group's first id and group id at the launch's mean.
+  std::optional<double> mean(const SCEV *S, int Depth = 0) {
+    if (Depth > 32)
+      return std::nullopt;
+    if (auto *C = dyn_cast<SCEVConstant>(S))
+      return double(C->getAPInt().getSExtValue());
+    if (auto *U = dyn_cast<SCEVUnknown>(S)) {
+      // clspread.wg's last six parameters: the group's first global ids,
+      // then its group ids.
+      if (Fn.getName() != GroupFn)
+        return std::nullopt;
+      for (unsigned Dim = 0; Dim < 3; ++Dim) {
+        const double G = double(std::max(Shape.Global[Dim], Shape.Local[Dim]));
+        const double Lc = double(std::max<uint64_t>(Shape.Local[Dim], 1));
+        if (U->getValue() == Fn.getArg(Fn.arg_size() - 6 + Dim))
+          return (G - Lc) / 2;
+        if (U->getValue() == Fn.getArg(Fn.arg_size() - 3 + Dim))
+          return (G / Lc - 1) / 2;
+      }
+      return std::nullopt;
+    }
+    if (auto *Cast = dyn_cast<SCEVCastExpr>(S))
+      return mean(Cast->getOperand(0), Depth + 1);
+    if (auto *Rec = dyn_cast<SCEVAddRecExpr>(S)) {
+      if (!Rec->isAffine())
+        return std::nullopt;
+      auto Start = mean(Rec->getStart(), Depth + 1);
+      auto Step = mean(Rec->getStepRecurrence(SE), Depth + 1);
+      if (!Start || !Step)
+        return std::nullopt;
+      return *Start + *Step * (trips(Rec->getLoop()) - 1) / 2;
+    }
+    if (auto *D = dyn_cast<SCEVUDivExpr>(S)) {
+      auto A = mean(D->getLHS(), Depth + 1), B = mean(D->getRHS(), Depth + 1);
+      if (!A || !B || *B == 0)
+        return std::nullopt;
+      return std::floor(*A / *B);
+    }
+    auto *N = dyn_cast<SCEVNAryExpr>(S);
+    if (!N)
+      return std::nullopt;
+    std::optional<double> R;
+    for (const SCEV *Op : N->operands()) {
+      auto V = mean(Op, Depth + 1);
+      if (!V)
+        return std::nullopt;
+      if (!R)
+        R = *V;
+      else if (isa<SCEVAddExpr>(S))
+        *R += *V;
+      else if (isa<SCEVMulExpr>(S))
+        *R *= *V;
+      else if (isa<SCEVSMaxExpr>(S) || isa<SCEVUMaxExpr>(S))
+        R = std::max(*R, *V);
+      else if (isa<SCEVMinMaxExpr>(S) || isa<SCEVSequentialMinMaxExpr>(S))
+        R = std::min(*R, *V);
+      else
+        return std::nullopt;
+    }
+    return R;
   }
 
   double rel(const BasicBlock *BB, const BasicBlock *To) {
@@ -772,10 +998,11 @@ CpuCounts cpuCode(const Module &M, const std::string &Kernel,
   }
   // After the optimizer, which turns `x == 0 || x == w - 1` into a switch
   // and drops the weights of the branches it merged.
+  const LaunchShape Shape{Global, Local};
   for (Function &G : *Clone)
     if (!G.isDeclaration()) {
       weighPointComparisons(G, FAM.getResult<ScalarEvolutionAnalysis>(G),
-                            LaunchShape{Global, Local});
+                            FAM.getResult<LoopAnalysis>(G), Shape);
       FAM.invalidate(G, PreservedAnalyses::none());
     }
   // Helpers are tallied once each, whole (OpenCL C has no recursion; a
@@ -786,10 +1013,10 @@ CpuCounts cpuCode(const Module &M, const std::string &Kernel,
     auto [It, New] = Tallies.try_emplace(&G);
     if (!New)
       return It->second ? *It->second : None;
-    Tally T = Counter(G, FAM, Opts, CalleeTally).count();
+    Tally T = Counter(G, FAM, Opts, Shape, CalleeTally).count();
     return *(Tallies[&G] = T);
   };
-  Tally T = Counter(*WG, FAM, Opts, CalleeTally).count();
+  Tally T = Counter(*WG, FAM, Opts, Shape, CalleeTally).count();
   const double Items = double(Local[0] * Local[1] * Local[2]);
   C.Instructions = T.Instructions / Items;
   C.ChainOps = T.ChainOps / Items;

@@ -1,0 +1,48 @@
+// The CPU code's guards and loop trips that depend on the work-item's id
+// take their share of the launch's work-items (docs/model.md, "CPU
+// profiles"); LLVM's own odds take an `if (gid < n)` half the time, and a
+// grid-stride loop has no constant trip count where ids are the
+// work-item loop's counters.
+//
+// guarded: the 16 steps of x * x + 1 (one on the recurrence each) run
+// for the work-items below n. The recurrences a work-item: 16 x the
+// share that passes, and the work-item loop's counter, 1. At the
+// profile's 4 clocks (longer than its 2 instructions a clock), on one
+// core at 1 GHz, 1024 work-items:
+//   n = 1024: all pass, 17 on recurrences, 68 cycles, T_ALU 69.63 us
+//   n = 512:  half,      9,                36 cycles, T_ALU 36.86 us
+// (LLVM's odds gave 9 at any n.)
+// RUN: clspread analyze %s --kernel guarded --global 1024 --local 64 --arg n=1024 --profile %S/Inputs/cpu/one-core.yaml | FileCheck --check-prefix=ALL %s
+// ALL: T_ALU 69.63 us
+// ALL: 17 of them on loop recurrences: 68 cycles
+// RUN: clspread analyze %s --kernel guarded --global 1024 --local 64 --arg n=512 --profile %S/Inputs/cpu/one-core.yaml | FileCheck --check-prefix=HALF %s
+// HALF: T_ALU 36.86 us
+// HALF: 9 of them on loop recurrences: 36 cycles
+//
+// strided_sum: 1024 work-items step through 65536 floats 1024 apart: 64
+// iterations each, an add on the recurrence each, and the counter: 65 on
+// recurrences, 260 cycles; each iteration issues a load, the add, the
+// index's add, a compare and a branch: 5 x 64 = 320 and 8 more (the id's
+// add, the store, the work-item loop's guard and step). T_ALU 1024 x
+// 260 cycles = 266.2 us. (The default trip count, 16, gave 17 and 69.)
+// RUN: clspread analyze %s --kernel strided_sum --global 1024 --local 64 --arg n=65536 --profile %S/Inputs/cpu/one-core.yaml | FileCheck --check-prefix=STRIDE %s
+// STRIDE: T_ALU 266.2 us
+// STRIDE: CPU code for skylake: 328 instructions per work-item, 1 lanes each on average, 65 of them on loop recurrences: 260 cycles
+
+__kernel void guarded(__global float *a, __global float *out, int n) {
+  int g = get_global_id(0);
+  if (g < n) {
+    float x = a[g];
+    for (int k = 0; k < 16; ++k)
+      x = x * x + 1.0f;
+    out[g] = x;
+  }
+}
+
+__kernel void strided_sum(__global float *a, __global float *out, int n) {
+  float s = 0.0f;
+  int step = get_global_size(0);
+  for (int i = get_global_id(0); i < n; i += step)
+    s += a[i];
+  out[get_global_id(0)] = s;
+}
