@@ -482,8 +482,9 @@ std::optional<double> pointOdds(const Value *A, const Value *B,
                         SE, F, Shape);
 }
 
-/// Branch weights where the optimizer left none: a comparison for
-/// equality holds for one value among many. A work-item id's (pointOdds)
+/// Branch weights where the optimizer left none (and, below, for the
+/// vectorizer's run-time guards and for ordered comparisons of ids,
+/// rangeOdds): a comparison for equality holds for one value among many. A work-item id's (pointOdds)
 /// holds for one work-item of the group or of the launch; one of another
 /// value with a constant (`x == 0`) is taken 1 time in 64. LLVM's own
 /// heuristics call only comparisons with 0, 1 and -1 unlikely, and would
@@ -508,6 +509,22 @@ void weighPointComparisons(Function &F, ScalarEvolution &SE, LoopInfo &LI,
     auto *Br = dyn_cast<BranchInst>(BB.getTerminator());
     if (!Br || !Br->isConditional() || Br->getMetadata(LLVMContext::MD_prof))
       continue;
+    // The loop vectorizer's run-time guards (buffers' streams do not
+    // overlap, ids do not wrap: cfd's five streams of one array nelr
+    // apart) pass at run time; LLVM would run the scalar loop half the
+    // time. Its vector path enters at vector.ph or vector.memcheck.
+    auto vectorPath = [](const BasicBlock *S) {
+      return S->getName() == "vector.ph" ||
+             S->getName().starts_with("vector.memcheck") ||
+             S->getName().starts_with("vector.scevcheck");
+    };
+    if (vectorPath(Br->getSuccessor(0)) != vectorPath(Br->getSuccessor(1))) {
+      const bool First = vectorPath(Br->getSuccessor(0));
+      Br->setMetadata(LLVMContext::MD_prof,
+                      MDB.createBranchWeights(First ? (1u << 20) : 1,
+                                              First ? 1 : (1u << 20)));
+      continue;
+    }
     auto *Cmp = dyn_cast<ICmpInst>(Br->getCondition());
     if (!Cmp)
       continue;
