@@ -396,8 +396,8 @@ std::optional<double> rangeOdds(const ICmpInst &Cmp, ScalarEvolution &SE,
   const uint64_t Samples = std::min<uint64_t>(Items, 4096);
   uint64_t Held = 0;
   for (uint64_t K = 0; K < Samples; ++K) {
-    uint64_t Index = uint64_t((double(K) + 0.5) * double(Items) /
-                              double(Samples));
+    uint64_t Index =
+        uint64_t((double(K) + 0.5) * double(Items) / double(Samples));
     ItemIds Ids;
     for (unsigned D = 0; D < 3; ++D) {
       const uint64_t Gid = Index % G[D];
@@ -409,9 +409,9 @@ std::optional<double> rangeOdds(const ICmpInst &Cmp, ScalarEvolution &SE,
     auto X = valueAt(A, F, Dims, Ids, SE), Y = valueAt(B, F, Dims, Ids, SE);
     if (!X || !Y)
       return std::nullopt;
-    Held += ICmpInst::compare(APInt(64, uint64_t(*X), true),
-                              APInt(64, uint64_t(*Y), true),
-                              Cmp.getPredicate());
+    Held +=
+        ICmpInst::compare(APInt(64, uint64_t(*X), true),
+                          APInt(64, uint64_t(*Y), true), Cmp.getPredicate());
   }
   return double(Held) / double(Samples);
 }
@@ -484,10 +484,11 @@ std::optional<double> pointOdds(const Value *A, const Value *B,
 
 /// Branch weights where the optimizer left none (and, below, for the
 /// vectorizer's run-time guards and for ordered comparisons of ids,
-/// rangeOdds): a comparison for equality holds for one value among many. A work-item id's (pointOdds)
-/// holds for one work-item of the group or of the launch; one of another
-/// value with a constant (`x == 0`) is taken 1 time in 64. LLVM's own
-/// heuristics call only comparisons with 0, 1 and -1 unlikely, and would
+/// rangeOdds): a comparison for equality holds for one value among many.
+/// A work-item id's (pointOdds) holds for one work-item of the group or of
+/// the launch; one of another value with a constant (`x == 0`) is taken 1
+/// time in 64. LLVM's own heuristics call only comparisons with 0, 1 and
+/// -1 unlikely, and would
 /// run a loop only `get_global_id(0) == 0` enters for half the
 /// work-items (Rodinia's particlefilter normalizes 400000 weights so);
 /// a switch that SimplifyCFG makes of `x == 0 || x == w - 1` would take
