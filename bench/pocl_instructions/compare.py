@@ -2,43 +2,47 @@
 """compare.py - PoCL's executed instructions against the CPU model's count.
 
 Valgrind's callgrind counts every x86 instruction PoCL's compiled kernel
-executes (the functions of the kernel's shared object in PoCL's kernel
-cache: the work-group function and what it calls). Divided by the launch's
-work-items, that is the instructions per work-item the CPU model's
+executes: the functions of the kernel's shared object in PoCL's kernel
+cache (the work-group function and what it calls). Divided by the
+launch's work-items, that is what the CPU model's
 `per_item.cpu_instructions` estimates (lib/Analysis/CpuCode.h). The model
-counts LLVM IR instructions of its own -O3 build; the two differ where
-x86 folds IR (an address into a load, a compare into a branch) and where
-PoCL builds the work-group differently (its work-item loop per barrier
-region, its LLVM version's vectorizer).
+counts LLVM IR instructions of its own -O3 build (LLVM 19); the two differ
+where x86 folds IR (an address into a load, a compare into a branch),
+where PoCL's LLVM (15 in Debian 12's PoCL 3.1) vectorizes otherwise, and
+where PoCL builds a work-group differently (a work-item loop per barrier
+region, values kept across a barrier in per-work-item arrays).
 
-  compare.py --analysis A.json --callgrind DIR [--measured M.json]
-             [--json OUT.json]
-
-A.json: `clspread analyze --suite ... --format json` of the launches;
-DIR: one ID.cg callgrind file per suite id (bench/pocl_instructions/run.sh).
-M.json (optional): the runner's timings of the same launches, to print
-the measured clocks per executed instruction beside the model's.
+  compare.py extract --callgrind DIR --plan PLAN.json -o COUNTS.json
+      DIR holds one ID.cg per plan kernel (run.sh); COUNTS.json keeps, per
+      kernel, the instructions executed in PoCL's kernel cache, the
+      work-group function's calls and the launch's work-items.
+  compare.py compare --counts COUNTS.json --analysis A.json [--json OUT]
+      A.json: `clspread analyze --suite ... --format json` of the same
+      launches, for the CPU that PoCL built for (run.sh says which).
+      Prints each kernel's instructions a work-item, PoCL's and the
+      model's, their ratio, and the median of |log2 ratio|.
 """
 import argparse
 import json
+import math
 import os
 import re
+import statistics
 import sys
 
 
 def callgrind_counts(path):
-    """From a callgrind output file: the instructions executed in the
-    functions of PoCL's kernel cache (self cost; the cost line after a
-    `calls=` line is a call's inclusive cost and is skipped), and the
-    calls of the kernel's *_workgroup function (one per work-group)."""
+    """Instructions executed in the functions of PoCL's kernel cache (self
+    cost; the cost line after a `calls=` line is a call's inclusive cost
+    and is skipped), and the calls of the kernel's *_workgroup function."""
     names = {"ob": {}, "fn": {}}
-    obj = ""
-    callee = ""
+    obj = callee = ""
     total = calls = 0
     skip = False
     with open(path, errors="replace") as f:
         for line in f:
-            m = re.match(r"^(c?)(ob|fn)=\((\d+)\)(?: (.*))?$", line.rstrip("\n"))
+            m = re.match(r"^(c?)(ob|fn)=\((\d+)\)(?: (.*))?$",
+                          line.rstrip("\n"))
             if m:
                 is_callee, kind, num, name = m.groups()
                 if name is not None:
@@ -64,45 +68,74 @@ def callgrind_counts(path):
     return total, calls
 
 
+def write_json(path, data):
+    tmp = path + ".tmp"
+    with open(tmp, "w") as f:
+        json.dump(data, f, indent=1, sort_keys=True)
+        f.write("\n")
+    os.replace(tmp, path)
+
+
+def extract(a):
+    plan = json.load(open(a.plan))
+    kernels = []
+    for k in plan["kernels"]:
+        cg = os.path.join(a.callgrind, k["id"] + ".cg")
+        if not os.path.exists(cg):
+            continue
+        items = 1
+        for g in k["global"]:
+            items *= g
+        executed, groups = callgrind_counts(cg)
+        device = ""
+        run = os.path.join(a.callgrind, k["id"] + ".json")
+        if os.path.exists(run):
+            device = json.load(open(run)).get("device", "")
+        kernels.append({"id": k["id"], "work_items": items,
+                        "workgroup_calls": groups,
+                        "instructions": executed, "device": device})
+    write_json(a.output, {"command": " ".join(sys.argv[1:]),
+                          "kernels": kernels})
+
+
+def compare(a):
+    counts = {k["id"]: k for k in json.load(open(a.counts))["kernels"]}
+    rows = []
+    for k in json.load(open(a.analysis))["kernels"]:
+        c = counts.get(k.get("suite_id"))
+        model = k["per_item"].get("cpu_instructions")
+        if not c or model is None or not c["instructions"]:
+            continue
+        pocl = c["instructions"] / c["work_items"]
+        rows.append({"id": c["id"], "pocl_per_item": pocl,
+                     "model_per_item": model, "ratio": model / pocl})
+    rows.sort(key=lambda r: r["ratio"])
+    print(f"{'kernel':26s} {'PoCL/item':>10s} {'model/item':>10s} "
+          f"{'model/PoCL':>10s}")
+    for r in rows:
+        print(f"{r['id']:26s} {r['pocl_per_item']:10.1f} "
+              f"{r['model_per_item']:10.1f} {r['ratio']:10.2f}")
+    logs = [abs(math.log2(r["ratio"])) for r in rows if r["ratio"] > 0]
+    within = sum(1 for r in rows if 0.5 <= r["ratio"] <= 2)
+    print(f"{len(rows)} kernels; median |log2(model/PoCL)| "
+          f"{statistics.median(logs):.2f}; within 2x: {within}")
+    if a.json:
+        write_json(a.json, {"kernels": rows})
+
+
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--analysis", required=True)
-    ap.add_argument("--callgrind", required=True)
-    ap.add_argument("--measured")
-    ap.add_argument("--json")
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    e = sub.add_parser("extract")
+    e.add_argument("--callgrind", required=True)
+    e.add_argument("--plan", required=True)
+    e.add_argument("-o", "--output", required=True)
+    c = sub.add_parser("compare")
+    c.add_argument("--counts", required=True)
+    c.add_argument("--analysis", required=True)
+    c.add_argument("--json")
     a = ap.parse_args()
-    an = json.load(open(a.analysis))
-    measured = {}
-    if a.measured:
-        for r in json.load(open(a.measured))["results"]:
-            measured[r["id"]] = r
-    rows = []
-    for k in an["kernels"]:
-        kid = k.get("suite_id")
-        cg = os.path.join(a.callgrind, f"{kid}.cg")
-        if not kid or not os.path.exists(cg):
-            continue
-        items = k["launch"]["work_items"]
-        executed, groups = callgrind_counts(cg)
-        model = k["per_item"].get("cpu_instructions")
-        row = {"id": kid, "work_items": items, "workgroup_calls": groups,
-               "pocl_instructions": executed,
-               "pocl_per_item": executed / items,
-               "model_per_item": model,
-               "model_cycles_per_item": k["per_item"].get("cpu_cycles")}
-        rows.append(row)
-    rows.sort(key=lambda r: (r["model_per_item"] or 0) / r["pocl_per_item"]
-              if r["pocl_per_item"] else 0)
-    print(f"{'kernel':26s} {'groups':>7s} {'PoCL/item':>10s} {'model/item':>10s} {'model/PoCL':>10s}")
-    for r in rows:
-        ratio = (r["model_per_item"] or 0) / r["pocl_per_item"] if r["pocl_per_item"] else float("nan")
-        r["model_over_pocl"] = ratio
-        print(f"{r['id']:26s} {r['workgroup_calls']:7d} {r['pocl_per_item']:10.1f} "
-              f"{(r['model_per_item'] or 0):10.1f} {ratio:10.2f}")
-    if a.json:
-        with open(a.json + ".tmp", "w") as f:
-            json.dump({"kernels": rows}, f, indent=1)
-        os.replace(a.json + ".tmp", a.json)
+    extract(a) if a.cmd == "extract" else compare(a)
 
 
 if __name__ == "__main__":
