@@ -306,51 +306,50 @@ std::map<const Loop *, unsigned> itemLoops(const Function &F, LoopInfo &LI) {
   return Dims;
 }
 
-/// \p S for the work-item \p Ids, where it is a function of work-item
-/// ids and constants alone; null otherwise.
-std::optional<int64_t> valueAt(const SCEV *S, const Function &F,
-                               const std::map<const Loop *, unsigned> &Dims,
-                               const ItemIds &Ids, ScalarEvolution &SE,
-                               int Depth = 0) {
+/// \p S where its leaves have values: an affine loop counter its start
+/// plus \p Iteration's steps, an unknown what \p Leaf gives (a group's
+/// first ids and its group ids); sums, products, quotients (rounded
+/// down), least and greatest of those, casts keeping the value (ids and
+/// the sums of ids here stay far within 32 bits). Null where a leaf has
+/// none.
+std::optional<double>
+scevValue(const SCEV *S, ScalarEvolution &SE,
+          function_ref<std::optional<double>(const SCEVUnknown *)> Leaf,
+          function_ref<std::optional<double>(const Loop *)> Iteration,
+          int Depth = 0) {
   if (Depth > 32)
     return std::nullopt;
+  auto value = [&](const SCEV *X) {
+    return scevValue(X, SE, Leaf, Iteration, Depth + 1);
+  };
   if (auto *C = dyn_cast<SCEVConstant>(S))
-    return C->getAPInt().getSExtValue();
-  if (auto *U = dyn_cast<SCEVUnknown>(S)) {
-    for (unsigned Dim = 0; Dim < 3; ++Dim) {
-      if (U->getValue() == F.getArg(F.arg_size() - 6 + Dim))
-        return Ids.First[Dim];
-      if (U->getValue() == F.getArg(F.arg_size() - 3 + Dim))
-        return Ids.Group[Dim];
-    }
-    return std::nullopt;
-  }
+    return double(C->getAPInt().getSExtValue());
+  if (auto *U = dyn_cast<SCEVUnknown>(S))
+    return Leaf(U);
   if (auto *Cast = dyn_cast<SCEVCastExpr>(S))
-    return valueAt(Cast->getOperand(0), F, Dims, Ids, SE, Depth + 1);
+    return value(Cast->getOperand(0));
   if (auto *Rec = dyn_cast<SCEVAddRecExpr>(S)) {
-    auto It = Dims.find(Rec->getLoop());
-    if (!Rec->isAffine() || It == Dims.end())
+    if (!Rec->isAffine())
       return std::nullopt;
-    auto Start = valueAt(Rec->getStart(), F, Dims, Ids, SE, Depth + 1);
-    auto Step =
-        valueAt(Rec->getStepRecurrence(SE), F, Dims, Ids, SE, Depth + 1);
-    if (!Start || !Step)
+    auto I = Iteration(Rec->getLoop());
+    auto Start = I ? value(Rec->getStart()) : std::nullopt;
+    auto Step = Start ? value(Rec->getStepRecurrence(SE)) : std::nullopt;
+    if (!Step)
       return std::nullopt;
-    return *Start + *Step * Ids.Lid[It->second];
+    return *Start + *Step * *I;
   }
   if (auto *D = dyn_cast<SCEVUDivExpr>(S)) {
-    auto A = valueAt(D->getLHS(), F, Dims, Ids, SE, Depth + 1);
-    auto B = valueAt(D->getRHS(), F, Dims, Ids, SE, Depth + 1);
+    auto A = value(D->getLHS()), B = value(D->getRHS());
     if (!A || !B || *B == 0)
       return std::nullopt;
-    return int64_t(uint64_t(*A) / uint64_t(*B));
+    return std::floor(*A / *B);
   }
   auto *N = dyn_cast<SCEVNAryExpr>(S);
   if (!N)
     return std::nullopt;
-  std::optional<int64_t> R;
+  std::optional<double> R;
   for (const SCEV *Op : N->operands()) {
-    auto V = valueAt(Op, F, Dims, Ids, SE, Depth + 1);
+    auto V = value(Op);
     if (!V)
       return std::nullopt;
     if (!R)
@@ -359,18 +358,30 @@ std::optional<int64_t> valueAt(const SCEV *S, const Function &F,
       *R += *V;
     else if (isa<SCEVMulExpr>(S))
       *R *= *V;
-    else if (isa<SCEVSMaxExpr>(S))
+    else if (isa<SCEVSMaxExpr>(S) || isa<SCEVUMaxExpr>(S))
       R = std::max(*R, *V);
-    else if (isa<SCEVSMinExpr>(S))
+    else if (isa<SCEVMinMaxExpr>(S) || isa<SCEVSequentialMinMaxExpr>(S))
       R = std::min(*R, *V);
-    else if (isa<SCEVUMaxExpr>(S))
-      R = int64_t(std::max(uint64_t(*R), uint64_t(*V)));
-    else if (isa<SCEVUMinExpr>(S) || isa<SCEVSequentialUMinExpr>(S))
-      R = int64_t(std::min(uint64_t(*R), uint64_t(*V)));
     else
       return std::nullopt;
   }
   return R;
+}
+
+/// clspread.wg's group parameters, by what \p Pick makes of a dimension
+/// and whether the unknown is its first id (else its group id).
+std::optional<double>
+groupParam(const Function &F, const SCEVUnknown *U,
+           function_ref<double(unsigned Dim, bool First)> Pick) {
+  if (F.getName() != GroupFn)
+    return std::nullopt;
+  for (unsigned Dim = 0; Dim < 3; ++Dim) {
+    if (U->getValue() == F.getArg(F.arg_size() - 6 + Dim))
+      return Pick(Dim, true);
+    if (U->getValue() == F.getArg(F.arg_size() - 3 + Dim))
+      return Pick(Dim, false);
+  }
+  return std::nullopt;
 }
 
 /// How often the ordered comparison \p Cmp holds over the launch's
@@ -406,12 +417,39 @@ std::optional<double> rangeOdds(const ICmpInst &Cmp, ScalarEvolution &SE,
       Ids.Group[D] = int64_t(Gid / Lc[D]);
       Ids.First[D] = int64_t(Gid - Gid % Lc[D]);
     }
-    auto X = valueAt(A, F, Dims, Ids, SE), Y = valueAt(B, F, Dims, Ids, SE);
+    auto Leaf = [&](const SCEVUnknown *U) {
+      return groupParam(F, U, [&](unsigned D, bool First) {
+        return double(First ? Ids.First[D] : Ids.Group[D]);
+      });
+    };
+    auto At = [&](const Loop *L) -> std::optional<double> {
+      auto It = Dims.find(L);
+      if (It == Dims.end())
+        return std::nullopt;
+      return double(Ids.Lid[It->second]);
+    };
+    auto X = scevValue(A, SE, Leaf, At), Y = scevValue(B, SE, Leaf, At);
     if (!X || !Y)
       return std::nullopt;
-    Held +=
-        ICmpInst::compare(APInt(64, uint64_t(*X), true),
-                          APInt(64, uint64_t(*Y), true), Cmp.getPredicate());
+    // Unsigned predicates see a negative value as 2^64 past it.
+    auto wide = [&](double V) {
+      return Cmp.isUnsigned() && V < 0 ? V + 0x1p64 : V;
+    };
+    const double L = wide(*X), R = wide(*Y);
+    switch (ICmpInst::getSignedPredicate(Cmp.getPredicate())) {
+    case ICmpInst::ICMP_SLT:
+      Held += L < R;
+      break;
+    case ICmpInst::ICMP_SLE:
+      Held += L <= R;
+      break;
+    case ICmpInst::ICMP_SGT:
+      Held += L > R;
+      break;
+    default:
+      Held += L >= R;
+      break;
+    }
   }
   return double(Held) / double(Samples);
 }
@@ -723,65 +761,19 @@ private:
 
   /// \p S at the launch's mean work-item: a loop's counter at its mean
   /// iteration, a group's first id and group id at the launch's mean.
-  std::optional<double> mean(const SCEV *S, int Depth = 0) {
-    if (Depth > 32)
-      return std::nullopt;
-    if (auto *C = dyn_cast<SCEVConstant>(S))
-      return double(C->getAPInt().getSExtValue());
-    if (auto *U = dyn_cast<SCEVUnknown>(S)) {
-      // clspread.wg's last six parameters: the group's first global ids,
-      // then its group ids.
-      if (Fn.getName() != GroupFn)
-        return std::nullopt;
-      for (unsigned Dim = 0; Dim < 3; ++Dim) {
-        const double G = double(std::max(Shape.Global[Dim], Shape.Local[Dim]));
-        const double Lc = double(std::max<uint64_t>(Shape.Local[Dim], 1));
-        if (U->getValue() == Fn.getArg(Fn.arg_size() - 6 + Dim))
-          return (G - Lc) / 2;
-        if (U->getValue() == Fn.getArg(Fn.arg_size() - 3 + Dim))
-          return (G / Lc - 1) / 2;
-      }
-      return std::nullopt;
-    }
-    if (auto *Cast = dyn_cast<SCEVCastExpr>(S))
-      return mean(Cast->getOperand(0), Depth + 1);
-    if (auto *Rec = dyn_cast<SCEVAddRecExpr>(S)) {
-      if (!Rec->isAffine())
-        return std::nullopt;
-      auto Start = mean(Rec->getStart(), Depth + 1);
-      auto Step = mean(Rec->getStepRecurrence(SE), Depth + 1);
-      if (!Start || !Step)
-        return std::nullopt;
-      return *Start + *Step * (trips(Rec->getLoop()) - 1) / 2;
-    }
-    if (auto *D = dyn_cast<SCEVUDivExpr>(S)) {
-      auto A = mean(D->getLHS(), Depth + 1), B = mean(D->getRHS(), Depth + 1);
-      if (!A || !B || *B == 0)
-        return std::nullopt;
-      return std::floor(*A / *B);
-    }
-    auto *N = dyn_cast<SCEVNAryExpr>(S);
-    if (!N)
-      return std::nullopt;
-    std::optional<double> R;
-    for (const SCEV *Op : N->operands()) {
-      auto V = mean(Op, Depth + 1);
-      if (!V)
-        return std::nullopt;
-      if (!R)
-        R = *V;
-      else if (isa<SCEVAddExpr>(S))
-        *R += *V;
-      else if (isa<SCEVMulExpr>(S))
-        *R *= *V;
-      else if (isa<SCEVSMaxExpr>(S) || isa<SCEVUMaxExpr>(S))
-        R = std::max(*R, *V);
-      else if (isa<SCEVMinMaxExpr>(S) || isa<SCEVSequentialMinMaxExpr>(S))
-        R = std::min(*R, *V);
-      else
-        return std::nullopt;
-    }
-    return R;
+  std::optional<double> mean(const SCEV *S) {
+    return scevValue(
+        S, SE,
+        [&](const SCEVUnknown *U) {
+          return groupParam(Fn, U, [&](unsigned D, bool First) {
+            const double G = double(std::max(Shape.Global[D], Shape.Local[D]));
+            const double L = double(std::max<uint64_t>(Shape.Local[D], 1));
+            return First ? (G - L) / 2 : (G / L - 1) / 2;
+          });
+        },
+        [&](const Loop *L) -> std::optional<double> {
+          return (trips(L) - 1) / 2;
+        });
   }
 
   double rel(const BasicBlock *BB, const BasicBlock *To) {
