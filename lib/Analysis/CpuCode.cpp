@@ -436,6 +436,13 @@ private:
     double T = Opts.DefaultTripCount;
     MeanTrips[L] = T; // a count that reaches back to its own loop
     const SCEV *Taken = SE.getBackedgeTakenCount(L);
+    if (isa<SCEVCouldNotCompute>(Taken)) {
+      // A count that holds if the index does not wrap (`i +=
+      // get_global_size(0)`: a 64-bit size added to a 32-bit index), as
+      // the vectorizer assumes under its run-time check.
+      SmallVector<const SCEVPredicate *, 4> Assumed;
+      Taken = SE.getPredicatedBackedgeTakenCount(L, Assumed);
+    }
     if (!isa<SCEVCouldNotCompute>(Taken))
       if (std::optional<double> V = mean(Taken); V && *V >= 0)
         T = *V + 1;

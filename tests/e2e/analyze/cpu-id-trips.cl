@@ -28,6 +28,18 @@
 // RUN: clspread analyze %s --kernel strided_sum --global 1024 --local 64 --arg n=65536 --profile %S/Inputs/cpu/one-core.yaml | FileCheck --check-prefix=STRIDE %s
 // STRIDE: T_ALU 266.2 us
 // STRIDE: CPU code for skylake: 328 instructions per work-item, 1 lanes each on average, 65 of them on loop recurrences: 260 cycles
+//
+// strided_sum_wide steps by get_global_size(0) itself: a 64-bit size
+// added to the 32-bit index, which may wrap, so SCEV gives no count
+// unless it may assume it does not (as the vectorizer's run-time check
+// does). Its 64 iterations each sign-extend the index (shift left, shift
+// right), load, add, step, truncate, compare and branch: 8 x 64 = 512
+// and 7 more; on the recurrence the index's shift, shift and add, 3 x
+// 64, and the counter: 193, 772 cycles (longer than 519 / 2), T_ALU 1024
+// x 772 cycles = 790.5 us. (Without the assumption: 16 trips.)
+// RUN: clspread analyze %s --kernel strided_sum_wide --global 1024 --local 64 --arg n=65536 --profile %S/Inputs/cpu/one-core.yaml | FileCheck --check-prefix=WIDE %s
+// WIDE: T_ALU 790.5 us
+// WIDE: CPU code for skylake: 519 instructions per work-item, 1 lanes each on average, 193 of them on loop recurrences: 772 cycles
 
 __kernel void guarded(__global float *a, __global float *out, int n) {
   int g = get_global_id(0);
@@ -43,6 +55,13 @@ __kernel void strided_sum(__global float *a, __global float *out, int n) {
   float s = 0.0f;
   int step = get_global_size(0);
   for (int i = get_global_id(0); i < n; i += step)
+    s += a[i];
+  out[get_global_id(0)] = s;
+}
+
+__kernel void strided_sum_wide(__global float *a, __global float *out, int n) {
+  float s = 0.0f;
+  for (int i = get_global_id(0); i < n; i += get_global_size(0))
     s += a[i];
   out[get_global_id(0)] = s;
 }
