@@ -92,17 +92,25 @@ scevValue(const SCEV *S, ScalarEvolution &SE,
   return R;
 }
 
+namespace {
+
+/// The work-group function's parameter for dimension \p Dim's first
+/// global id (\p First) or group id; null in a helper, which has none.
+const Argument *groupArg(const Function &F, unsigned Dim, bool First) {
+  if (F.getName() != CpuGroupFn)
+    return nullptr;
+  return F.getArg(F.arg_size() - (First ? 6 : 3) + Dim);
+}
+
+} // namespace
+
 std::optional<double>
 groupParam(const Function &F, const SCEVUnknown *U,
            function_ref<double(unsigned Dim, bool First)> Pick) {
-  if (F.getName() != CpuGroupFn)
-    return std::nullopt;
-  for (unsigned Dim = 0; Dim < 3; ++Dim) {
-    if (U->getValue() == F.getArg(F.arg_size() - 6 + Dim))
-      return Pick(Dim, true);
-    if (U->getValue() == F.getArg(F.arg_size() - 3 + Dim))
-      return Pick(Dim, false);
-  }
+  for (unsigned Dim = 0; Dim < 3; ++Dim)
+    for (bool First : {true, false})
+      if (const Argument *A = groupArg(F, Dim, First); A && U->getValue() == A)
+        return Pick(Dim, First);
   return std::nullopt;
 }
 
@@ -189,12 +197,9 @@ std::optional<double> differenceOdds(const SCEV *D, ScalarEvolution &SE,
                                      const Function &F,
                                      const LaunchShape &Shape) {
   auto firstIdDim = [&](const SCEV *X) -> std::optional<unsigned> {
-    if (F.getName() != CpuGroupFn)
-      return std::nullopt;                // a helper: no ids of its own
-    const unsigned NF = F.arg_size() - 6; // the group-first ids follow
     for (unsigned Dim = 0; Dim < 3; ++Dim) {
-      const Argument *First = F.getArg(NF + Dim);
-      if (SCEVExprContains(X, [&](const SCEV *S) {
+      const Argument *First = groupArg(F, Dim, true);
+      if (First && SCEVExprContains(X, [&](const SCEV *S) {
             auto *U = dyn_cast<SCEVUnknown>(S);
             return U && U->getValue() == First;
           }))
@@ -246,20 +251,20 @@ std::optional<double> pointOdds(const Value *A, const Value *B,
 
 } // namespace
 
-/// Branch weights where the optimizer left none (and, below, for the
-/// vectorizer's run-time guards and for ordered comparisons of ids,
-/// rangeOdds): a comparison for equality holds for one value among many.
-/// A work-item id's (pointOdds) holds for one work-item of the group or of
-/// the launch; one of another value with a constant (`x == 0`) is taken 1
-/// time in 64. LLVM's own heuristics call only comparisons with 0, 1 and
-/// -1 unlikely, and would
-/// run a loop only `get_global_id(0) == 0` enters for half the
-/// work-items (Rodinia's particlefilter normalizes 400000 weights so);
-/// a switch that SimplifyCFG makes of `x == 0 || x == w - 1` would take
-/// each of its successors alike: the border of an image would run as
-/// often as its inside.
-void weighPointComparisons(Function &F, ScalarEvolution &SE, LoopInfo &LI,
-                           const LaunchShape &Shape) {
+/// Branch weights where the optimizer left none. A comparison for
+/// equality holds for one value among many: a work-item id's (pointOdds)
+/// for one work-item of the group or of the launch, one of another value
+/// with a constant (`x == 0`) 1 time in 64; LLVM's own heuristics call
+/// only comparisons with 0, 1 and -1 unlikely, and would run a loop only
+/// `get_global_id(0) == 0` enters for half the work-items (Rodinia's
+/// particlefilter normalizes 400000 weights so). A switch that
+/// SimplifyCFG makes of `x == 0 || x == w - 1` goes to each case 1 time
+/// in 64 (LLVM would take each successor alike: an image's border as
+/// often as its inside). An ordered comparison of ids holds
+/// for its share of the launch's work-items (rangeOdds); the
+/// vectorizer's run-time guards pass.
+void weighBranches(Function &F, ScalarEvolution &SE, LoopInfo &LI,
+                   const LaunchShape &Shape) {
   MDBuilder MDB(F.getContext());
   const std::map<const Loop *, unsigned> Dims = itemLoops(F, LI);
   for (BasicBlock &BB : F) {

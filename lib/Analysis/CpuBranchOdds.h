@@ -58,8 +58,8 @@ groupParam(const llvm::Function &F, const llvm::SCEVUnknown *U,
 
 /// Sets the weights of \p F's branches and switches that the optimizer
 /// left none, at the launch's odds (see the file's comment).
-void weighPointComparisons(llvm::Function &F, llvm::ScalarEvolution &SE,
-                           llvm::LoopInfo &LI, const LaunchShape &Shape);
+void weighBranches(llvm::Function &F, llvm::ScalarEvolution &SE,
+                   llvm::LoopInfo &LI, const LaunchShape &Shape);
 
 } // namespace clspread
 

@@ -66,8 +66,6 @@
 #include "llvm/Transforms/Scalar/SimplifyCFG.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 
-#include <cmath>
-#include <cstring>
 #include <functional>
 #include <map>
 #include <mutex>
@@ -701,8 +699,8 @@ CpuCounts cpuCode(const Module &M, const std::string &Kernel,
   const LaunchShape Shape{Global, Local};
   for (Function &G : *Clone)
     if (!G.isDeclaration()) {
-      weighPointComparisons(G, FAM.getResult<ScalarEvolutionAnalysis>(G),
-                            FAM.getResult<LoopAnalysis>(G), Shape);
+      weighBranches(G, FAM.getResult<ScalarEvolutionAnalysis>(G),
+                    FAM.getResult<LoopAnalysis>(G), Shape);
       FAM.invalidate(G, PreservedAnalyses::none());
     }
   // Helpers are tallied once each, whole (OpenCL C has no recursion; a

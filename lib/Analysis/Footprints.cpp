@@ -1,9 +1,9 @@
 //===- Footprints.cpp - The bytes of each buffer an NDRange touches ---===//
 #include "Analysis/Footprints.h"
 
-#include <fmt/format.h>
+#include "llvm/Support/MathExtras.h"
 
-#include <llvm/Support/MathExtras.h>
+#include <fmt/format.h>
 
 #include <algorithm>
 #include <cmath>
@@ -96,6 +96,7 @@ void FootprintBuilder::computeFootprints(const std::vector<AccessShape> &Shapes,
           std::max<int64_t>(It->second.second, int64_t(Hi) + A.Bytes);
     }
     Sum[S.ArgNo] += Count * A.Bytes;
+    std::sort(Box.Dims.begin(), Box.Dims.end()); // finest stride first
     FP.Boxes.push_back(std::move(Box));
   }
   for (auto &[Arg, FP] : ByArg) {
@@ -144,10 +145,8 @@ uint64_t BufferFootprint::granuleBytes(unsigned Granule) const {
   // the run in granules of its own.
   long double Granules = 0;
   for (const Box &B : Boxes) {
-    std::vector<std::pair<uint64_t, uint64_t>> Dims = B.Dims;
-    std::sort(Dims.begin(), Dims.end());
     long double Run = (long double)B.Elem, Runs = 1;
-    for (auto [Stride, Extent] : Dims) {
+    for (auto [Stride, Extent] : B.Dims) {
       if ((long double)Stride <= std::max<long double>(Run, G))
         Run += (long double)Stride * (long double)(Extent - 1);
       else

@@ -216,7 +216,8 @@ struct BufferFootprint {
   /// hold far more than its Bytes.
   struct Box {
     uint64_t Elem = 0;
-    std::vector<std::pair<uint64_t, uint64_t>> Dims; ///< |stride|, extent
+    /// |stride|, extent; finest stride first
+    std::vector<std::pair<uint64_t, uint64_t>> Dims;
   };
   std::vector<Box> Boxes;
   /// The bytes of the aligned Granule-byte blocks (lines, sectors) the
