@@ -66,6 +66,9 @@ SUITES=(
   # Rodinia's kernels on PoCL (held out: no term was fitted to them), on
   # the build machine of 2026-11-28 (pocl-cpu/outside-rodinia/README.md).
   "rodinia-pocl|$R/pocl-cpu/outside-rodinia|--profile $R/pocl-cpu/full/pocl-cpu-calibrated.yaml --suite build/outside-rodinia/rodinia.yaml --measurements $R/pocl-cpu/outside-rodinia/measured-rodinia.json"
+  # Column walks through dirty lines and over more pages than the TLB holds
+  # (2026-11-29, the same machine).
+  "pocl-memory|$R/pocl-cpu/memory|--profile $R/pocl-cpu/full/pocl-cpu-calibrated.yaml --suite bench/cpu_memory/suite.yaml --measurements $R/pocl-cpu/memory/measured.json"
   # The latency terms away from their micro-benchmarks (2026-11-27).
   "latency-h100|$R/nvidia-h100-sxm/latency|--profile $H100 --suite bench/latency/latency.yaml --measurements $R/nvidia-h100-sxm/latency/measured-latency.json"
   "polybench-all-h100|$R/nvidia-h100-sxm/outside-polybench-all|--profile $H100 --suite build/outside-polybench/polybench.yaml --measurements $R/nvidia-h100-sxm/outside-polybench-all/measured-polybench-all.json"

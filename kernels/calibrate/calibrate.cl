@@ -526,7 +526,10 @@ __kernel void fma_chain(__global const float *in, __global float *out,
 // first pass each load is a line fetched again from L2
 // (cache.l2_refetch_cycles). With 2048 rows (8 MiB, within any L3) L2
 // cannot keep it either: a line fetched again from beyond L2
-// (cache.l3_refetch_cycles).
+// (cache.l3_refetch_cycles). With a pitch of a page and a line (1040
+// floats) the column spreads over L1's sets, and with 8192 rows over more
+// pages than a core's TLB holds: each load walks the page tables
+// (cache.page_walk_cycles).
 __kernel void refetch(__global const float *in, __global float *out, int rows,
                       int reps, int pitch) {
   size_t i = get_global_id(0);
@@ -535,6 +538,21 @@ __kernel void refetch(__global const float *in, __global float *out, int rows,
     for (int k = 0; k < rows; ++k)
       s += as_uint(in[k * pitch + i]);
   out[i] = as_float(s);
+}
+
+// The same column scanned in place (refetch's walk of 32 rows a page
+// apart, each element replaced by the sum before it): each load fetches
+// again a line that L1 evicted dirty, which costs a core more than a clean
+// line (cache.dirty_refetch_cycles, added to cache.l2_refetch_cycles).
+__kernel void refetch_dirty(__global uint *a, int rows, int reps, int pitch) {
+  size_t i = get_global_id(0);
+  uint s = 0;
+  for (int r = 0; r < reps; ++r)
+    for (int k = 0; k < rows; ++k) {
+      uint x = a[k * pitch + i];
+      a[k * pitch + i] = s;
+      s += x;
+    }
 }
 
 // The same path through the classes that wait longer: dependent

@@ -28,6 +28,7 @@
 #include "llvm/IR/Module.h"
 #include "llvm/Support/Error.h"
 
+#include <array>
 #include <chrono>
 #include <map>
 #include <optional>
@@ -75,6 +76,9 @@ struct AnalyzeOptions {
   /// kernel is also built as a CPU compiler builds it (CpuCode.h). Empty
   /// for GPU profiles.
   std::string CpuTarget;
+  /// The local size the driver picks where the launch leaves it, if the
+  /// profile says (Model/DriverLocal.h): the CPU code is built for it.
+  std::optional<std::array<uint64_t, 3>> DriverLocal;
 };
 
 /// The error analyzeKernel() returns when AnalyzeOptions::Deadline passed:

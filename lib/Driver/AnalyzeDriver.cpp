@@ -4,6 +4,7 @@
 #include "Analysis/ParallelAnalysis.h"
 #include "Lint/RuleSet.h"
 #include "Lint/Suppression.h"
+#include "Model/DriverLocal.h"
 #include "Model/Occupancy.h"
 #include "Model/Spreadsheet.h"
 #include "Support/InputFile.h"
@@ -239,6 +240,7 @@ int analyzeSource(FrontendOptions FO, const std::vector<std::string> &Names,
     AO.Launch = Launch;
     AO.LaunchGiven = LaunchGiven;
     AO.CpuTarget = Profile.Alu.LlvmCpu;
+    AO.DriverLocal = driverLocal(Profile, Launch);
     AO.TripCounts = *Trips;
     AO.BufferBytes = Entry ? Entry->BufferBytes : GivenBuffers;
     if (Entry)

@@ -66,6 +66,8 @@ struct CpuCacheGeometry {
   /// (counted or passed over); the counts are per access, scaled to a
   /// work-item's accesses, so the last work-item need not finish.
   uint64_t Budget = uint64_t(1) << 20;
+  /// Pages the core's TLB holds (0: page walks are not counted).
+  unsigned TlbPages = 0;
   /// The local size to assume when the launch leaves it to the driver.
   std::optional<std::array<uint64_t, 3>> AssumedLocal;
 };
@@ -76,6 +78,10 @@ struct CpuCacheTraffic {
   /// (served by L2), and L2 misses of the same kind (served from beyond
   /// L2).
   double RefetchL2 = 0, RefetchBeyond = 0;
+  /// Of those, loads of a line L1 had evicted dirty (a store wrote it).
+  double RefetchDirty = 0;
+  /// Per work-item: walks of the page tables for a page the TLB lost.
+  double PageWalks = 0;
   /// Accesses run through the caches, and of the kernel's global sites
   /// those with no affine pattern (left out).
   uint64_t Accesses = 0;

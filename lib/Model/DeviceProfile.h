@@ -152,6 +152,9 @@ struct DeviceProfile {
   /// Largest work-group the device launches (CL_DEVICE_MAX_WORK_GROUP_SIZE);
   /// nullopt when the profile does not say.
   std::optional<unsigned> MaxWorkGroupSize;
+  /// The rule by which the driver picks a local size the launch leaves to
+  /// it (`launch.driver_local`): "pocl", or empty (unknown; DriverLocal.h).
+  std::string DriverLocal;
 
   /// Vendor advice on work-group shapes (`work_group:` in YAML), for the
   /// lint rules. Zero / empty / nullopt: the profile gives no such advice.
@@ -234,6 +237,9 @@ struct DeviceProfile {
     /// (CPU profiles; the layer conditions above are for GPUs).
     std::optional<unsigned> L1Ways, L2Ways;
     std::optional<uint64_t> PageBytes;
+    /// Pages a core's last-level TLB holds (its second-level data TLB):
+    /// with it, CpuCaches.h counts the page walks of what it simulates.
+    std::optional<unsigned> TlbPages;
     /// L1 lines a compute unit looks up per clock (NVIDIA: 1; measured by
     /// bench/l1_lines); adds T_L1 to T_MEM.
     std::optional<double> L1LinesPerClock;

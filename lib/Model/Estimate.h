@@ -79,6 +79,8 @@ struct Estimate {
   /// Per work-item, on CPU profiles whose caches are simulated
   /// (CpuCaches.h): lines fetched again from L2, and from beyond it.
   double CpuRefetchL2 = 0, CpuRefetchBeyond = 0;
+  /// Of those, loads of lines L1 evicted dirty; and the page walks.
+  double CpuRefetchDirty = 0, CpuPageWalks = 0;
   /// Wavefront executions per item of stores and of atomics the whole
   /// launch aims at one address (MemoryTraffic), and their time queued at
   /// that address's L2 slice (a limit of T_MEM, when the profile has

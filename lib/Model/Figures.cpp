@@ -244,6 +244,14 @@ const std::vector<NumericFigure> &numericFigures() {
        D::Count},
       {"cache.l3_refetch_cycles", "cache_l3_refetch_cycles", "clocks per line",
        D::Count},
+      // What a load adds to those when the line it fetches again left L1
+      // dirty (a column read and written back), and what one walk of the
+      // page tables costs a core whose TLB lost the page (CpuCaches.h;
+      // calibrate's refetch_dirty and page_walk).
+      {"cache.dirty_refetch_cycles", "cache_dirty_refetch_cycles",
+       "clocks per line", D::Count},
+      {"cache.page_walk_cycles", "cache_page_walk_cycles", "clocks per walk",
+       D::Count},
       // Clocks per fused multiply-add on a CPU loop's recurrence (the
       // compiler's code, CpuCode.h), where it differs from an add's: a
       // profile without it charges alu.latency_cycles.
@@ -430,6 +438,9 @@ std::vector<ProfileFigure> profileFigures(const DeviceProfile &P) {
   if (P.Cache.PageBytes)
     counts("cache.page", "cache_page_bytes", "B", optU64(P.Cache.PageBytes),
            D::Bytes);
+  if (P.Cache.TlbPages)
+    counts("cache.tlb_pages", "cache_tlb_pages", "pages",
+           optU(P.Cache.TlbPages), D::Count);
   if (P.Cache.DramGranuleBytes)
     counts("cache.dram_granule", "cache_dram_granule_bytes", "B",
            optU64(P.Cache.DramGranuleBytes), D::Bytes);

@@ -153,12 +153,20 @@ void ModelBuilder::alu() {
     // waits: the longest of the three (measured, docs/results/pocl-cpu/
     // caches: a naive matmul whose column L1 loses runs at its fma chain's
     // pace, one whose column L2 loses at the refetches').
+    // A load of a line L1 evicted dirty adds its own clocks, and so does a
+    // walk of the page tables (the TLB's misses, which nothing prefetches).
     E R2 = fig("cache_l2_refetch_cycles"), R3 = fig("cache_l3_refetch_cycles");
+    E Rd = fig("cache_dirty_refetch_cycles"),
+      Pw = fig("cache_page_walk_cycles");
     E Refetch =
         term("cpu_refetch_cycles",
              B.ifThen(B.has(R2), in("cpu_refetch_l2") * R2, B.num(0)) +
-                 B.ifThen(B.has(R3), in("cpu_refetch_beyond") * R3, B.num(0)),
-             Unit::Count, "CPU cycles fetching again lines its caches lost");
+                 B.ifThen(B.has(R3), in("cpu_refetch_beyond") * R3, B.num(0)) +
+                 B.ifThen(B.has(Rd), in("cpu_refetch_dirty") * Rd, B.num(0)) +
+                 B.ifThen(B.has(Pw), in("cpu_page_walks") * Pw, B.num(0)),
+             Unit::Count,
+             "CPU cycles fetching again lines its caches lost, and walking the "
+             "page tables");
     E Cycles =
         term("cpu_cycles", B.max(B.max(Thr, Chain), Refetch) + CallCycles,
              Unit::Count, "CPU cycles per work-item");
@@ -566,6 +574,8 @@ Values kernelInputs(const KernelCounts &K, const LaunchSpec &L,
   V["cpu_chain_fma_ops"] = K.Cpu.ChainFmaOps;
   V["cpu_refetch_l2"] = E.CpuRefetchL2;
   V["cpu_refetch_beyond"] = E.CpuRefetchBeyond;
+  V["cpu_refetch_dirty"] = E.CpuRefetchDirty;
+  V["cpu_page_walks"] = E.CpuPageWalks;
   for (unsigned C = 0; C < NumAluClasses; ++C)
     V[fmt::format("cpu_call_{}", aluClassName(AluClass(C)))] = K.Cpu.CallOps[C];
   for (size_t I = 0; I < CpuPricedCalls.size(); ++I)
@@ -667,6 +677,11 @@ const std::vector<InputInfo> &inputInfo() {
     I.push_back({"cpu_refetch_beyond",
                  "CPU lines fetched again from beyond L2 (simulated caches)",
                  ""});
+    I.push_back({"cpu_refetch_dirty",
+                 "of them, loads of lines L1 evicted dirty (simulated caches)",
+                 ""});
+    I.push_back({"cpu_page_walks",
+                 "CPU page walks for pages the TLB lost (simulated TLB)", ""});
     for (unsigned C = 0; C < NumAluClasses; ++C) {
       const char *Class = aluClassName(AluClass(C));
       I.push_back(

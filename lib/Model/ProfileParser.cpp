@@ -387,7 +387,7 @@ DeviceProfile Parser::parse(const YAML::Node &Root) {
     expectMap(C, "cache");
     checkKeys(C, "cache",
               {"line", "l1", "l1_stores", "l1_shared_with_lds", "l2",
-               "dram_granule", "l1_ways", "l2_ways", "page"});
+               "dram_granule", "l1_ways", "l2_ways", "page", "tlb_pages"});
     if (YAML::Node N = optional(C, "cache", "l1_ways"))
       P.Cache.L1Ways = unsigned(
           whole(N, "cache.l1_ways", Quantity::Dim::Count, false, true, 1024));
@@ -397,6 +397,10 @@ DeviceProfile Parser::parse(const YAML::Node &Root) {
     if (YAML::Node N = optional(C, "cache", "page"))
       P.Cache.PageBytes = whole(N, "cache.page", Quantity::Dim::Bytes, false,
                                 true, uint64_t(1) << 40);
+    if (YAML::Node N = optional(C, "cache", "tlb_pages"))
+      P.Cache.TlbPages =
+          unsigned(whole(N, "cache.tlb_pages", Quantity::Dim::Count, false,
+                         true, uint64_t(1) << 20));
     if (YAML::Node N = optional(C, "cache", "dram_granule"))
       P.Cache.DramGranuleBytes =
           whole(N, "cache.dram_granule", Quantity::Dim::Bytes);
@@ -464,7 +468,16 @@ DeviceProfile Parser::parse(const YAML::Node &Root) {
 
   if (YAML::Node L = optional(Root, "", "launch")) {
     expectMap(L, "launch");
-    checkKeys(L, "launch", {"waves_per_cu_min", "waves_per_cu_latency"});
+    checkKeys(L, "launch",
+              {"waves_per_cu_min", "waves_per_cu_latency", "driver_local"});
+    if (YAML::Node N = optional(L, "launch", "driver_local")) {
+      addFigure("launch.driver_local", N);
+      P.DriverLocal = text(N, "launch.driver_local");
+      if (P.DriverLocal != "pocl")
+        fail(N, fmt::format("'launch.driver_local' must be 'pocl' (PoCL's "
+                            "choice of a local size), got '{}'",
+                            P.DriverLocal));
+    }
     if (YAML::Node N = optional(L, "launch", "waves_per_cu_min"))
       P.WavesPerCUMin = whole(N, "launch.waves_per_cu_min");
     YAML::Node Lat = optional(L, "launch", "waves_per_cu_latency");

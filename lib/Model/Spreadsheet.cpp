@@ -2,6 +2,7 @@
 #include "Model/Spreadsheet.h"
 #include "Model/CacheModel.h"
 #include "Model/CpuCaches.h"
+#include "Model/DriverLocal.h"
 #include "Model/Figures.h"
 #include "Model/MemoryTraffic.h"
 #include "Model/ModelGraph.h"
@@ -111,7 +112,15 @@ Estimate estimate(const KernelCounts &K, const DeviceProfile &P,
     CG.L1 = {*P.Cache.L1Bytes, *P.Cache.L1Ways};
     CG.L2 = {*P.Cache.L2Bytes, *P.Cache.L2Ways};
     CG.ComputeUnits = P.ComputeUnits;
-    if (!K.Launch.Local) {
+    CG.TlbPages = P.Cache.TlbPages.value_or(0);
+    if (auto Driver = driverLocal(P, K.Launch)) {
+      CG.AssumedLocal = *Driver;
+      E.Notes.push_back(fmt::format("local size: the launch leaves it to the "
+                                    "driver, which picks {}x{}x{} "
+                                    "(launch.driver_local: {})",
+                                    (*Driver)[0], (*Driver)[1], (*Driver)[2],
+                                    P.DriverLocal));
+    } else if (!K.Launch.Local) {
       // The driver picks the local size: what occupancy assumes.
       model::Evaluator V0(M->G, model::estimateInputs(K, E),
                           model::figureValues(P, Opts.UseMeasured));
@@ -122,6 +131,8 @@ Estimate estimate(const KernelCounts &K, const DeviceProfile &P,
     CpuCacheTraffic C = cpuCacheTraffic(K, CG);
     E.CpuRefetchL2 = C.RefetchL2;
     E.CpuRefetchBeyond = C.RefetchBeyond;
+    E.CpuRefetchDirty = C.RefetchDirty;
+    E.CpuPageWalks = C.PageWalks;
     E.Notes.push_back(C.Note);
   }
   model::Evaluator V(M->G, model::estimateInputs(K, E),
