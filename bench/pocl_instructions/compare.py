@@ -16,6 +16,9 @@ region, values kept across a barrier in per-work-item arrays).
       DIR holds one ID.cg per plan kernel (run.sh); COUNTS.json keeps, per
       kernel, the instructions executed in PoCL's kernel cache, the
       work-group function's calls and the launch's work-items.
+  compare.py functions ID.cg
+      One kernel's instructions in PoCL's kernel cache by function: its
+      own code beside the library routines the model prices in clocks.
   compare.py compare --counts COUNTS.json --analysis A.json [--json OUT]
       A.json: `clspread analyze --suite ... --format json` of the same
       launches, for the CPU that PoCL built for (run.sh says which).
@@ -34,10 +37,12 @@ import sys
 def callgrind_counts(path):
     """Instructions executed in the functions of PoCL's kernel cache (self
     cost; the cost line after a `calls=` line is a call's inclusive cost
-    and is skipped), and the calls of the kernel's *_workgroup function."""
+    and is skipped), the calls of the kernel's *_workgroup function, and
+    the self cost by function."""
     names = {"ob": {}, "fn": {}}
-    obj = callee = ""
+    obj = callee = fn = ""
     total = calls = 0
+    by_fn = {}
     skip = False
     with open(path, errors="replace") as f:
         for line in f:
@@ -52,6 +57,8 @@ def callgrind_counts(path):
                     obj = name
                 elif kind == "fn" and is_callee:
                     callee = name
+                elif kind == "fn":
+                    fn = name
                 continue
             if line.startswith("calls="):
                 if callee.endswith("_workgroup"):
@@ -65,7 +72,8 @@ def callgrind_counts(path):
                     parts = line.split()
                     if len(parts) >= 2:
                         total += int(parts[1])
-    return total, calls
+                        by_fn[fn] = by_fn.get(fn, 0) + int(parts[1])
+    return total, calls, by_fn
 
 
 def write_json(path, data):
@@ -86,7 +94,7 @@ def extract(a):
         items = 1
         for g in k["global"]:
             items *= g
-        executed, groups = callgrind_counts(cg)
+        executed, groups, _ = callgrind_counts(cg)
         device = ""
         run = os.path.join(a.callgrind, k["id"] + ".json")
         if os.path.exists(run):
@@ -123,6 +131,17 @@ def compare(a):
         write_json(a.json, {"kernels": rows})
 
 
+def functions(a):
+    """The kernel cache's instructions by function, most first: the
+    kernel's own code beside PoCL's library routines (_cl_pow, Sleef_...),
+    which the model prices in clocks (alu.call_cycles_<fn>), not in
+    cpu_instructions."""
+    total, _, by_fn = callgrind_counts(a.cg)
+    for name, n in sorted(by_fn.items(), key=lambda x: -x[1]):
+        print(f"{n:12d}  {name}")
+    print(f"{total:12d}  (all)")
+
+
 def main():
     ap = argparse.ArgumentParser()
     sub = ap.add_subparsers(dest="cmd", required=True)
@@ -134,8 +153,10 @@ def main():
     c.add_argument("--counts", required=True)
     c.add_argument("--analysis", required=True)
     c.add_argument("--json")
+    f = sub.add_parser("functions")
+    f.add_argument("cg")
     a = ap.parse_args()
-    extract(a) if a.cmd == "extract" else compare(a)
+    {"extract": extract, "compare": compare, "functions": functions}[a.cmd](a)
 
 
 if __name__ == "__main__":

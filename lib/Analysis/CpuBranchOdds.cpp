@@ -191,27 +191,31 @@ std::optional<double> rangeOdds(const ICmpInst &Cmp, ScalarEvolution &SE,
 /// iteration in the loop's trip count; where it starts from a group's
 /// first global id (`get_global_id(0) == 0`, `posx == width - 1`), for
 /// one work-item in the launch's extent in that dimension; where it is a
-/// group's first id and nothing steps, for one group of the launch's.
-/// Null otherwise.
+/// group's first id or its group id and nothing steps (`get_group_id(0)
+/// == 0`), for one group of the launch's. Null otherwise.
 std::optional<double> differenceOdds(const SCEV *D, ScalarEvolution &SE,
                                      const Function &F,
                                      const LaunchShape &Shape) {
-  auto firstIdDim = [&](const SCEV *X) -> std::optional<unsigned> {
+  auto idDim = [&](const SCEV *X, bool First) -> std::optional<unsigned> {
     for (unsigned Dim = 0; Dim < 3; ++Dim) {
-      const Argument *First = groupArg(F, Dim, true);
-      if (First && SCEVExprContains(X, [&](const SCEV *S) {
+      const Argument *A = groupArg(F, Dim, First);
+      if (A && SCEVExprContains(X, [&](const SCEV *S) {
             auto *U = dyn_cast<SCEVUnknown>(S);
-            return U && U->getValue() == First;
+            return U && U->getValue() == A;
           }))
         return Dim;
     }
     return std::nullopt;
   };
+  auto firstIdDim = [&](const SCEV *X) { return idDim(X, true); };
   auto *Rec = dyn_cast<SCEVAddRecExpr>(D);
   if (!Rec) {
     if (SE.containsAddRecurrence(D))
       return std::nullopt;
-    if (auto Dim = firstIdDim(D))
+    auto Dim = firstIdDim(D);
+    if (!Dim)
+      Dim = idDim(D, false);
+    if (Dim)
       return double(Shape.Local[*Dim]) /
              double(std::max(Shape.Global[*Dim], Shape.Local[*Dim]));
     return std::nullopt;
@@ -263,6 +267,25 @@ std::optional<double> pointOdds(const Value *A, const Value *B,
 /// often as its inside). An ordered comparison of ids holds
 /// for its share of the launch's work-items (rangeOdds); the
 /// vectorizer's run-time guards pass.
+bool exitsOnSecondVisit(const BranchInst &Br, const Loop &L) {
+  if (!Br.isConditional() || !L.contains(Br.getParent()))
+    return false;
+  auto *P = dyn_cast<PHINode>(Br.getCondition());
+  if (!P || P->getParent() != L.getHeader() || P->getNumIncomingValues() != 2)
+    return false;
+  const ConstantInt *Entry = nullptr, *Back = nullptr;
+  for (unsigned I = 0; I < 2; ++I) {
+    auto *C = dyn_cast<ConstantInt>(P->getIncomingValue(I));
+    if (!C)
+      return false;
+    (L.contains(P->getIncomingBlock(I)) ? Back : Entry) = C;
+  }
+  if (!Entry || !Back || Entry == Back)
+    return false;
+  // The successor the back edge's value picks (false: the second).
+  return !L.contains(Br.getSuccessor(Back->isOne() ? 0 : 1));
+}
+
 void weighBranches(Function &F, ScalarEvolution &SE, LoopInfo &LI,
                    const LaunchShape &Shape) {
   MDBuilder MDB(F.getContext());
@@ -293,6 +316,11 @@ void weighBranches(Function &F, ScalarEvolution &SE, LoopInfo &LI,
       Br->setMetadata(LLVMContext::MD_prof,
                       MDB.createBranchWeights(First ? (1u << 20) : 1,
                                               First ? 1 : (1u << 20)));
+      continue;
+    }
+    // The first visit one way, the second out of the loop: once each.
+    if (const Loop *L = LI.getLoopFor(&BB); L && exitsOnSecondVisit(*Br, *L)) {
+      Br->setMetadata(LLVMContext::MD_prof, MDB.createBranchWeights(1, 1));
       continue;
     }
     auto *Cmp = dyn_cast<ICmpInst>(Br->getCondition());

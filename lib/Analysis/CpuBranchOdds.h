@@ -56,6 +56,13 @@ std::optional<double>
 groupParam(const llvm::Function &F, const llvm::SCEVUnknown *U,
            llvm::function_ref<double(unsigned Dim, bool First)> Pick);
 
+/// Whether \p Br leaves \p L on the second visit of L's header at the
+/// latest: its condition is a header phi that is one constant on entry and
+/// another on the back edge, which takes the branch out of L. The
+/// optimizer writes `if (get_local_id(0) == 0)` in the work-item loop so
+/// (the first iteration, then out), which SCEV cannot count.
+bool exitsOnSecondVisit(const llvm::BranchInst &Br, const llvm::Loop &L);
+
 /// Sets the weights of \p F's branches and switches that the optimizer
 /// left none, at the launch's odds (see the file's comment).
 void weighBranches(llvm::Function &F, llvm::ScalarEvolution &SE,

@@ -431,6 +431,12 @@ private:
     // the mean work-item of the launch.
     if (auto It = MeanTrips.find(L); It != MeanTrips.end())
       return It->second;
+    // A loop that one of its branches leaves on the second visit of its
+    // header (the work-item loop around `if (get_local_id(0) == 0)`).
+    for (const BasicBlock *BB : L->getBlocks())
+      if (auto *Br = dyn_cast<BranchInst>(BB->getTerminator()))
+        if (exitsOnSecondVisit(*Br, *L))
+          return MeanTrips[L] = 2;
     double T = Opts.DefaultTripCount;
     MeanTrips[L] = T; // a count that reaches back to its own loop
     const SCEV *Taken = SE.getBackedgeTakenCount(L);
