@@ -228,9 +228,9 @@ private:
   /// throughput terms already hold.
   ///
   /// A load that fetches again a line L1 evicted dirty counts once more
-  /// (measured on the build machine, docs/results/pocl-cpu/caches: a
-  /// column read and written back, one L1 set, costs 41 clocks a line
-  /// where the same column only read, or only written, costs 9.4).
+  /// (measured on the build machine, docs/results/pocl-cpu/memory: a
+  /// column in one L1 set scanned in place costs 29 to 42 clocks a load
+  /// where the same column only read, or only written, costs about 10).
   void touch(uint64_t Ln, bool Store) {
     std::optional<uint64_t> Gone, Victim, Victim2;
     const bool Fit1 = Fa1.access(Ln), Fit2 = Fa2.access(Ln, &Gone);
@@ -255,8 +255,7 @@ private:
     RefetchDirty += WasDirty && !Store ? 1 : 0;
   }
 
-  /// A page through the TLB, a fully associative LRU of its entries (a
-  /// set-associative TLB of thousands of entries misses little more). A
+  /// A page through the TLB, a fully associative LRU of its entries. A
   /// miss is a walk of the page tables, which nothing prefetches: one on
   /// a page the TLB held before always counts, one on a page's first
   /// touch counts at the end if the pages outnumber the TLB's entries

@@ -38,6 +38,14 @@
 // Model charges each conflict refetch the clocks calibrate measured for
 // its level (cache.l2_refetch_cycles, cache.l3_refetch_cycles).
 //
+// Two more misses are counted: a load of a line L1 evicted dirty (L1
+// keeps a dirty bit a line; cache.dirty_refetch_cycles on top of the
+// level's), and, where the profile gives its TLB's entries
+// (cache.tlb_pages), a walk of the page tables for each page a fully
+// associative LRU TLB lost (cache.page_walk_cycles; a page's first touch
+// counts where the launch's pages outnumber the TLB, for then the last
+// launch's pages are gone too: docs/results/pocl-cpu/memory).
+//
 //===----------------------------------------------------------------------===//
 #ifndef CLSPREAD_MODEL_CPUCACHES_H
 #define CLSPREAD_MODEL_CPUCACHES_H
