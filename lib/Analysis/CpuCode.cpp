@@ -425,10 +425,6 @@ private:
       if (auto It = Opts.TripCounts.find(Start.getLine());
           It != Opts.TripCounts.end())
         return double(It->second);
-    // Trips that depend on the work-item (`for (i = gid; i < n; i +=
-    // size)`) have no constant here, where ids are the work-item loops'
-    // counters and a group's first ids its parameters: their count at
-    // the mean work-item of the launch.
     if (auto It = MeanTrips.find(L); It != MeanTrips.end())
       return It->second;
     // A loop that one of its branches leaves on the second visit of its
@@ -437,6 +433,10 @@ private:
       if (auto *Br = dyn_cast<BranchInst>(BB->getTerminator()))
         if (exitsOnSecondVisit(*Br, *L))
           return MeanTrips[L] = 2;
+    // Trips that depend on the work-item (`for (i = gid; i < n; i +=
+    // size)`) have no constant here, where ids are the work-item loops'
+    // counters and a group's first ids its parameters: their count at
+    // the mean work-item of the launch.
     double T = Opts.DefaultTripCount;
     MeanTrips[L] = T; // a count that reaches back to its own loop
     const SCEV *Taken = SE.getBackedgeTakenCount(L);

@@ -577,50 +577,44 @@ std::vector<DerivedFigure> deriveFigures(const AnalysisReport &Report,
                                  Lanes, Fn, Clock / 1e6) +
                          Where});
     } else if (Fig == "cache.l2_refetch_cycles" ||
-               Fig == "cache.l3_refetch_cycles") {
-      const bool L2 = Fig == "cache.l2_refetch_cycles";
-      const double Lines = L2 ? K.Est.CpuRefetchL2 : K.Est.CpuRefetchBeyond;
-      if (!hasCpuCode(Lines > 0, " and give cache.l1_ways and cache.l2_ways "
-                                 "(the simulated caches)"))
-        continue;
-      // The column walk's lines fetched again, which outlast its issue
-      // and its recurrence (the third term of cpu_cycles' max).
-      auto Cycles = solve(std::string(numericFigure(Fig)->Name), "t_alu_issue",
-                          *T, std::pair(0.0, 10000.0));
-      if (!Cycles)
-        continue;
-      Out.push_back({Fig, fmt::format("{:.4g}", *Cycles),
-                     fmt::format("{:.4g} lines a work-item fetched again from "
-                                 "L2 and {:.4g} from beyond it (the simulated "
-                                 "caches), at {:.4g} MHz, from ",
-                                 K.Est.CpuRefetchL2, K.Est.CpuRefetchBeyond,
-                                 Clock / 1e6) +
-                         Where});
-    } else if (Fig == "cache.dirty_refetch_cycles" ||
+               Fig == "cache.l3_refetch_cycles" ||
+               Fig == "cache.dirty_refetch_cycles" ||
                Fig == "cache.page_walk_cycles") {
-      const bool Dirty = Fig == "cache.dirty_refetch_cycles";
-      const double Count = Dirty ? K.Est.CpuRefetchDirty : K.Est.CpuPageWalks;
-      if (!hasCpuCode(Count > 0,
-                      Dirty ? " and give cache.l1_ways and cache.l2_ways (the "
-                              "simulated caches)"
-                            : " and give cache.l1_ways, cache.l2_ways and "
-                              "cache.tlb_pages (the simulated TLB)"))
+      const bool Dirty = Fig == "cache.dirty_refetch_cycles",
+                 Walk = Fig == "cache.page_walk_cycles";
+      const double Count = Fig == "cache.l2_refetch_cycles" ? K.Est.CpuRefetchL2
+                           : Fig == "cache.l3_refetch_cycles"
+                               ? K.Est.CpuRefetchBeyond
+                           : Dirty ? K.Est.CpuRefetchDirty
+                                   : K.Est.CpuPageWalks;
+      if (!hasCpuCode(Count > 0, Walk ? " and give cache.l1_ways, "
+                                        "cache.l2_ways and cache.tlb_pages "
+                                        "(the simulated TLB)"
+                                      : " and give cache.l1_ways and "
+                                        "cache.l2_ways (the simulated caches)"))
         continue;
-      // Beside the refetches at their levels' clocks (solved before), in
-      // the same third term of cpu_cycles' max.
+      // The column walk's lines fetched again (and beside them the loads
+      // of lines left dirty, the page walks), which outlast its issue and
+      // its recurrence: the third term of cpu_cycles' max. The levels'
+      // clocks are solved before the dirty lines' and the walks'.
       auto Cycles = solve(std::string(numericFigure(Fig)->Name), "t_alu_issue",
                           *T, std::pair(0.0, 10000.0));
       if (!Cycles)
         continue;
-      Out.push_back(
-          {Fig, fmt::format("{:.4g}", *Cycles),
-           fmt::format(
-               "{:.4g} {} a work-item, beside {:.4g} lines fetched "
-               "again from L2 and {:.4g} from beyond it (the "
-               "simulated caches), at {:.4g} MHz, from ",
-               Count, Dirty ? "loads of lines L1 evicted dirty" : "page walks",
-               K.Est.CpuRefetchL2, K.Est.CpuRefetchBeyond, Clock / 1e6) +
-               Where});
+      const std::string Lines =
+          Dirty || Walk
+              ? fmt::format("{:.4g} {} a work-item, beside {:.4g} lines", Count,
+                            Dirty ? "loads of lines L1 evicted dirty"
+                                  : "page walks",
+                            K.Est.CpuRefetchL2)
+              : fmt::format("{:.4g} lines a work-item", K.Est.CpuRefetchL2);
+      Out.push_back({Fig, fmt::format("{:.4g}", *Cycles),
+                     Lines +
+                         fmt::format(" fetched again from L2 and {:.4g} from "
+                                     "beyond it (the simulated caches), at "
+                                     "{:.4g} MHz, from ",
+                                     K.Est.CpuRefetchBeyond, Clock / 1e6) +
+                         Where});
     } else if (Fig == "alu.fp64_latency_cycles" ||
                Fig == "alu.transcendental_latency_cycles") {
       // The same loop in doubles, or of dependent exponentials: the

@@ -33,9 +33,9 @@ public:
 
   /// Looks \p LineNo up (its set from \p IndexLine); on a miss puts it in
   /// place of the set's least recently used line, whose number goes to
-  /// \p DirtyVictim if a store had written it. True on a hit.
-  bool access(uint64_t LineNo, uint64_t IndexLine, bool Store,
-              std::optional<uint64_t> &DirtyVictim) {
+  /// \p DirtyVictim, where given, if a store had written it. True on a hit.
+  bool access(uint64_t LineNo, uint64_t IndexLine, bool Store = false,
+              std::optional<uint64_t> *DirtyVictim = nullptr) {
     const size_t Base = size_t(IndexLine % Sets) * Ways;
     ++Clock;
     size_t Victim = Base;
@@ -48,8 +48,8 @@ public:
       if (Stamps[W] < Stamps[Victim])
         Victim = W;
     }
-    if (Dirty[Victim])
-      DirtyVictim = Tags[Victim];
+    if (Dirty[Victim] && DirtyVictim)
+      *DirtyVictim = Tags[Victim];
     Tags[Victim] = LineNo;
     Stamps[Victim] = Clock;
     Dirty[Victim] = Store;
@@ -232,12 +232,12 @@ private:
   /// column in one L1 set scanned in place costs 29 to 42 clocks a load
   /// where the same column only read, or only written, costs about 10).
   void touch(uint64_t Ln, bool Store) {
-    std::optional<uint64_t> Gone, Victim, Victim2;
+    std::optional<uint64_t> Gone, Victim;
     const bool Fit1 = Fa1.access(Ln), Fit2 = Fa2.access(Ln, &Gone);
     // A line even an L2-sized cache lost is no conflict when it returns.
     if (Gone)
       LeftDirty.erase(*Gone);
-    const bool Hit1 = L1.access(Ln, Ln, Store, Victim);
+    const bool Hit1 = L1.access(Ln, Ln, Store, &Victim);
     if (Victim)
       LeftDirty.insert(*Victim);
     if (Hit1)
@@ -248,7 +248,7 @@ private:
     const uint64_t Phys = mix(Ln / PerPage) * PerPage + Ln % PerPage;
     // (L2's dirty lines are not followed: a line it evicts dirty costs its
     // writeback, in the DRAM bytes.)
-    const bool Hit2 = L2.access(Ln, Phys, false, Victim2);
+    const bool Hit2 = L2.access(Ln, Phys);
     if (!(Hit2 ? Fit1 : Fit2))
       return;
     (Hit2 ? RefetchL2 : RefetchBeyond) += 1;

@@ -247,7 +247,7 @@ const std::vector<NumericFigure> &numericFigures() {
       // What a load adds to those when the line it fetches again left L1
       // dirty (a column read and written back), and what one walk of the
       // page tables costs a core whose TLB lost the page (CpuCaches.h;
-      // calibrate's refetch_dirty and page_walk).
+      // calibrate's refetch_dirty, and refetch over 8192 pages).
       {"cache.dirty_refetch_cycles", "cache_dirty_refetch_cycles",
        "clocks per line", D::Count},
       {"cache.page_walk_cycles", "cache_page_walk_cycles", "clocks per walk",
