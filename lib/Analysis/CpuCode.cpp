@@ -40,6 +40,7 @@
 #include "Analysis/Builtins.h"
 #include "Analysis/CpuBranchOdds.h"
 #include "Analysis/CpuBuiltins.h"
+#include "Analysis/CpuPorts.h"
 #include "Analysis/InstructionClass.h"
 #include "Analysis/KernelClone.h"
 #include "Analysis/Specialize.h"
@@ -330,8 +331,10 @@ struct Tally {
   std::array<double, NumAluClasses> CallOps{};
   std::array<double, CpuPricedCalls.size()> PricedCalls{};
   std::pair<double, double> Lanes{0, 0}; ///< lanes, instructions
+  PortUse Ports; ///< the machine code's micro-ops and resources held
 
   void add(const Tally &O, double W) {
+    Ports.add(O.Ports, W);
     Instructions += W * O.Instructions;
     ChainOps += W * O.ChainOps;
     ChainFmaOps += W * O.ChainFmaOps;
@@ -351,18 +354,21 @@ public:
   using Callees = std::function<const Tally &(Function &)>;
   Counter(Function &Fn, FunctionAnalysisManager &FAM,
           const AnalyzeOptions &Opts, const LaunchShape &Shape,
-          Callees CalleeTally)
+          const PortModel *Ports, Callees CalleeTally)
       : Fn(Fn), DL(Fn.getParent()->getDataLayout()),
         LI(FAM.getResult<LoopAnalysis>(Fn)),
         SE(FAM.getResult<ScalarEvolutionAnalysis>(Fn)),
         BFI(FAM.getResult<BlockFrequencyAnalysis>(Fn)),
         BPI(FAM.getResult<BranchProbabilityAnalysis>(Fn)), Opts(Opts),
-        Shape(Shape), CalleeTally(std::move(CalleeTally)) {}
+        Shape(Shape), Ports(Ports), CalleeTally(std::move(CalleeTally)) {}
 
   Tally count() {
     Tally T;
     for (BasicBlock &BB : Fn) {
       double F = freq(&BB);
+      if (Ports)
+        if (auto It = Ports->Blocks.find(&BB); It != Ports->Blocks.end())
+          T.Ports.add(It->second, F);
       for (Instruction &I : BB) {
         if (auto *CI = dyn_cast<CallInst>(&I)) {
           Function *Callee = CI->getCalledFunction();
@@ -414,6 +420,7 @@ private:
   BranchProbabilityInfo &BPI;
   const AnalyzeOptions &Opts;
   const LaunchShape &Shape;
+  const PortModel *Ports;
   Callees CalleeTally;
   DenseMap<const BasicBlock *, double> Freq;
   DenseMap<const Loop *, double> MeanTrips;
@@ -712,6 +719,10 @@ CpuCounts cpuCode(const Module &M, const std::string &Kernel,
                     FAM.getResult<LoopAnalysis>(G), Shape);
       FAM.invalidate(G, PreservedAnalyses::none());
     }
+  // The machine code's resources, per block (CpuPorts.h); without them
+  // the issue rate alone prices the instructions.
+  std::optional<PortModel> Ports = machinePorts(*Clone, *TM, C.PortNote);
+  const PortModel *PortsIn = Ports ? &*Ports : nullptr;
   // Helpers are tallied once each, whole (OpenCL C has no recursion; a
   // call back into one still being tallied counts as its call alone).
   std::map<Function *, std::optional<Tally>> Tallies;
@@ -720,10 +731,10 @@ CpuCounts cpuCode(const Module &M, const std::string &Kernel,
     auto [It, New] = Tallies.try_emplace(&G);
     if (!New)
       return It->second ? *It->second : None;
-    Tally T = Counter(G, FAM, Opts, Shape, CalleeTally).count();
+    Tally T = Counter(G, FAM, Opts, Shape, PortsIn, CalleeTally).count();
     return *(Tallies[&G] = T);
   };
-  Tally T = Counter(*WG, FAM, Opts, Shape, CalleeTally).count();
+  Tally T = Counter(*WG, FAM, Opts, Shape, PortsIn, CalleeTally).count();
   const double Items = double(Local[0] * Local[1] * Local[2]);
   C.Instructions = T.Instructions / Items;
   C.ChainOps = T.ChainOps / Items;
@@ -732,6 +743,10 @@ CpuCounts cpuCode(const Module &M, const std::string &Kernel,
     C.CallOps[I] = T.CallOps[I] / Items;
   for (size_t I = 0; I < C.PricedCalls.size(); ++I)
     C.PricedCalls[I] = T.PricedCalls[I] / Items;
+  if (Ports) {
+    C.PortCycles = Ports->bound(T.Ports, &C.PortBound) / Items;
+    C.MicroOps = T.Ports.MicroOps / Items;
+  }
   if (T.Lanes.second > 0)
     C.LanesPerInstr = T.Lanes.first / T.Lanes.second;
   C.Target = Opts.CpuTarget;

@@ -279,6 +279,15 @@ struct CpuCounts {
   /// takes a time of its own for each (PoCL 3.1 on Zen 4: pow 9x sin, exp
   /// a fifth of it), which a profile may give (alu.call_cycles_<fn>).
   std::array<double, CpuPricedCalls.size()> PricedCalls{};
+  /// Clocks one work-item's machine code holds the core at least, by
+  /// LLVM's scheduling model of the CPU (CpuPorts.h): its micro-ops over
+  /// the issue width, or its busiest resource's clocks over its units.
+  /// 0 where the model has no such tables.
+  double PortCycles = 0;
+  std::string PortBound; ///< the resource that binds PortCycles, or "issue"
+  std::string PortNote;  ///< why PortCycles is 0 where the code was built
+  /// Micro-ops of one work-item's machine code, by the same model.
+  double MicroOps = 0;
 };
 
 /// Counts attributed to one source line (for --lines).

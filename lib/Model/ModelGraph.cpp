@@ -167,8 +167,15 @@ void ModelBuilder::alu() {
              Unit::Count,
              "CPU cycles fetching again lines its caches lost, and walking the "
              "page tables");
+    // The unit its instructions queue on, where that takes longer than the
+    // issue rate (a divide holds the divider for several clocks): LLVM's
+    // scheduling model of the CPU, summed over the machine code
+    // (CpuPorts.h). No figure: the tables are the compiler's own.
+    E Ports = term("cpu_port_cycles_bound", in("cpu_port_cycles"), Unit::Count,
+                   "CPU cycles its busiest execution unit is held");
     E Cycles =
-        term("cpu_cycles", B.max(B.max(Thr, Chain), Refetch) + CallCycles,
+        term("cpu_cycles",
+             B.max(B.max(B.max(Thr, Ports), Chain), Refetch) + CallCycles,
              Unit::Count, "CPU cycles per work-item");
     E HasIpc = B.has(Ipc);
     // Built, its code is what runs even where it issues nothing a
@@ -195,9 +202,16 @@ void ModelBuilder::alu() {
       return fmt::format(
           "CPU code for {}: {:.4g} instructions per work-item, {:.3g} "
           "lanes each on average, {:.4g} of them on loop recurrences: "
-          "{:.4g} cycles{}",
+          "{:.4g} cycles{}{}",
           K.Cpu.Target, K.Cpu.Instructions, K.Cpu.LanesPerInstr, K.Cpu.ChainOps,
-          V.value(Cycles), Calls);
+          V.value(Cycles), Calls,
+          !K.Cpu.PortNote.empty()
+              ? fmt::format(" (no execution ports: {})", K.Cpu.PortNote)
+          : V.value(Ports) > V.value(Thr)
+              ? fmt::format(" ({} held {:.4g} cycles a work-item, longer "
+                            "than its instructions take to issue)",
+                            K.Cpu.PortBound, V.value(Ports))
+              : "");
     });
   }
   E Issue = term("t_alu_issue", Simt, Unit::Time, "T_ALU issue (s)");
@@ -572,6 +586,7 @@ Values kernelInputs(const KernelCounts &K, const LaunchSpec &L,
   V["cpu_instructions"] = K.Cpu.Instructions;
   V["cpu_chain_ops"] = K.Cpu.ChainOps;
   V["cpu_chain_fma_ops"] = K.Cpu.ChainFmaOps;
+  V["cpu_port_cycles"] = K.Cpu.PortCycles;
   V["cpu_refetch_l2"] = E.CpuRefetchL2;
   V["cpu_refetch_beyond"] = E.CpuRefetchBeyond;
   V["cpu_refetch_dirty"] = E.CpuRefetchDirty;
@@ -672,6 +687,10 @@ const std::vector<InputInfo> &inputInfo() {
                  "per_item.cpu_chain_ops"});
     I.push_back({"cpu_chain_fma_ops", "of those, fused multiply-adds",
                  "per_item.cpu_chain_fma_ops"});
+    I.push_back({"cpu_port_cycles",
+                 "CPU cycles its busiest execution unit is held (LLVM's "
+                 "scheduling model)",
+                 "per_item.cpu_port_cycles"});
     I.push_back({"cpu_refetch_l2",
                  "CPU lines fetched again from L2 (simulated caches)", ""});
     I.push_back({"cpu_refetch_beyond",

@@ -304,6 +304,10 @@ json::Value toJSON(const AnalysisReport &R, const ReportOptions &O) {
     PerItem["cpu_instructions"] = cpu(C.Cpu.Instructions);
     PerItem["cpu_chain_ops"] = cpu(C.Cpu.ChainOps);
     PerItem["cpu_chain_fma_ops"] = cpu(C.Cpu.ChainFmaOps);
+    PerItem["cpu_port_cycles"] = cpu(C.Cpu.PortCycles);
+    PerItem["cpu_micro_ops"] = cpu(C.Cpu.MicroOps);
+    PerItem["cpu_port_bound"] =
+        Cpu ? json::Value(C.Cpu.PortBound) : json::Value(nullptr);
     PerItem["cpu_lanes_per_instruction"] = cpu(C.Cpu.LanesPerInstr);
     json::Object Calls;
     for (size_t I = 0; I < CpuPricedCalls.size(); ++I)
