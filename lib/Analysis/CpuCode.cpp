@@ -653,9 +653,6 @@ CpuCounts cpuCode(const Module &M, const std::string &Kernel,
   if (L.Local)
     for (unsigned D = 0; D < 3; ++D)
       Local[D] = std::max<uint64_t>(1, (*L.Local)[D]);
-  else if (Opts.DriverLocal) // the driver's, as the profile knows it
-    for (unsigned D = 0; D < 3; ++D)
-      Local[D] = std::max<uint64_t>(1, (*Opts.DriverLocal)[D]);
   else // the driver's choice; PoCL's is a multiple of the vector width
     Local[0] = std::min<uint64_t>(L.Global[0], 8);
   std::array<uint64_t, 3> Global;

@@ -30,6 +30,7 @@
 
 #include <array>
 #include <chrono>
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -76,9 +77,11 @@ struct AnalyzeOptions {
   /// kernel is also built as a CPU compiler builds it (CpuCode.h). Empty
   /// for GPU profiles.
   std::string CpuTarget;
-  /// The local size the driver picks where the launch leaves it, if the
-  /// profile says (Model/DriverLocal.h): the CPU code is built for it.
-  std::optional<std::array<uint64_t, 3>> DriverLocal;
+  /// The local size the driver picks for a launch that leaves it, where
+  /// the profile says (Model/DriverLocal.h); the analysis then takes it
+  /// as the launch's local size, as it takes reqd_work_group_size.
+  std::function<std::optional<std::array<uint64_t, 3>>(const LaunchSpec &)>
+      DriverLocal;
 };
 
 /// The error analyzeKernel() returns when AnalyzeOptions::Deadline passed:

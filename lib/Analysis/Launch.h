@@ -70,7 +70,10 @@ struct LaunchSpec {
   unsigned Dims = 1; ///< 1, 2 or 3
   std::array<uint64_t, 3> Global = {1, 1, 1};
   std::optional<std::array<uint64_t, 3>> Local; ///< nullopt: driver's choice
-  std::map<std::string, ArgValue> Args;         ///< scalar args by name
+  /// Local is what the driver picks, as the profile knows its rule (the
+  /// launch itself left it null, and a plan leaves it so).
+  bool LocalByDriver = false;
+  std::map<std::string, ArgValue> Args; ///< scalar args by name
 
   uint64_t workItems() const { return Global[0] * Global[1] * Global[2]; }
   uint64_t workGroupSize() const {

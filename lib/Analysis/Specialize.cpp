@@ -52,6 +52,16 @@ LaunchSpec launchFor(const Function &F, const AnalyzeOptions &Opts,
   }
   if (!Launch.Local && Reqd)
     Launch.Local = *Reqd;
+  if (!Launch.Local && Opts.DriverLocal)
+    if (auto Picked = Opts.DriverLocal(Launch)) {
+      Launch.Local = *Picked;
+      Launch.LocalByDriver = true;
+      Notes.push_back({"", 0, "launch",
+                       "local size: the launch leaves it to the driver, "
+                       "which picks " +
+                           formatSizes(*Picked, 3) +
+                           " (the profile's launch.driver_local)"});
+    }
   return Launch;
 }
 

@@ -240,7 +240,9 @@ int analyzeSource(FrontendOptions FO, const std::vector<std::string> &Names,
     AO.Launch = Launch;
     AO.LaunchGiven = LaunchGiven;
     AO.CpuTarget = Profile.Alu.LlvmCpu;
-    AO.DriverLocal = driverLocal(Profile, Launch);
+    AO.DriverLocal = [&Profile](const LaunchSpec &L) {
+      return driverLocal(Profile, L);
+    };
     AO.TripCounts = *Trips;
     AO.BufferBytes = Entry ? Entry->BufferBytes : GivenBuffers;
     if (Entry)

@@ -192,8 +192,9 @@ json::Value makePlan(const AnalysisReport &R,
                         {"kernel", C.Name},
                         {"dims", L.Dims},
                         {"global", sizesJSON(L.Global)},
-                        {"local", L.Local ? json::Value(sizesJSON(*L.Local))
-                                          : json::Value(nullptr)},
+                        {"local", L.Local && !L.LocalByDriver
+                                      ? json::Value(sizesJSON(*L.Local))
+                                      : json::Value(nullptr)},
                         {"args", std::move(Args)}};
     if (!K.VariantOf.empty())
       Kernel["variant_of"] = K.VariantOf;

@@ -9,8 +9,8 @@
 // of fewer groups than compute units while the groups stay at least four
 // wavefronts (pocl_default_local_size_optimizer, PoCL 3.1's
 // lib/CL/pocl_local_size.c). A profile that names that rule
-// (`launch.driver_local: pocl`) gets the same local size here, and the CPU
-// model builds and simulates the groups PoCL runs: Rodinia's
+// (`launch.driver_local: pocl`) gets the same local size here, and the
+// analysis takes it as the launch's (KernelAnalyzer.h): Rodinia's
 // gaussian Fan1 at 2048 work-items runs 2 groups of 1024, Fan2 at
 // 2048x2048 groups of 512x8, nn at 42816 12 groups of 3568 (PoCL's kernel
 // cache names each build by its local size).

@@ -2,7 +2,6 @@
 #include "Model/Spreadsheet.h"
 #include "Model/CacheModel.h"
 #include "Model/CpuCaches.h"
-#include "Model/DriverLocal.h"
 #include "Model/Figures.h"
 #include "Model/MemoryTraffic.h"
 #include "Model/ModelGraph.h"
@@ -113,14 +112,7 @@ Estimate estimate(const KernelCounts &K, const DeviceProfile &P,
     CG.L2 = {*P.Cache.L2Bytes, *P.Cache.L2Ways};
     CG.ComputeUnits = P.ComputeUnits;
     CG.TlbPages = P.Cache.TlbPages.value_or(0);
-    if (auto Driver = driverLocal(P, K.Launch)) {
-      CG.AssumedLocal = *Driver;
-      E.Notes.push_back(fmt::format("local size: the launch leaves it to the "
-                                    "driver, which picks {}x{}x{} "
-                                    "(launch.driver_local: {})",
-                                    (*Driver)[0], (*Driver)[1], (*Driver)[2],
-                                    P.DriverLocal));
-    } else if (!K.Launch.Local) {
+    if (!K.Launch.Local) {
       // The driver picks the local size: what occupancy assumes.
       model::Evaluator V0(M->G, model::estimateInputs(K, E),
                           model::figureValues(P, Opts.UseMeasured));

@@ -24,8 +24,11 @@ std::string formatSeconds(double S) {
 }
 
 static std::string launchText(const LaunchSpec &L) {
-  std::string S = "global " + formatSizes(L.Global, L.Dims) + ", local " +
-                  (L.Local ? formatSizes(*L.Local, L.Dims) : "driver's choice");
+  std::string S =
+      "global " + formatSizes(L.Global, L.Dims) + ", local " +
+      (!L.Local          ? "driver's choice"
+       : L.LocalByDriver ? formatSizes(*L.Local, L.Dims) + " (the driver's)"
+                         : formatSizes(*L.Local, L.Dims));
   return S;
 }
 
@@ -259,6 +262,7 @@ json::Value toJSON(const AnalysisReport &R, const ReportOptions &O) {
     json::Object Launch{{"global", sizesJSON(L.Global)},
                         {"local", L.Local ? json::Value(sizesJSON(*L.Local))
                                           : json::Value(nullptr)},
+                        {"local_by_driver", L.LocalByDriver},
                         {"work_items", L.workItems()}};
     json::Object Args;
     for (auto &[Name, V] : L.Args)

@@ -231,6 +231,7 @@ Expected<Validation> joinMeasurements(const AnalysisReport &Report,
     if (K.Counts.Launch.Local) {
       VK.HasLocal = true;
       VK.Local = *K.Counts.Launch.Local;
+      VK.LocalByDriver = K.Counts.Launch.LocalByDriver;
     }
     VK.WorkItems = K.Counts.Launch.workItems();
     VK.TAluS = K.Est.TAluS;

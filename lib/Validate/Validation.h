@@ -34,6 +34,7 @@ struct ValidatedKernel {
   std::string Id, Name, VariantOf, Bound;
   std::array<uint64_t, 3> Global{}, Local{};
   bool HasLocal = false;
+  bool LocalByDriver = false; ///< Local is the driver's pick (LaunchSpec)
   uint64_t WorkItems = 0;
   double EstimateS = 0; ///< Tkernel + the profile's launch overhead
   double TAluS = 0, TTexS = 0, TMemS = 0, OverheadS = 0;

@@ -37,26 +37,33 @@ static json::Value num(double X) {
 
 json::Value toJSON(const Validation &V) {
   json::Array Kernels;
+  // The driver's pick is marked only where there is one, so that other
+  // reports read as before.
+  auto launchJSON = [](const ValidatedKernel &K) {
+    json::Object L{
+        {"global", json::Array{K.Global[0], K.Global[1], K.Global[2]}},
+        {"local", K.HasLocal ? json::Value(json::Array{K.Local[0], K.Local[1],
+                                                       K.Local[2]})
+                             : json::Value(nullptr)},
+        {"work_items", K.WorkItems}};
+    if (K.LocalByDriver)
+      L["local_by_driver"] = true;
+    return L;
+  };
   for (const ValidatedKernel &K : V.Kernels) {
-    json::Object O{
-        {"id", K.Id},
-        {"name", K.Name},
-        {"variant_of",
-         K.VariantOf.empty() ? json::Value(nullptr) : json::Value(K.VariantOf)},
-        {"launch",
-         json::Object{
-             {"global", json::Array{K.Global[0], K.Global[1], K.Global[2]}},
-             {"local", K.HasLocal ? json::Value(json::Array{
-                                        K.Local[0], K.Local[1], K.Local[2]})
-                                  : json::Value(nullptr)},
-             {"work_items", K.WorkItems}}},
-        {"estimate_s", num(K.EstimateS)},
-        {"t_alu_s", num(K.TAluS)},
-        {"t_tex_s", num(K.TTexS)},
-        {"t_mem_s", num(K.TMemS)},
-        {"launch_overhead_s", num(K.OverheadS)},
-        {"bound", K.Bound},
-        {"status", K.Status}};
+    json::Object O{{"id", K.Id},
+                   {"name", K.Name},
+                   {"variant_of", K.VariantOf.empty()
+                                      ? json::Value(nullptr)
+                                      : json::Value(K.VariantOf)},
+                   {"launch", launchJSON(K)},
+                   {"estimate_s", num(K.EstimateS)},
+                   {"t_alu_s", num(K.TAluS)},
+                   {"t_tex_s", num(K.TTexS)},
+                   {"t_mem_s", num(K.TMemS)},
+                   {"launch_overhead_s", num(K.OverheadS)},
+                   {"bound", K.Bound},
+                   {"status", K.Status}};
     if (K.MeasuredS) {
       O["measured_s"] = num(*K.MeasuredS);
       O["measured_min_s"] = num(K.MinS);
@@ -193,8 +200,9 @@ std::string toMarkdown(const Validation &V) {
          "T_MEM | estimate | measured (cv) | error | achieved DRAM | "
          "achieved ALU |\n|---|---|---|---|---|---|---|---|---|---|---|---|\n";
   for (const ValidatedKernel &K : V.Kernels) {
-    std::string Launch =
-        sizes(K.Global) + (K.HasLocal ? " / " + sizes(K.Local) : "");
+    std::string Launch = sizes(K.Global) +
+                         (K.HasLocal ? " / " + sizes(K.Local) : "") +
+                         (K.LocalByDriver ? " (the driver's)" : "");
     if (K.MeasuredS)
       Out += fmt::format(
           "| {} | {} | {} | {} | {} | {} | {} | {} | {} ({:.1f}%) | {} | "
