@@ -30,6 +30,7 @@
 #include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Regex.h"
 #include "llvm/Support/StringSaver.h"
 #include "llvm/Support/VirtualFileSystem.h"
 #include "llvm/Transforms/InstCombine/InstCombine.h"
@@ -168,6 +169,52 @@ public:
 };
 
 } // namespace
+
+/// What a failed build most often lacks on code written for a host
+/// program: the macros its clBuildProgram options define (Rodinia's
+/// hotspot uses BLOCK_SIZE, which its host passes as -DBLOCK_SIZE=16) and
+/// the directories of the headers it includes. One note each, naming the
+/// option, after Clang's own errors.
+static std::vector<std::string>
+buildHints(const std::vector<FrontendDiagnostic> &Diagnostics) {
+  std::vector<std::string> Macros;
+  bool MissingInclude = false;
+  static const Regex Undeclared("use of undeclared identifier '([^']+)'");
+  static const Regex MacroLike("^[A-Z_][A-Z0-9_]*[A-Z][A-Z0-9_]*$");
+  for (const FrontendDiagnostic &D : Diagnostics) {
+    if (D.Level != FrontendDiagnostic::Error)
+      continue;
+    SmallVector<StringRef, 2> M;
+    if (Undeclared.match(D.Message, &M) && MacroLike.match(M[1]) &&
+        std::find(Macros.begin(), Macros.end(), M[1].str()) == Macros.end())
+      Macros.push_back(M[1].str());
+    if (StringRef(D.Message).ends_with("file not found"))
+      MissingInclude = true;
+  }
+  std::vector<std::string> Hints;
+  if (!Macros.empty()) {
+    // 'A'; 'A' and 'B'; 'A', 'B' and 'C'; 'A', 'B', 'C' and 2 more.
+    const size_t Shown = std::min<size_t>(Macros.size(), 3);
+    std::string Names;
+    for (size_t I = 0; I < Shown; ++I)
+      Names += (I == 0                                     ? ""
+                : I + 1 == Shown && Macros.size() == Shown ? " and "
+                                                           : ", ") +
+               ("'" + Macros[I] + "'");
+    if (Macros.size() > Shown)
+      Names += " and " + std::to_string(Macros.size() - Shown) + " more";
+    Hints.push_back(Names + (Macros.size() == 1 ? " is" : " are") +
+                    " used but never defined; a host program often defines "
+                    "such names when it builds the kernel: give -D " +
+                    Macros[0] + "=VALUE" +
+                    (Macros.size() > 1 ? " (one -D each)" : "") +
+                    ", as its clBuildProgram options do");
+  }
+  if (MissingInclude)
+    Hints.push_back("a header it includes was not found: give the directory "
+                    "that holds it with -I DIR");
+  return Hints;
+}
 
 /// OpenCL C forbids recursion (6.9 of the 1.2 specification), but Clang
 /// accepts it, and -O2 may fold it away before anyone notices. Reports the
@@ -492,10 +539,13 @@ Expected<CompiledUnit> compileOpenCL(const FrontendOptions &Opts,
     raw_string_ostream HeldSummaryOS(HeldSummary); // writes to stderr
     std::vector<FrontendDiagnostic> HeldCollect;
     auto Result = compileOnce(Opts, RunArgs, *Buffer, HeldOS, HeldSummaryOS,
-                              Opts.Collect ? &HeldCollect : nullptr);
+                              &HeldCollect);
     if (!Result)
       continue; // crashed: try again, or give up below
     Diags << Held;
+    if (!*Result)
+      for (const std::string &Hint : buildHints(HeldCollect))
+        Diags << Opts.File << ": note: " << Hint << "\n";
     Diags.flush();
     errs() << HeldSummary;
     if (Opts.Collect)
