@@ -543,9 +543,18 @@ Expected<CompiledUnit> compileOpenCL(const FrontendOptions &Opts,
     if (!Result)
       continue; // crashed: try again, or give up below
     Diags << Held;
+    // The hints follow Clang's errors: on the stream, and for lint as
+    // notes of the last error (a note without a place takes its place).
+    std::vector<std::string> Hints;
     if (!*Result)
-      for (const std::string &Hint : buildHints(HeldCollect))
-        Diags << Opts.File << ": note: " << Hint << "\n";
+      Hints = buildHints(HeldCollect);
+    for (const std::string &Hint : Hints) {
+      Diags << Opts.File << ": note: " << Hint << "\n";
+      FrontendDiagnostic Note;
+      Note.Level = FrontendDiagnostic::Note;
+      Note.Message = Hint;
+      HeldCollect.push_back(std::move(Note));
+    }
     Diags.flush();
     errs() << HeldSummary;
     if (Opts.Collect)

@@ -11,6 +11,11 @@
 // MACRO-NOT: note:
 // MACRO: errors generated.
 //
+// lint gives it as a note of the last error, at its place.
+// RUN: not clspread lint %s 2>&1 | FileCheck --check-prefix=LINT %s
+// LINT: build-hints.cl:[[L:[0-9]+]]:[[C:[0-9]+]]: error: use of undeclared identifier 'SCALE_2' [clang-diagnostic-error]
+// LINT-NEXT: build-hints.cl:[[L]]:[[C]]: note: 'TILE', 'HALO' and 'SCALE_2' are used but never defined
+//
 // With them given it builds; a lower-case name gets no note (it is more
 // likely a typo than a macro).
 // RUN: clspread analyze %s -D TILE=16 -D HALO=1 -D SCALE_2=2 --global 256 | FileCheck --check-prefix=OK %s
