@@ -19,6 +19,16 @@ region, values kept across a barrier in per-work-item arrays).
   compare.py functions ID.cg
       One kernel's instructions in PoCL's kernel cache by function: its
       own code beside the library routines the model prices in clocks.
+  compare.py clocks --analysis A.json --validate V.json --clock HZ --cores N
+      The measured clocks a work-item takes (validate's measured time x
+      clock x cores / work-items) against what the model counts of its
+      machine code: instructions (per_item.cpu_instructions), micro-ops
+      and the busiest unit's clocks (cpu_micro_ops, cpu_port_cycles, LLVM's
+      scheduling model). For ALU-bound kernels without library calls,
+      whose time is their code's; prints each kernel's clocks per
+      instruction, per micro-op and the unit's share, and the spread
+      (standard deviation of ln) of each ratio: the smaller, the better
+      one rate would fit.
   compare.py compare --counts COUNTS.json --analysis A.json [--json OUT]
       A.json: `clspread analyze --suite ... --format json` of the same
       launches, for the CPU that PoCL built for (run.sh says which).
@@ -111,7 +121,7 @@ def compare(a):
     rows = []
     for k in json.load(open(a.analysis))["kernels"]:
         c = counts.get(k.get("suite_id"))
-        model = k["per_item"].get("cpu_instructions")
+        model = k["per_item"].get(a.field)
         if not c or model is None or not c["instructions"]:
             continue
         pocl = c["instructions"] / c["work_items"]
@@ -129,6 +139,29 @@ def compare(a):
           f"{statistics.median(logs):.2f}; within 2x: {within}")
     if a.json:
         write_json(a.json, {"kernels": rows})
+
+
+def clocks(a):
+    measured = {k["id"]: k for k in json.load(open(a.validate))["kernels"]}
+    rows = []
+    for k in json.load(open(a.analysis))["kernels"]:
+        m = measured.get(k.get("suite_id"))
+        p = k["per_item"]
+        if (not m or m.get("bound") != "ALU" or not m.get("measured_s")
+                or not p.get("cpu_instructions") or p.get("cpu_calls")):
+            continue
+        clk = m["measured_s"] * a.clock * a.cores / k["launch"]["work_items"]
+        rows.append((m["id"], clk, p["cpu_instructions"], p["cpu_micro_ops"],
+                     p["cpu_port_cycles"], p["cpu_port_bound"]))
+    print(f"{'kernel':26s} {'clocks':>9s} {'instr/clk':>9s} {'uops/clk':>9s} "
+          f"{'unit/clk':>9s}  busiest unit")
+    for r in sorted(rows, key=lambda r: r[2] / r[1]):
+        print(f"{r[0]:26s} {r[1]:9.1f} {r[2] / r[1]:9.2f} {r[3] / r[1]:9.2f} "
+              f"{r[4] / r[1]:9.2f}  {r[5]}")
+    for name, i in (("instructions", 2), ("micro-ops", 3), ("unit clocks", 4)):
+        logs = [math.log(r[1] / r[i]) for r in rows if r[i] > 0]
+        print(f"{name:13s} spread of ln(clocks / count) "
+              f"{statistics.pstdev(logs):.3f} over {len(logs)} kernels")
 
 
 def functions(a):
@@ -153,10 +186,19 @@ def main():
     c.add_argument("--counts", required=True)
     c.add_argument("--analysis", required=True)
     c.add_argument("--json")
+    c.add_argument("--field", default="cpu_instructions",
+                   help="the model's per-item count to compare "
+                   "(cpu_micro_ops: its machine code's micro-ops)")
+    k = sub.add_parser("clocks")
+    k.add_argument("--analysis", required=True)
+    k.add_argument("--validate", required=True)
+    k.add_argument("--clock", type=float, required=True)
+    k.add_argument("--cores", type=int, required=True)
     f = sub.add_parser("functions")
     f.add_argument("cg")
     a = ap.parse_args()
-    {"extract": extract, "compare": compare, "functions": functions}[a.cmd](a)
+    {"extract": extract, "compare": compare, "functions": functions,
+     "clocks": clocks}[a.cmd](a)
 
 
 if __name__ == "__main__":
