@@ -19,6 +19,12 @@ region, values kept across a barrier in per-work-item arrays).
   compare.py functions ID.cg
       One kernel's instructions in PoCL's kernel cache by function: its
       own code beside the library routines the model prices in clocks.
+  compare.py misses --cachegrind DIR --plan PLAN.json [-o OUT.json]
+      DIR holds ID.cachegrind files (run.sh with VALGRIND_TOOL=cachegrind)
+      and each run's ID.json; prints, per work-item, what PoCL's kernel
+      code executed (its _pocl_kernel_* functions): instructions, L1 and
+      last-level misses for reads and writes, conditional branches and
+      their mispredictions, as valgrind's simulation counts them.
   compare.py clocks --analysis A.json --validate V.json --clock HZ --cores N
       The measured clocks a work-item takes (validate's measured time x
       clock x cores / work-items) against what the model counts of its
@@ -141,6 +147,48 @@ def compare(a):
         write_json(a.json, {"kernels": rows})
 
 
+def cachegrind_kernel(path):
+    """Valgrind's events summed over the kernel's own functions
+    (_pocl_kernel_*: the work-group function PoCL built)."""
+    events, total, fn = None, None, ""
+    for line in open(path):
+        if line.startswith("events:"):
+            events = line.split()[1:]
+        elif line.startswith("fn="):
+            fn = line[3:].strip()
+        elif fn.startswith("_pocl_kernel") and line[:1].isdigit():
+            v = [int(x) for x in line.split()[1:]]
+            v += [0] * (len(events) - len(v))
+            total = [x + y for x, y in zip(total, v)] if total else v
+    return dict(zip(events, total)) if total else {}
+
+
+def misses(a):
+    plan = {k["id"]: k for k in json.load(open(a.plan))["kernels"]}
+    rows = []
+    for name in sorted(os.listdir(a.cachegrind)):
+        if not name.endswith(".cachegrind"):
+            continue
+        kid = name[: -len(".cachegrind")]
+        if kid not in plan:
+            continue
+        g = plan[kid]["global"]
+        items = g[0] * (g[1] if len(g) > 1 else 1) * (g[2] if len(g) > 2 else 1)
+        ev = cachegrind_kernel(os.path.join(a.cachegrind, name))
+        if not ev:
+            continue
+        rows.append({"id": kid, "work_items": items,
+                     **{k: v / items for k, v in ev.items()}})
+    cols = ["Ir", "D1mr", "DLmr", "D1mw", "DLmw", "Bc", "Bcm"]
+    print(f"{'kernel':26s}" + "".join(f"{c:>9s}" for c in cols)
+          + "   (per work-item)")
+    for r in rows:
+        print(f"{r['id']:26s}" + "".join(f"{r.get(c, 0):9.2f}" for c in cols))
+    if a.output:
+        write_json(a.output, {"command": " ".join(sys.argv[1:]),
+                              "kernels": rows})
+
+
 def clocks(a):
     measured = {k["id"]: k for k in json.load(open(a.validate))["kernels"]}
     rows = []
@@ -189,6 +237,10 @@ def main():
     c.add_argument("--field", default="cpu_instructions",
                    help="the model's per-item count to compare "
                    "(cpu_micro_ops: its machine code's micro-ops)")
+    m = sub.add_parser("misses")
+    m.add_argument("--cachegrind", required=True)
+    m.add_argument("--plan", required=True)
+    m.add_argument("-o", "--output")
     k = sub.add_parser("clocks")
     k.add_argument("--analysis", required=True)
     k.add_argument("--validate", required=True)
@@ -198,7 +250,7 @@ def main():
     f.add_argument("cg")
     a = ap.parse_args()
     {"extract": extract, "compare": compare, "functions": functions,
-     "clocks": clocks}[a.cmd](a)
+     "clocks": clocks, "misses": misses}[a.cmd](a)
 
 
 if __name__ == "__main__":
