@@ -149,10 +149,13 @@ def compare(a):
 
 def cachegrind_kernel(path):
     """Valgrind's events summed over the kernel's own functions
-    (_pocl_kernel_*: the work-group function PoCL built)."""
-    events, total, fn = None, None, ""
+    (_pocl_kernel_*: the work-group function PoCL built), and the caches
+    valgrind simulated (its desc: lines)."""
+    events, total, fn, caches = None, None, "", []
     for line in open(path):
-        if line.startswith("events:"):
+        if line.startswith("desc:"):
+            caches.append(line[5:].strip())
+        elif line.startswith("events:"):
             events = line.split()[1:]
         elif line.startswith("fn="):
             fn = line[3:].strip()
@@ -160,7 +163,7 @@ def cachegrind_kernel(path):
             v = [int(x) for x in line.split()[1:]]
             v += [0] * (len(events) - len(v))
             total = [x + y for x, y in zip(total, v)] if total else v
-    return dict(zip(events, total)) if total else {}
+    return (dict(zip(events, total)) if total else {}), caches
 
 
 def misses(a):
@@ -174,10 +177,17 @@ def misses(a):
             continue
         g = plan[kid]["global"]
         items = g[0] * (g[1] if len(g) > 1 else 1) * (g[2] if len(g) > 2 else 1)
-        ev = cachegrind_kernel(os.path.join(a.cachegrind, name))
+        ev, caches = cachegrind_kernel(os.path.join(a.cachegrind, name))
         if not ev:
             continue
+        # The device and driver of the run, from the runner's JSON beside it.
+        run = os.path.join(a.cachegrind, kid + ".json")
+        info = json.load(open(run)) if os.path.exists(run) else {}
         rows.append({"id": kid, "work_items": items,
+                     "device": info.get("device", ""),
+                     "driver": info.get("driver", ""),
+                     "date": info.get("date", ""),
+                     "simulated_caches": caches,
                      **{k: v / items for k, v in ev.items()}})
     cols = ["Ir", "D1mr", "DLmr", "D1mw", "DLmw", "Bc", "Bcm"]
     print(f"{'kernel':26s}" + "".join(f"{c:>9s}" for c in cols)
@@ -185,7 +195,9 @@ def misses(a):
     for r in rows:
         print(f"{r['id']:26s}" + "".join(f"{r.get(c, 0):9.2f}" for c in cols))
     if a.output:
+        devices = sorted({r["device"] for r in rows})
         write_json(a.output, {"command": " ".join(sys.argv[1:]),
+                              "device": ", ".join(devices),
                               "kernels": rows})
 
 
