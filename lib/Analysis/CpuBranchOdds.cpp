@@ -207,12 +207,12 @@ std::optional<double> differenceOdds(const SCEV *D, ScalarEvolution &SE,
     }
     return std::nullopt;
   };
-  auto firstIdDim = [&](const SCEV *X) { return idDim(X, true); };
   auto *Rec = dyn_cast<SCEVAddRecExpr>(D);
   if (!Rec) {
     if (SE.containsAddRecurrence(D))
       return std::nullopt;
-    auto Dim = firstIdDim(D);
+    // A group's first id or its group id: one group of the launch's.
+    auto Dim = idDim(D, true);
     if (!Dim)
       Dim = idDim(D, false);
     if (Dim)
@@ -223,7 +223,7 @@ std::optional<double> differenceOdds(const SCEV *D, ScalarEvolution &SE,
   const SCEV *Step = Rec->getStepRecurrence(SE);
   if (!Rec->isAffine() || !isa<SCEVConstant>(Step) || Step->isZero())
     return std::nullopt;
-  if (auto Dim = firstIdDim(Rec->getStart()))
+  if (auto Dim = idDim(Rec->getStart(), true))
     return 1.0 / double(std::max<uint64_t>(Shape.Global[*Dim], 1));
   if (unsigned T = SE.getSmallConstantTripCount(Rec->getLoop()))
     return 1.0 / T;
