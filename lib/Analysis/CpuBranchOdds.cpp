@@ -1,8 +1,10 @@
 //===- CpuBranchOdds.cpp - How often the CPU code's branches go each way ===//
 #include "Analysis/CpuBranchOdds.h"
 
+#include "llvm/Analysis/ScalarEvolutionExpressions.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/MDBuilder.h"
+#include "llvm/IR/PatternMatch.h"
 
 #include <algorithm>
 #include <cmath>
@@ -10,6 +12,7 @@
 #include <map>
 
 using namespace llvm;
+using namespace llvm::PatternMatch;
 
 namespace clspread {
 
@@ -48,8 +51,14 @@ scevValue(const SCEV *S, ScalarEvolution &SE,
   };
   if (auto *C = dyn_cast<SCEVConstant>(S))
     return double(C->getAPInt().getSExtValue());
-  if (auto *U = dyn_cast<SCEVUnknown>(S))
+  if (auto *U = dyn_cast<SCEVUnknown>(S)) {
+    // A frozen value is the value (the optimizer freezes an id it moves
+    // a branch on out of a loop).
+    if (auto *Fr = dyn_cast<FreezeInst>(U->getValue());
+        Fr && SE.isSCEVable(Fr->getType()))
+      return value(SE.getSCEV(Fr->getOperand(0)));
     return Leaf(U);
+  }
   if (auto *Cast = dyn_cast<SCEVCastExpr>(S))
     return value(Cast->getOperand(0));
   if (auto *Rec = dyn_cast<SCEVAddRecExpr>(S)) {
@@ -230,6 +239,22 @@ std::optional<double> differenceOdds(const SCEV *D, ScalarEvolution &SE,
   return std::nullopt;
 }
 
+/// \p V's SCEV with the values the optimizer froze (an id it moved a
+/// branch on out of a loop) seen through: a frozen value is the value.
+const SCEV *thawed(const Value *V, ScalarEvolution &SE) {
+  struct Thaw : SCEVRewriteVisitor<Thaw> {
+    using SCEVRewriteVisitor<Thaw>::SCEVRewriteVisitor;
+    const SCEV *visitUnknown(const SCEVUnknown *U) {
+      if (auto *Fr = dyn_cast<FreezeInst>(U->getValue());
+          Fr && SE.isSCEVable(Fr->getOperand(0)->getType()))
+        return visit(SE.getSCEV(Fr->getOperand(0)));
+      return U;
+    }
+  };
+  Thaw T(SE);
+  return T.visit(SE.getSCEV(const_cast<Value *>(V)));
+}
+
 /// How often `A == B` holds (differenceOdds), where the optimizer may have
 /// written `gid == 0`, gid = first + lid, both not negative, as
 /// `(first | lid) == 0`: both zero, the product of their odds.
@@ -248,9 +273,54 @@ std::optional<double> pointOdds(const Value *A, const Value *B,
       if (X && Y)
         return *X * *Y;
     }
-  return differenceOdds(SE.getMinusSCEV(SE.getSCEV(const_cast<Value *>(A)),
-                                        SE.getSCEV(const_cast<Value *>(B))),
-                        SE, F, Shape);
+  return differenceOdds(SE.getMinusSCEV(thawed(A, SE), thawed(B, SE)), SE, F,
+                        Shape);
+}
+
+/// How often \p V, a branch's condition, holds: an equality of ids
+/// (pointOdds; where \p Guess, of another value with a constant, 1 time
+/// in 64), where \p Ordered an ordered comparison of ids (rangeOdds), and
+/// `or`, `and` and `not` of those, taken as independent (an image's
+/// border, `y == 0 || y == h - 1`, after the optimizer moved it out of the
+/// x loop). Null otherwise.
+std::optional<double>
+conditionOdds(const Value *V, bool Guess, bool Ordered, ScalarEvolution &SE,
+              const Function &F, const std::map<const Loop *, unsigned> &Dims,
+              const LaunchShape &Shape, int Depth = 0) {
+  if (Depth > 4)
+    return std::nullopt;
+  auto both = [&](const Value *A, const Value *B, bool Or) {
+    auto X = conditionOdds(A, Guess, Ordered, SE, F, Dims, Shape, Depth + 1);
+    auto Y = conditionOdds(B, Guess, Ordered, SE, F, Dims, Shape, Depth + 1);
+    if (!X || !Y)
+      return std::optional<double>();
+    return std::optional<double>(Or ? 1 - (1 - *X) * (1 - *Y) : *X * *Y);
+  };
+  const Value *A, *B;
+  if (match(V, m_Freeze(m_Value(A)))) // a frozen condition is the condition
+    return conditionOdds(A, Guess, Ordered, SE, F, Dims, Shape, Depth + 1);
+  if (match(V, m_LogicalOr(m_Value(A), m_Value(B))))
+    return both(A, B, true);
+  if (match(V, m_LogicalAnd(m_Value(A), m_Value(B))))
+    return both(A, B, false);
+  if (match(V, m_Not(m_Value(A))))
+    if (auto X =
+            conditionOdds(A, Guess, Ordered, SE, F, Dims, Shape, Depth + 1))
+      return 1 - *X;
+  auto *Cmp = dyn_cast<ICmpInst>(V);
+  if (!Cmp)
+    return std::nullopt;
+  if (!Cmp->isEquality())
+    return Ordered ? rangeOdds(*Cmp, SE, F, Dims, Shape) : std::nullopt;
+  std::optional<double> Odds =
+      pointOdds(Cmp->getOperand(0), Cmp->getOperand(1), SE, F, Shape);
+  if (!Odds && Guess &&
+      (isa<ConstantInt>(Cmp->getOperand(0)) ||
+       isa<ConstantInt>(Cmp->getOperand(1))))
+    Odds = 1.0 / 64;
+  if (!Odds)
+    return std::nullopt;
+  return Cmp->getPredicate() == ICmpInst::ICMP_EQ ? *Odds : 1 - *Odds;
 }
 
 } // namespace
@@ -302,58 +372,49 @@ void weighBranches(Function &F, ScalarEvolution &SE, LoopInfo &LI,
     auto *Br = dyn_cast<BranchInst>(BB.getTerminator());
     if (!Br || !Br->isConditional() || Br->getMetadata(LLVMContext::MD_prof))
       continue;
+    const Loop *L = LI.getLoopFor(&BB);
+    // The first visit one way, the second out of the loop: once each.
+    if (L && exitsOnSecondVisit(*Br, *L)) {
+      Br->setMetadata(LLVMContext::MD_prof, MDB.createBranchWeights(1, 1));
+      continue;
+    }
+    // A test of ids for equality (an image's border rows, which the
+    // optimizer may put before a vectorized loop) at the ids' odds.
+    std::optional<double> P =
+        conditionOdds(Br->getCondition(), false, false, SE, F, Dims, Shape);
     // The loop vectorizer's run-time guards (buffers' streams do not
     // overlap, ids do not wrap: cfd's five streams of one array nelr
     // apart) pass at run time; LLVM would run the scalar loop half the
-    // time. Its vector path enters at vector.ph or vector.memcheck.
+    // time. Its vector path enters at vector.ph, vector.memcheck or
+    // vector.scevcheck, or, past a check, at vector.body.
     auto vectorPath = [](const BasicBlock *S) {
-      return S->getName() == "vector.ph" ||
-             S->getName().starts_with("vector.memcheck") ||
-             S->getName().starts_with("vector.scevcheck");
+      StringRef N = S->getName();
+      return N.starts_with("vector.ph") || N.starts_with("vector.body") ||
+             N.starts_with("vector.memcheck") ||
+             N.starts_with("vector.scevcheck");
     };
-    if (vectorPath(Br->getSuccessor(0)) != vectorPath(Br->getSuccessor(1))) {
+    if (!P &&
+        vectorPath(Br->getSuccessor(0)) != vectorPath(Br->getSuccessor(1))) {
       const bool First = vectorPath(Br->getSuccessor(0));
       Br->setMetadata(LLVMContext::MD_prof,
                       MDB.createBranchWeights(First ? (1u << 20) : 1,
                                               First ? 1 : (1u << 20)));
       continue;
     }
-    // The first visit one way, the second out of the loop: once each.
-    if (const Loop *L = LI.getLoopFor(&BB); L && exitsOnSecondVisit(*Br, *L)) {
-      Br->setMetadata(LLVMContext::MD_prof, MDB.createBranchWeights(1, 1));
-      continue;
-    }
-    auto *Cmp = dyn_cast<ICmpInst>(Br->getCondition());
-    if (!Cmp)
-      continue;
-    if (!Cmp->isEquality()) {
-      // A guard on the ids (`if (gid < n)`), not a loop's exit, whose
-      // trips SCEV counts: LLVM would take it half the time.
-      const Loop *L = LI.getLoopFor(&BB);
-      if (L && !Dims.count(L) && L->isLoopExiting(&BB))
-        continue;
-      if (std::optional<double> P = rangeOdds(*Cmp, SE, F, Dims, Shape)) {
-        constexpr double Scale = 1 << 20;
-        const uint32_t T = uint32_t(std::clamp(*P * Scale, 1.0, Scale - 1));
-        Br->setMetadata(LLVMContext::MD_prof,
-                        MDB.createBranchWeights(T, uint32_t(Scale) - T));
-      }
-      continue;
-    }
-    std::optional<double> Odds =
-        pointOdds(Cmp->getOperand(0), Cmp->getOperand(1), SE, F, Shape);
-    if (!Odds && (isa<ConstantInt>(Cmp->getOperand(0)) ||
-                  isa<ConstantInt>(Cmp->getOperand(1))))
-      Odds = 1.0 / 64;
-    if (!Odds)
+    // A comparison with a constant (1 time in 64), and an ordered
+    // comparison of ids (`if (gid < n)`), but not as a kernel loop's
+    // exit, whose trips SCEV counts: LLVM would take it half the time.
+    if (!P)
+      P = conditionOdds(Br->getCondition(), true,
+                        !(L && !Dims.count(L) && L->isLoopExiting(&BB)), SE, F,
+                        Dims, Shape);
+    if (!P)
       continue;
     // Weights are 32-bit: one in at most 2^31.
-    const uint32_t Other =
-        uint32_t(std::clamp(1.0 / *Odds - 1, 1.0, double(1u << 31)));
-    const bool Eq = Cmp->getPredicate() == ICmpInst::ICMP_EQ;
+    constexpr double Scale = double(1u << 31);
+    const uint32_t T = uint32_t(std::clamp(*P * Scale, 1.0, Scale - 1));
     Br->setMetadata(LLVMContext::MD_prof,
-                    Eq ? MDB.createBranchWeights(1, Other)
-                       : MDB.createBranchWeights(Other, 1));
+                    MDB.createBranchWeights(T, uint32_t(Scale) - T));
   }
 }
 

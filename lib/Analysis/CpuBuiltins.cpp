@@ -222,7 +222,7 @@ std::optional<BuiltinInfo> cpuBuiltinOf(const CallInst &CI) {
 
 } // namespace
 
-void lowerCpuBuiltins(Function &WG) {
+void lowerCpuBuiltins(Function &WG, bool KeepBarriers) {
   SmallVector<CallInst *, 32> Calls;
   for (Instruction &I : instructions(WG))
     if (auto *CI = dyn_cast<CallInst>(&I))
@@ -236,7 +236,7 @@ void lowerCpuBuiltins(Function &WG) {
     switch (BI->Kind) {
     case BuiltinKind::Barrier:
     case BuiltinKind::Fence:
-      if (CI->use_empty())
+      if (!KeepBarriers && CI->use_empty())
         CI->eraseFromParent();
       break;
     case BuiltinKind::VLoad:

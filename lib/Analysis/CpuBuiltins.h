@@ -14,8 +14,9 @@
 
 namespace clspread {
 
-/// Lowers \p WG's builtin calls (see the file comment).
-void lowerCpuBuiltins(llvm::Function &WG);
+/// Lowers \p WG's builtin calls (see the file comment); with \p
+/// KeepBarriers, barriers and fences stay (before work-item loops exist).
+void lowerCpuBuiltins(llvm::Function &WG, bool KeepBarriers = false);
 
 } // namespace clspread
 

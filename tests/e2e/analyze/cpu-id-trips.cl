@@ -22,12 +22,14 @@
 // strided_sum: 1024 work-items step through 65536 floats 1024 apart: 64
 // iterations each, an add on the recurrence each, and the counter: 65 on
 // recurrences, 260 cycles; each iteration issues a load, the add, the
-// index's add, a compare and a branch: 5 x 64 = 320 and 8 more (the id's
-// add, the store, the work-item loop's guard and step). T_ALU 1024 x
-// 260 cycles = 266.2 us. (The default trip count, 16, gave 17 and 69.)
+// index's add, a compare and a branch: 5 x 64 = 320 and 9 more (the id's
+// add, the guard's compare and branch, the index's sign extension as two
+// shifts, the store, the work-item loop's add, compare and branch).
+// T_ALU 1024 x 260 cycles = 266.2 us. (The default trip count, 16, gave
+// 17 and 69.)
 // RUN: clspread analyze %s --kernel strided_sum --global 1024 --local 64 --arg n=65536 --profile %S/Inputs/cpu/one-core.yaml | FileCheck --check-prefix=STRIDE %s
 // STRIDE: T_ALU 266.2 us
-// STRIDE: CPU code for skylake: 328 instructions per work-item, 1 lanes each on average, 65 of them on loop recurrences: 260 cycles
+// STRIDE: CPU code for skylake: 329 instructions per work-item, 1 lanes each on average, 65 of them on loop recurrences: 260 cycles
 //
 // strided_sum_wide steps by get_global_size(0) itself: a 64-bit size
 // added to the 32-bit index, which may wrap, so SCEV gives no count

@@ -1,0 +1,79 @@
+// PoCL optimizes the single work-item kernel before it builds the
+// work-item loop (docs/model.md, "CPU profiles"). What its SLP vectorizer
+// packs then is a vector the loop vectorizer cannot widen later, and the
+// work-item loop runs one work-item at a time. PoCL 3.1 on the build
+// machine (POCL_VECTORIZER_REMARKS=1, a 1048576-item launch of each):
+// pair_scale "vectorized loop (vectorization width: 8)"; pair_poly
+// "Stores SLP vectorized with cost -6 and with tree size 12", then "loop
+// not vectorized: instruction return type cannot be vectorized", and its
+// code has no ymm register.
+//
+// On the one-core test profile (2 instructions a clock, 4 clocks on a
+// recurrence, 1 GHz), 1024 work-items in groups of 64:
+//
+// pair_scale: the work-item loop 8 wide, its 8 work-items' two floats as
+// one <16 x float>: the id's add, the index's shift and or, the load, the
+// multiply, the store, the loop's add, compare and branch: 9 for 8
+// work-items, 1.125; on the recurrence the loop's counter, 1/8. 0.5625
+// cycles (1.125 / 2), T_ALU 1024 x 0.5625 ns = 576 ns.
+// RUN: clspread analyze %s --kernel pair_scale --global 1024 --local 64 --profile %S/Inputs/cpu/one-core.yaml | FileCheck --check-prefix=SCALE %s
+// SCALE: T_ALU 576 ns
+// SCALE: CPU code for skylake: 1.125 instructions per work-item, 7.43 lanes each on average, 0.125 of them on loop recurrences: 0.5625 cycles
+//
+// pair_poly: its pair packed as <2 x float>, one work-item an iteration:
+// the id's add, the index's shift, the load, four fused multiply-adds,
+// the store, the loop's add, compare and branch: 11. Lanes over the
+// instructions that produce or store a value: 1 + 1 + 2 + 4 x 2 + 2 + 1
+// over 9, 1.67. 5.5 cycles (11 / 2, longer than the counter's 4), T_ALU
+// 1024 x 5.5 ns = 5.632 us. (Built the work-item loop first, LLVM
+// vectorizes it 8 wide: 2.375 instructions a work-item.)
+// RUN: clspread analyze %s --kernel pair_poly --global 1024 --local 64 --profile %S/Inputs/cpu/one-core.yaml | FileCheck --check-prefix=POLY %s
+// POLY: T_ALU 5.632 us
+// POLY: CPU code for skylake: 11 instructions per work-item, 1.67 lanes each on average, 1 of them on loop recurrences: 5.5 cycles
+//
+// border_rows: optimized alone, the kernel's `y == 0 || y == h - 1` is
+// one frozen `or`, which LLVM moves out of the x loop, before an x loop
+// vectorized 8 wide (interior rows) and a memcpy (border rows). The odds
+// are the ids': each comparison holds for one row in 64, the `or` for
+// 1 - (63/64)^2 = 0.0310059 of the rows. Per group of 16x4: 3 before the
+// y loop (h - 1 folds to 63); a row's test, 7 (the id's add, the row's
+// shift and or, two compares, the or, the branch); its latch, 3; an
+// interior row 2 x 7 (add, load, fused multiply-add, store, the loop's
+// add, compare, branch), a border row 3 (shift, add, memcpy): 3 + 4 x
+// (7 + 3 + 0.968994 x 14 + 0.0310059 x 3) = 97.64, 1.526 a work-item.
+// 0.7628 cycles (1.526 / 2, longer than 0.1836 x 4 on recurrences),
+// T_ALU 4096 x 0.7628 ns = 3.124 us. (LLVM's own odds gave 1.338.)
+// RUN: clspread analyze %s --kernel border_rows --global 64x64 --local 16x4 --arg h=64 --profile %S/Inputs/cpu/one-core.yaml | FileCheck --check-prefix=BORDER %s
+// BORDER: T_ALU 3.124 us
+// BORDER: CPU code for skylake: 1.526 instructions per work-item
+
+__kernel void pair_scale(__global const float *a, __global float *b) {
+  size_t i = get_global_id(0);
+  b[2 * i] = a[2 * i] * 3.0f;
+  b[2 * i + 1] = a[2 * i + 1] * 3.0f;
+}
+
+__kernel void pair_poly(__global const float *a, __global float *b) {
+  size_t i = get_global_id(0);
+  float x = a[2 * i], y = a[2 * i + 1];
+  x = x * 1.5f + 0.25f;
+  y = y * 1.5f + 0.25f;
+  x = x * x + 2.0f;
+  y = y * y + 2.0f;
+  x = x * 0.5f - 1.0f;
+  y = y * 0.5f - 1.0f;
+  x = x * x + 3.0f;
+  y = y * y + 3.0f;
+  b[2 * i] = x;
+  b[2 * i + 1] = y;
+}
+
+__kernel void border_rows(__global const float *a, __global float *b,
+                          ulong h) {
+  size_t x = get_global_id(0), y = get_global_id(1);
+  size_t i = y * get_global_size(0) + x;
+  if (y == 0 || y == h - 1)
+    b[i] = a[i];
+  else
+    b[i] = a[i] * 0.5f + 1.0f;
+}
