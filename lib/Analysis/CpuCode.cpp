@@ -63,6 +63,7 @@
 #include "llvm/IR/MDBuilder.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/Target/TargetOptions.h"
 #include "llvm/Transforms/Scalar/SCCP.h"
@@ -97,6 +98,17 @@ std::unique_ptr<TargetMachine> x86Machine(const std::string &Cpu,
     LLVMInitializeX86TargetInfo();
     LLVMInitializeX86Target();
     LLVMInitializeX86TargetMC();
+    // PoCL 3.1 builds with LLVM 15, whose SLP vectorizer leaves a
+    // horizontal reduction of long chains alone where LLVM 19's packs it
+    // (calibrate's cpu_issue: an xor of 8 chains, which LLVM 19 packs
+    // into vectors before the work-item loop exists, so that the loop
+    // stays scalar; PoCL's code runs it 8 work-items to an instruction:
+    // tests/e2e/analyze/cpu-first-pass.cl). Only CpuCode runs the SLP
+    // vectorizer in this process (the front end's pipeline stops at
+    // simplification), and it gets here first, before any of it runs.
+    StringMap<cl::Option *> &Options = cl::getRegisteredOptions();
+    if (auto It = Options.find("slp-vectorize-hor"); It != Options.end())
+      static_cast<cl::opt<bool> *>(It->second)->setValue(false);
   });
   const Target *T = TargetRegistry::lookupTarget(Triple, Err);
   if (!T)

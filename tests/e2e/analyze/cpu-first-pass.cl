@@ -7,6 +7,10 @@
 // "Stores SLP vectorized with cost -6 and with tree size 12", then "loop
 // not vectorized: instruction return type cannot be vectorized", and its
 // code has no ymm register.
+// xor_chains (calibrate's cpu_issue in small): "vectorized loop
+// (vectorization width: 8)"; LLVM 19's SLP vectorizer would pack its xor
+// of 8 chains first, PoCL's LLVM 15 does not, and neither does the model
+// (it leaves horizontal reductions to the loop vectorizer).
 //
 // On the one-core test profile (2 instructions a clock, 4 clocks on a
 // recurrence, 1 GHz), 1024 work-items in groups of 64:
@@ -43,6 +47,18 @@
 // (7 + 3 + 0.968994 x 14 + 0.0310059 x 3) = 97.64, 1.526 a work-item.
 // 0.7628 cycles (1.526 / 2, longer than 0.1836 x 4 on recurrences),
 // T_ALU 4096 x 0.7628 ns = 3.124 us. (LLVM's own odds gave 1.338.)
+// xor_chains: the work-item loop 8 wide. Per 8 work-items: the id's
+// add, the load, the 7 adds that make the other chains, 4 steps of 8
+// chains of an xor, a shift and an add (96), the 7 xors that join them,
+// the store, the loop's add, compare and branch: 116; per group of 64,
+// `r`'s load and its broadcast (insert, shuffle), 3. 116 / 8 + 3 / 64 =
+// 14.55 a work-item; lanes (1 + 8 + 56 + 768 + 56 + 8 + 1) x 8 + 17 over
+// 114 x 8 + 3, 7201 / 915 = 7.87. 7.273 cycles, T_ALU 1024 x 7.273 ns =
+// 7.448 us. (Packed first by LLVM 19's SLP: 34.06 a work-item.)
+// RUN: clspread analyze %s --kernel xor_chains --global 1024 --local 64 --profile %S/Inputs/cpu/one-core.yaml | FileCheck --check-prefix=XOR %s
+// XOR: T_ALU 7.448 us
+// XOR: CPU code for skylake: 14.55 instructions per work-item, 7.87 lanes each on average, 0.125 of them on loop recurrences: 7.273 cycles
+//
 // RUN: clspread analyze %s --kernel border_rows --global 64x64 --local 16x4 --arg h=64 --profile %S/Inputs/cpu/one-core.yaml | FileCheck --check-prefix=BORDER %s
 // BORDER: T_ALU 3.124 us
 // BORDER: CPU code for skylake: 1.526 instructions per work-item
@@ -76,4 +92,23 @@ __kernel void border_rows(__global const float *a, __global float *b,
     b[i] = a[i];
   else
     b[i] = a[i] * 0.5f + 1.0f;
+}
+
+#define XSTEP                                                                  \
+  u0 = (u0 ^ r) + (u0 >> 3);                                                   \
+  u1 = (u1 ^ r) + (u1 >> 3);                                                   \
+  u2 = (u2 ^ r) + (u2 >> 3);                                                   \
+  u3 = (u3 ^ r) + (u3 >> 3);                                                   \
+  u4 = (u4 ^ r) + (u4 >> 3);                                                   \
+  u5 = (u5 ^ r) + (u5 >> 3);                                                   \
+  u6 = (u6 ^ r) + (u6 >> 3);                                                   \
+  u7 = (u7 ^ r) + (u7 >> 3);
+
+__kernel void xor_chains(__global const uint *in, __global uint *out) {
+  size_t i = get_global_id(0);
+  uint r = in[0];
+  uint u0 = in[i], u1 = u0 + 1, u2 = u0 + 2, u3 = u0 + 3, u4 = u0 + 4,
+       u5 = u0 + 5, u6 = u0 + 6, u7 = u0 + 7;
+  XSTEP XSTEP XSTEP XSTEP
+  out[i] = u0 ^ u1 ^ u2 ^ u3 ^ u4 ^ u5 ^ u6 ^ u7;
 }
