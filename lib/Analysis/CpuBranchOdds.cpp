@@ -1,6 +1,7 @@
 //===- CpuBranchOdds.cpp - How often the CPU code's branches go each way ===//
 #include "Analysis/CpuBranchOdds.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/MDBuilder.h"
@@ -25,15 +26,24 @@ struct ItemIds {
 };
 
 /// The work-item loops of clspread.wg by dimension (their counters are
-/// named CpuLidName + x, y, z, and the optimizer keeps the names).
+/// named CpuLidName + x, y, z, and the optimizer keeps the names, adding
+/// a suffix to a copy: `lid.x.us` where it unswitched the loop on a
+/// kernel argument, `lid.x12` where a name was taken).
 std::map<const Loop *, unsigned> itemLoops(const Function &F, LoopInfo &LI) {
   std::map<const Loop *, unsigned> Dims;
+  const size_t Prefix = std::strlen(CpuLidName);
   for (const BasicBlock &BB : F)
-    for (const PHINode &P : BB.phis())
-      if (P.getName().starts_with(CpuLidName) &&
-          P.getName().size() == std::strlen(CpuLidName) + 1)
-        if (const Loop *L = LI.getLoopFor(&BB); L && L->getHeader() == &BB)
-          Dims[L] = unsigned(P.getName().back() - 'x');
+    for (const PHINode &P : BB.phis()) {
+      StringRef N = P.getName();
+      if (!N.starts_with(CpuLidName) || N.size() <= Prefix || N[Prefix] < 'x' ||
+          N[Prefix] > 'z')
+        continue;
+      if (StringRef Rest = N.drop_front(Prefix + 1);
+          !Rest.empty() && Rest[0] != '.' && !isDigit(Rest[0]))
+        continue;
+      if (const Loop *L = LI.getLoopFor(&BB); L && L->getHeader() == &BB)
+        Dims[L] = unsigned(N[Prefix] - 'x');
+    }
   return Dims;
 }
 
@@ -335,7 +345,8 @@ conditionOdds(const Value *V, bool Guess, bool Ordered, ScalarEvolution &SE,
 /// SimplifyCFG makes of `x == 0 || x == w - 1` goes to each case 1 time
 /// in 64 (LLVM would take each successor alike: an image's border as
 /// often as its inside). An ordered comparison of ids holds
-/// for its share of the launch's work-items (rangeOdds); the
+/// for its share of the launch's work-items (rangeOdds); `or`, `and`,
+/// `not` and `freeze` of these combine them (conditionOdds); the
 /// vectorizer's run-time guards pass.
 bool exitsOnSecondVisit(const BranchInst &Br, const Loop &L) {
   if (!Br.isConditional() || !L.contains(Br.getParent()))

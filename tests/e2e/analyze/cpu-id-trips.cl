@@ -43,6 +43,20 @@
 // WIDE: T_ALU 790.5 us
 // WIDE: CPU code for skylake: 519 instructions per work-item, 1 lanes each on average, 193 of them on loop recurrences: 772 cycles
 
+// guarded_sum: the optimizer unswitches the work-item loop on `n > 0`
+// (its copy's counter is lid.x.us), and the guard `g < n` inside holds
+// for 768 of the 1024 work-items, 0.75 (LLVM's odds: half). Per group of
+// 64: the guard's add, compare and branch, 3 x 64; the sum's 768 steps
+// of a load, an add, the index's add, a compare and a branch for 48
+// work-items, 5 x 768 x 48 = 184320; their store's two shifts and the
+// store, 3 x 48; the work-item loop's add, compare and branch, 3 x 64:
+// 184848, 2888 a work-item. On the recurrence the sum's add, 768 x 0.75,
+// and the counter: 577, 2308 cycles (longer than 2888 / 2), T_ALU 1024 x
+// 2308 ns = 2.363 ms. (At LLVM's odds: 385, 1.577 ms.)
+// RUN: clspread analyze %s --kernel guarded_sum --global 1024 --local 64 --arg n=768 --profile %S/Inputs/cpu/one-core.yaml | FileCheck --check-prefix=UNSWITCHED %s
+// UNSWITCHED: T_ALU 2.363 ms
+// UNSWITCHED: CPU code for skylake: 2888 instructions per work-item, 1 lanes each on average, 577 of them on loop recurrences: 2308 cycles
+
 __kernel void guarded(__global float *a, __global float *out, int n) {
   int g = get_global_id(0);
   if (g < n) {
@@ -66,4 +80,15 @@ __kernel void strided_sum_wide(__global float *a, __global float *out, int n) {
   for (int i = get_global_id(0); i < n; i += get_global_size(0))
     s += a[i];
   out[get_global_id(0)] = s;
+}
+
+__kernel void guarded_sum(__global const float *a, __global float *out,
+                          int n) {
+  int i = get_global_id(0);
+  if (i < n) {
+    float s = 0.0f;
+    for (int j = 0; j < n; j++)
+      s += a[j];
+    out[i] = s;
+  }
 }
