@@ -69,11 +69,13 @@ SUITES=(
   # Column walks through dirty lines and over more pages than the TLB holds
   # (2026-11-29, the same machine).
   "pocl-memory|$R/pocl-cpu/memory|--profile $R/pocl-cpu/full/pocl-cpu-calibrated.yaml --suite bench/cpu_memory/suite.yaml --measurements $R/pocl-cpu/memory/measured.json"
-  # PolyBench-ACC's 47 kernels on PoCL (held out), and the chain-through-
-  # memory pair beside them, against the profile calibrated again from the
-  # six calibration kernels of the same runner call (2026-11-29,
+  # PolyBench-ACC's 47 kernels on PoCL (held out), a copy's launches from
+  # 1 work-item to 65536 (pocl-cpu/launch) and the chain-through-memory
+  # pair, against the profile calibrated again from the six calibration
+  # kernels of PolyBench's runner call (2026-11-29,
   # pocl-cpu/outside-polybench/README.md).
   "polybench-pocl|$R/pocl-cpu/outside-polybench|--profile $R/pocl-cpu/outside-polybench/pocl-cpu-calibrated.yaml --suite build/outside-polybench/polybench.yaml --measurements $R/pocl-cpu/outside-polybench/measured-polybench.json"
+  "launch-pocl|$R/pocl-cpu/launch|--profile $R/pocl-cpu/outside-polybench/pocl-cpu-calibrated.yaml --suite bench/cpu_launch/suite.yaml --measurements $R/pocl-cpu/launch/measured-launch.json"
   "chains-pocl|$R/pocl-cpu/outside-polybench/chain|--profile $R/pocl-cpu/outside-polybench/pocl-cpu-calibrated.yaml --suite bench/cpu_chains/suite.yaml --measurements $R/pocl-cpu/outside-polybench/chain/measured-chain.json"
   # The latency terms away from their micro-benchmarks (2026-11-27).
   "latency-h100|$R/nvidia-h100-sxm/latency|--profile $H100 --suite bench/latency/latency.yaml --measurements $R/nvidia-h100-sxm/latency/measured-latency.json"
