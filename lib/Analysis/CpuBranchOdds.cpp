@@ -47,6 +47,16 @@ std::map<const Loop *, unsigned> itemLoops(const Function &F, LoopInfo &LI) {
   return Dims;
 }
 
+/// The SCEV of what \p U freezes, where \p U is a frozen value: a frozen
+/// value is the value (the optimizer freezes an id it moves a branch on
+/// out of a loop). Null otherwise.
+const SCEV *unfrozen(const SCEVUnknown *U, ScalarEvolution &SE) {
+  auto *Fr = dyn_cast<FreezeInst>(U->getValue());
+  if (!Fr || !SE.isSCEVable(Fr->getOperand(0)->getType()))
+    return nullptr;
+  return SE.getSCEV(Fr->getOperand(0));
+}
+
 } // namespace
 
 std::optional<double>
@@ -62,11 +72,8 @@ scevValue(const SCEV *S, ScalarEvolution &SE,
   if (auto *C = dyn_cast<SCEVConstant>(S))
     return double(C->getAPInt().getSExtValue());
   if (auto *U = dyn_cast<SCEVUnknown>(S)) {
-    // A frozen value is the value (the optimizer freezes an id it moves
-    // a branch on out of a loop).
-    if (auto *Fr = dyn_cast<FreezeInst>(U->getValue());
-        Fr && SE.isSCEVable(Fr->getType()))
-      return value(SE.getSCEV(Fr->getOperand(0)));
+    if (const SCEV *Thawed = unfrozen(U, SE))
+      return value(Thawed);
     return Leaf(U);
   }
   if (auto *Cast = dyn_cast<SCEVCastExpr>(S))
@@ -249,16 +256,14 @@ std::optional<double> differenceOdds(const SCEV *D, ScalarEvolution &SE,
   return std::nullopt;
 }
 
-/// \p V's SCEV with the values the optimizer froze (an id it moved a
-/// branch on out of a loop) seen through: a frozen value is the value.
+/// \p V's SCEV with the values the optimizer froze seen through
+/// (unfrozen()).
 const SCEV *thawed(const Value *V, ScalarEvolution &SE) {
   struct Thaw : SCEVRewriteVisitor<Thaw> {
     using SCEVRewriteVisitor<Thaw>::SCEVRewriteVisitor;
     const SCEV *visitUnknown(const SCEVUnknown *U) {
-      if (auto *Fr = dyn_cast<FreezeInst>(U->getValue());
-          Fr && SE.isSCEVable(Fr->getOperand(0)->getType()))
-        return visit(SE.getSCEV(Fr->getOperand(0)));
-      return U;
+      const SCEV *Thawed = unfrozen(U, SE);
+      return Thawed ? visit(Thawed) : U;
     }
   };
   Thaw T(SE);

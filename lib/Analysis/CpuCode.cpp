@@ -756,11 +756,8 @@ CpuCounts cpuCode(const Module &M, const std::string &Kernel,
   for (Function &G : *Clone) // helpers left as calls too
     if (!G.isDeclaration())
       lowerCpuBuiltins(G);
-  for (Function &G : *Clone) // the work-group function is new
-    if (!G.isDeclaration()) {
-      G.addFnAttr("target-cpu", Opts.CpuTarget);
-      G.addFnAttr("target-features", TM->getTargetFeatureString());
-    }
+  WG->addFnAttr("target-cpu", Opts.CpuTarget); // the others have them
+  WG->addFnAttr("target-features", TM->getTargetFeatureString());
 
   Pipeline Opt(*TM, /*WorkGroup=*/true);
   Opt.run(*Clone, OptimizationLevel::O3);
