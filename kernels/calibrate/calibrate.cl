@@ -515,6 +515,24 @@ __kernel void fma_chain(__global const float *in, __global float *out,
   out[get_global_id(0)] = x;
 }
 
+// Two sums of fused multiply-adds kept in memory, each added into its
+// own buffer at every step. The buffers may alias, so the store to t[0]
+// may have changed s[0] and the compiler loads s[0] again after it: each
+// step waits for the last step's store to reach its load. On a CPU
+// profile whose compiler's code the model counts, the clocks of that
+// wait beyond the fma's own (cache.store_forward_cycles; the sums of
+// PolyBench's gesummv, bench/cpu_chains).
+__kernel void store_chain(__global const float *in, __global float *s,
+                          __global float *t, int iters) {
+  float a = in[0], b = in[1];
+  s[0] = in[2];
+  t[0] = in[3];
+  for (int k = 0; k < iters; ++k) {
+    s[0] = fma(s[0], a, b);
+    t[0] = fma(t[0], a, b);
+  }
+}
+
 // A CPU core's caches fetching lines again (Model/CpuCaches.h): each
 // work-item walks a column of `rows` floats `pitch` apart, `reps` times;
 // 16 neighbouring work-items share its lines. Calibrate's pitch is a

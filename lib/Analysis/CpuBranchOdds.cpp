@@ -25,10 +25,18 @@ struct ItemIds {
   std::array<int64_t, 3> Lid{}, First{}, Group{};
 };
 
-/// The work-item loops of clspread.wg by dimension (their counters are
-/// named CpuLidName + x, y, z, and the optimizer keeps the names, adding
-/// a suffix to a copy: `lid.x.us` where it unswitched the loop on a
-/// kernel argument, `lid.x12` where a name was taken).
+/// The SCEV of what \p U freezes, where \p U is a frozen value: a frozen
+/// value is the value (the optimizer freezes an id it moves a branch on
+/// out of a loop). Null otherwise.
+const SCEV *unfrozen(const SCEVUnknown *U, ScalarEvolution &SE) {
+  auto *Fr = dyn_cast<FreezeInst>(U->getValue());
+  if (!Fr || !SE.isSCEVable(Fr->getOperand(0)->getType()))
+    return nullptr;
+  return SE.getSCEV(Fr->getOperand(0));
+}
+
+} // namespace
+
 std::map<const Loop *, unsigned> itemLoops(const Function &F, LoopInfo &LI) {
   std::map<const Loop *, unsigned> Dims;
   const size_t Prefix = std::strlen(CpuLidName);
@@ -46,18 +54,6 @@ std::map<const Loop *, unsigned> itemLoops(const Function &F, LoopInfo &LI) {
     }
   return Dims;
 }
-
-/// The SCEV of what \p U freezes, where \p U is a frozen value: a frozen
-/// value is the value (the optimizer freezes an id it moves a branch on
-/// out of a loop). Null otherwise.
-const SCEV *unfrozen(const SCEVUnknown *U, ScalarEvolution &SE) {
-  auto *Fr = dyn_cast<FreezeInst>(U->getValue());
-  if (!Fr || !SE.isSCEVable(Fr->getOperand(0)->getType()))
-    return nullptr;
-  return SE.getSCEV(Fr->getOperand(0));
-}
-
-} // namespace
 
 std::optional<double>
 scevValue(const SCEV *S, ScalarEvolution &SE,

@@ -22,6 +22,7 @@
 
 #include <array>
 #include <cstdint>
+#include <map>
 #include <optional>
 
 namespace clspread {
@@ -31,6 +32,13 @@ namespace clspread {
 inline constexpr const char *CpuGroupFn = "clspread.wg";
 /// Its work-item loops' counters: lid.x, lid.y, lid.z.
 inline constexpr const char *CpuLidName = "lid.";
+
+/// The work-item loops of clspread.wg by dimension (their counters are
+/// named CpuLidName + x, y, z, and the optimizer keeps the names, adding
+/// a suffix to a copy: `lid.x.us` where it unswitched the loop on a
+/// kernel argument, `lid.x12` where a name was taken).
+std::map<const llvm::Loop *, unsigned> itemLoops(const llvm::Function &F,
+                                                 llvm::LoopInfo &LI);
 
 /// The launch's shape, for how often a work-item's ids take a value.
 struct LaunchShape {

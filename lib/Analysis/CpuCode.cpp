@@ -31,36 +31,28 @@
 //  6. the launch's scalar arguments are put into the built code and
 //     folded (SCCP, SimplifyCFG: a bound check against an argument goes
 //     away, nothing is unrolled), and clspread.wg's instructions are
-//     counted by how often they run: SCEV's trip counts (else a stated
-//     --trip, else SCEV's count at the launch's mean work-item, else the
-//     analysis' default), and block frequency within an iteration, a
-//     branch on a work-item's ids at the launch's odds (CpuBranchOdds.h);
-//     a helper left a call counts its own instructions so, per call.
+//     counted by how often they run (CpuCounter.h).
 //
 //===----------------------------------------------------------------------===//
 #include "Analysis/CpuCode.h"
 #include "Analysis/Builtins.h"
 #include "Analysis/CpuBranchOdds.h"
 #include "Analysis/CpuBuiltins.h"
+#include "Analysis/CpuCounter.h"
 #include "Analysis/CpuPorts.h"
-#include "Analysis/InstructionClass.h"
 #include "Analysis/KernelClone.h"
 #include "Analysis/Specialize.h"
 
 #include "llvm/ADT/DenseMap.h"
-#include "llvm/Analysis/BlockFrequencyInfo.h"
-#include "llvm/Analysis/BranchProbabilityInfo.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Analysis/LoopInfo.h"
-#include "llvm/Analysis/LoopIterator.h"
 #include "llvm/Analysis/ScalarEvolution.h"
-#include "llvm/Analysis/ScalarEvolutionExpressions.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Intrinsics.h"
-#include "llvm/IR/MDBuilder.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/CommandLine.h"
@@ -70,8 +62,6 @@
 #include "llvm/Transforms/Scalar/SimplifyCFG.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 
-#include <functional>
-#include <map>
 #include <mutex>
 #include <optional>
 
@@ -245,11 +235,12 @@ Function *buildGroupLoop(Module &M, Function &F,
   F.setCallingConv(CallingConv::C);
   F.setLinkage(GlobalValue::InternalLinkage);
   const unsigned NF = F.arg_size();
-  // Buffers do not overlap: the vectorizer's run-time overlap check then
-  // takes the path it takes at run time, not both.
-  for (unsigned I = 0; I < NF; ++I)
-    if (WG->getArg(I)->getType()->isPointerTy())
-      WG->addParamAttr(I, Attribute::NoAlias);
+  // Buffers are not marked apart (noalias): PoCL does not know they do
+  // not overlap, and neither does its compiler. So a loop that adds into
+  // two buffers loads each sum again after the other's store, and waits
+  // for its own last store (a chain through memory, which recurrence()
+  // follows); and the vectorizer's run-time overlap checks stay, whose
+  // vector side CpuBranchOdds takes.
   // A group's first global id and its group id lie within the launch: the
   // vectorizer's checks that 32-bit ids do not wrap then fold away, as
   // they would in a compiler that knows the NDRange's size.
@@ -356,293 +347,29 @@ Function *buildGroupLoop(Module &M, Function &F,
   return WG;
 }
 
-/// Whether \p I is an instruction the core issues (see CpuCounts).
-bool issued(const Instruction &I) {
-  if (isa<PHINode>(I) || isa<GetElementPtrInst>(I) || isa<AllocaInst>(I) ||
-      isa<ReturnInst>(I) || isa<UnreachableInst>(I))
-    return false;
-  if (auto *Br = dyn_cast<BranchInst>(&I))
-    return Br->isConditional();
-  if (isa<BitCastInst>(I) || isa<AddrSpaceCastInst>(I) ||
-      isa<PtrToIntInst>(I) || isa<IntToPtrInst>(I) || isa<FreezeInst>(I))
-    return false;
-  if (auto *II = dyn_cast<IntrinsicInst>(&I))
-    return !II->isAssumeLikeIntrinsic() && !isa<DbgInfoIntrinsic>(II) &&
-           !II->isLifetimeStartOrEnd();
-  return true;
+/// Marks the loads and stores of \p F's loops that wait at a barrier;
+/// whether F waits at any.
+bool markBarrierLoops(Function &F) {
+  DominatorTree DT(F);
+  LoopInfo Loops(DT);
+  SmallPtrSet<const Loop *, 4> Cut;
+  bool Any = false;
+  for (const Instruction &I : instructions(F)) {
+    if (!isBarrierCall(I))
+      continue;
+    Any = true;
+    for (const Loop *L = Loops.getLoopFor(I.getParent()); L;
+         L = L->getParentLoop())
+      Cut.insert(L);
+  }
+  MDNode *Mark = MDNode::get(F.getContext(), {});
+  for (const Loop *L : Cut)
+    for (BasicBlock *BB : L->blocks())
+      for (Instruction &I : *BB)
+        if (isa<LoadInst>(I) || isa<StoreInst>(I))
+          I.setMetadata(CpuCutMemoryKind, Mark);
+  return Any;
 }
-
-/// Instructions \p I issues: one, but a gather or a scatter one per lane
-/// (x86 cores split them into a load or a store per element: Zen 4's
-/// vpgatherdd of 8 lanes is 8 loads and more, Skylake's the same).
-double issuedPerLane(const Instruction &I) {
-  auto *II = dyn_cast<IntrinsicInst>(&I);
-  if (!II || (II->getIntrinsicID() != Intrinsic::masked_gather &&
-              II->getIntrinsicID() != Intrinsic::masked_scatter))
-    return 1;
-  Type *T = II->getIntrinsicID() == Intrinsic::masked_gather
-                ? II->getType()
-                : II->getArgOperand(0)->getType();
-  auto *VT = dyn_cast<FixedVectorType>(T);
-  return VT ? double(VT->getNumElements()) : 1;
-}
-
-/// The index in CpuPricedCalls of a call to one of them (in double
-/// precision: its _fp64 entry), else -1.
-int pricedCall(const Function &Callee, const InstrClass &IC) {
-  const bool Double = Callee.getReturnType()->getScalarType()->isDoubleTy();
-  if (!Double && IC.Class != AluClass::Transcendental)
-    return -1; // native_ and half_ forms are others
-  std::string_view Name = builtinBaseName(Callee.getName());
-  for (size_t I = 0; I < CpuPricedFp64; ++I)
-    if (Name == CpuPricedCalls[I])
-      return int(Double ? CpuPricedFp64 + I : I);
-  return -1;
-}
-
-/// What one run of a function issues (step 6): the work-group function
-/// per work-group, a helper the optimizer left a call per call.
-struct Tally {
-  double Instructions = 0, ChainOps = 0, ChainFmaOps = 0;
-  std::array<double, NumAluClasses> CallOps{};
-  std::array<double, CpuPricedCalls.size()> PricedCalls{};
-  std::pair<double, double> Lanes{0, 0}; ///< lanes, instructions
-  PortUse Ports; ///< the machine code's micro-ops and resources held
-
-  void add(const Tally &O, double W) {
-    Ports.add(O.Ports, W);
-    Instructions += W * O.Instructions;
-    ChainOps += W * O.ChainOps;
-    ChainFmaOps += W * O.ChainFmaOps;
-    for (size_t I = 0; I < CallOps.size(); ++I)
-      CallOps[I] += W * O.CallOps[I];
-    for (size_t I = 0; I < PricedCalls.size(); ++I)
-      PricedCalls[I] += W * O.PricedCalls[I];
-    Lanes.first += W * O.Lanes.first;
-    Lanes.second += W * O.Lanes.second;
-  }
-};
-
-/// Step 6, for one function: its instructions by how often they run per
-/// entry, and the helpers it calls, whole, per call.
-class Counter {
-public:
-  using Callees = std::function<const Tally &(Function &)>;
-  Counter(Function &Fn, FunctionAnalysisManager &FAM,
-          const AnalyzeOptions &Opts, const LaunchShape &Shape,
-          const PortModel *Ports, Callees CalleeTally)
-      : Fn(Fn), DL(Fn.getParent()->getDataLayout()),
-        LI(FAM.getResult<LoopAnalysis>(Fn)),
-        SE(FAM.getResult<ScalarEvolutionAnalysis>(Fn)),
-        BFI(FAM.getResult<BlockFrequencyAnalysis>(Fn)),
-        BPI(FAM.getResult<BranchProbabilityAnalysis>(Fn)), Opts(Opts),
-        Shape(Shape), Ports(Ports), CalleeTally(std::move(CalleeTally)) {}
-
-  Tally count() {
-    Tally T;
-    for (BasicBlock &BB : Fn) {
-      double F = freq(&BB);
-      if (Ports)
-        if (auto It = Ports->Blocks.find(&BB); It != Ports->Blocks.end())
-          T.Ports.add(It->second, F);
-      for (Instruction &I : BB) {
-        if (auto *CI = dyn_cast<CallInst>(&I)) {
-          Function *Callee = CI->getCalledFunction();
-          // A helper the optimizer did not inline (PoCL's median_x4
-          // calls its findMedian, 315 instructions, four times): its
-          // body per call, and the call.
-          if (Callee && !Callee->isDeclaration()) {
-            T.add(CalleeTally(*Callee), F);
-            T.Instructions += F;
-            continue;
-          }
-          // A builtin left as a call: its lane-ops as the analysis
-          // counts them (InstructionClass.h), at its class's rate.
-          if (Callee && !Callee->isIntrinsic())
-            if (InstrClass IC = classify(I, DL); IC.K == InstrClass::Alu) {
-              addAluOps(IC, F, T.CallOps);
-              if (int P = pricedCall(*Callee, IC); P >= 0)
-                T.PricedCalls[P] += F * IC.Lanes;
-              continue;
-            }
-        }
-        if (!issued(I))
-          continue;
-        T.Instructions += F * issuedPerLane(I);
-        // The lanes of what it computes or moves (a store's value).
-        Type *Ty = isa<StoreInst>(I) ? I.getOperand(0)->getType() : I.getType();
-        if (Ty->isVoidTy() || Ty->isIntegerTy(1) || isa<CmpInst>(I))
-          continue;
-        auto *VT = dyn_cast<FixedVectorType>(Ty);
-        T.Lanes.first += F * (VT ? VT->getNumElements() : 1);
-        T.Lanes.second += F;
-      }
-    }
-    for (Loop *L : LI.getLoopsInPreorder()) {
-      const double N = entryFreq(L) * trips(L);
-      const Path R = recurrence(L);
-      T.ChainOps += N * R.Ops;
-      T.ChainFmaOps += N * R.Fma;
-    }
-    return T;
-  }
-
-private:
-  Function &Fn;
-  const DataLayout &DL;
-  LoopInfo &LI;
-  ScalarEvolution &SE;
-  BlockFrequencyInfo &BFI;
-  BranchProbabilityInfo &BPI;
-  const AnalyzeOptions &Opts;
-  const LaunchShape &Shape;
-  const PortModel *Ports;
-  Callees CalleeTally;
-  DenseMap<const BasicBlock *, double> Freq;
-  DenseMap<const Loop *, double> MeanTrips;
-
-  double trips(const Loop *L) {
-    if (unsigned T = SE.getSmallConstantTripCount(L))
-      return T;
-    if (DebugLoc Start = L->getStartLoc())
-      if (auto It = Opts.TripCounts.find(Start.getLine());
-          It != Opts.TripCounts.end())
-        return double(It->second);
-    if (auto It = MeanTrips.find(L); It != MeanTrips.end())
-      return It->second;
-    // A loop that one of its branches leaves on the second visit of its
-    // header (the work-item loop around `if (get_local_id(0) == 0)`).
-    for (const BasicBlock *BB : L->getBlocks())
-      if (auto *Br = dyn_cast<BranchInst>(BB->getTerminator()))
-        if (exitsOnSecondVisit(*Br, *L))
-          return MeanTrips[L] = 2;
-    // Trips that depend on the work-item (`for (i = gid; i < n; i +=
-    // size)`) have no constant here, where ids are the work-item loops'
-    // counters and a group's first ids its parameters: their count at
-    // the mean work-item of the launch.
-    double T = Opts.DefaultTripCount;
-    MeanTrips[L] = T; // a count that reaches back to its own loop
-    const SCEV *Taken = SE.getBackedgeTakenCount(L);
-    if (isa<SCEVCouldNotCompute>(Taken)) {
-      // A count that holds if the index does not wrap (`i +=
-      // get_global_size(0)`: a 64-bit size added to a 32-bit index), as
-      // the vectorizer assumes under its run-time check.
-      SmallVector<const SCEVPredicate *, 4> Assumed;
-      Taken = SE.getPredicatedBackedgeTakenCount(L, Assumed);
-    }
-    if (!isa<SCEVCouldNotCompute>(Taken))
-      if (std::optional<double> V = mean(Taken); V && *V >= 0)
-        T = *V + 1;
-    return MeanTrips[L] = T;
-  }
-
-  /// \p S at the launch's mean work-item: a loop's counter at its mean
-  /// iteration, a group's first id and group id at the launch's mean.
-  std::optional<double> mean(const SCEV *S) {
-    return scevValue(
-        S, SE,
-        [&](const SCEVUnknown *U) {
-          return groupParam(Fn, U, [&](unsigned D, bool First) {
-            const double G = double(std::max(Shape.Global[D], Shape.Local[D]));
-            const double L = double(std::max<uint64_t>(Shape.Local[D], 1));
-            return First ? (G - L) / 2 : (G / L - 1) / 2;
-          });
-        },
-        [&](const Loop *L) -> std::optional<double> {
-          return (trips(L) - 1) / 2;
-        });
-  }
-
-  double rel(const BasicBlock *BB, const BasicBlock *To) {
-    double Den = double(BFI.getBlockFreq(To).getFrequency());
-    return Den > 0 ? double(BFI.getBlockFreq(BB).getFrequency()) / Den : 0;
-  }
-
-  /// Entries into \p L per work-group.
-  double entryFreq(const Loop *L) {
-    if (const BasicBlock *Pre = L->getLoopPreheader())
-      return freq(Pre);
-    double Sum = 0;
-    const BasicBlock *H = L->getHeader();
-    for (const BasicBlock *P : predecessors(H))
-      if (!L->contains(P))
-        Sum += freq(P) * double(BPI.getEdgeProbability(P, H).getNumerator()) /
-               double(BranchProbability::getDenominator());
-    return Sum;
-  }
-
-  /// Executions of \p BB per work-group.
-  double freq(const BasicBlock *BB) {
-    if (auto It = Freq.find(BB); It != Freq.end())
-      return It->second;
-    Freq[BB] = 0; // irreducible cycles end here
-    const Loop *L = LI.getLoopFor(BB);
-    double F = L ? entryFreq(L) * trips(L) * rel(BB, L->getHeader())
-                 : rel(BB, &Fn.getEntryBlock());
-    Freq[BB] = F;
-    return F;
-  }
-
-  /// A path through one iteration: its issued instructions, and of them
-  /// the fused multiply-adds.
-  struct Path {
-    double Ops = -1, Fma = 0;
-    bool operator<(const Path &O) const {
-      return Ops < O.Ops || (Ops == O.Ops && Fma < O.Fma);
-    }
-  };
-
-  static bool isFma(const Instruction &I) {
-    auto *II = dyn_cast<IntrinsicInst>(&I);
-    return II && (II->getIntrinsicID() == Intrinsic::fma ||
-                  II->getIntrinsicID() == Intrinsic::fmuladd);
-  }
-
-  /// The longest path, in issued instructions, from a header phi of \p L
-  /// to the value it takes on the back edge, within one iteration of L's
-  /// own blocks (a path through an inner loop is that loop's own chain).
-  Path recurrence(const Loop *L) {
-    const BasicBlock *Latch = L->getLoopLatch();
-    if (!Latch)
-      return {0, 0};
-    LoopBlocksRPO RPO(const_cast<Loop *>(L));
-    RPO.perform(&LI);
-    Path Best{0, 0};
-    unsigned Phis = 0;
-    for (const PHINode &P : L->getHeader()->phis()) {
-      if (++Phis > 64)
-        break;
-      auto *Back = dyn_cast<Instruction>(P.getIncomingValueForBlock(Latch));
-      if (!Back || !L->contains(Back))
-        continue;
-      DenseMap<const Instruction *, Path> Dist;
-      Dist[&P] = {0, 0};
-      for (BasicBlock *BB : RPO) {
-        if (LI.getLoopFor(BB) != L)
-          continue;
-        for (Instruction &I : *BB) {
-          if (&I == &P)
-            continue;
-          Path D;
-          for (const Value *Op : I.operands())
-            if (auto *OI = dyn_cast<Instruction>(Op))
-              if (auto It = Dist.find(OI); It != Dist.end())
-                D = std::max(D, It->second);
-          if (D.Ops < 0)
-            continue;
-          if (issued(I)) {
-            D.Ops += 1;
-            D.Fma += isFma(I) ? 1 : 0;
-          }
-          Dist[&I] = D;
-        }
-      }
-      if (auto It = Dist.find(Back); It != Dist.end())
-        Best = std::max(Best, It->second);
-    }
-    return Best;
-  }
-};
 
 /// Replaces \p WG's parameters that are the kernel's scalar arguments (the
 /// first ones, in the kernel's order) with the values \p L gives them, as
@@ -747,6 +474,7 @@ CpuCounts cpuCode(const Module &M, const std::string &Kernel,
     C.Note = "no x86 code: the kernel vanished";
     return C;
   }
+  const bool Barriers = markBarrierLoops(*F);
   Function *WG = buildGroupLoop(*Clone, *F, Global, Local);
   if (!WG) {
     C.Note = "no x86 code: the kernel could not be inlined into its "
@@ -788,33 +516,9 @@ CpuCounts cpuCode(const Module &M, const std::string &Kernel,
   // The machine code's resources, per block (CpuPorts.h); without them
   // the issue rate alone prices the instructions.
   std::optional<PortModel> Ports = machinePorts(*Clone, *TM, C.PortNote);
-  const PortModel *PortsIn = Ports ? &*Ports : nullptr;
-  // Helpers are tallied once each, whole (OpenCL C has no recursion; a
-  // call back into one still being tallied counts as its call alone).
-  std::map<Function *, std::optional<Tally>> Tallies;
-  Counter::Callees CalleeTally = [&](Function &G) -> const Tally & {
-    static const Tally None;
-    auto [It, New] = Tallies.try_emplace(&G);
-    if (!New)
-      return It->second ? *It->second : None;
-    Tally T = Counter(G, FAM, Opts, Shape, PortsIn, CalleeTally).count();
-    return *(Tallies[&G] = T);
-  };
-  Tally T = Counter(*WG, FAM, Opts, Shape, PortsIn, CalleeTally).count();
-  const double Items = double(Local[0] * Local[1] * Local[2]);
-  C.Instructions = T.Instructions / Items;
-  C.ChainOps = T.ChainOps / Items;
-  C.ChainFmaOps = T.ChainFmaOps / Items;
-  for (size_t I = 0; I < C.CallOps.size(); ++I)
-    C.CallOps[I] = T.CallOps[I] / Items;
-  for (size_t I = 0; I < C.PricedCalls.size(); ++I)
-    C.PricedCalls[I] = T.PricedCalls[I] / Items;
-  if (Ports) {
-    C.PortCycles = Ports->bound(T.Ports, &C.PortBound) / Items;
-    C.MicroOps = T.Ports.MicroOps / Items;
-  }
-  if (T.Lanes.second > 0)
-    C.LanesPerInstr = T.Lanes.first / T.Lanes.second;
+  std::string PortNote = std::move(C.PortNote);
+  C = countGroup(*WG, FAM, Opts, Shape, Ports ? &*Ports : nullptr, Barriers);
+  C.PortNote = std::move(PortNote);
   C.Target = Opts.CpuTarget;
   return C;
 }

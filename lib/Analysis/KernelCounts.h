@@ -267,6 +267,11 @@ struct CpuCounts {
   /// contracts): on some cores they wait longer than an add or a multiply
   /// (alu.fma_latency_cycles).
   double ChainFmaOps = 0;
+  /// Of the recurrences' steps, the loads that wait for the last
+  /// iteration's store to the same address (a sum kept in memory): each
+  /// waits for the store's value to be forwarded to it
+  /// (cache.store_forward_cycles).
+  double ChainStoreLoads = 0;
   /// Lanes an instruction carries, on average over those that compute
   /// or move values: 8 where the vectorizer made work-items AVX2 lanes,
   /// 4 for a float4 kernel run one work-item at a time, 1 for scalars.

@@ -555,6 +555,25 @@ std::vector<DerivedFigure> deriveFigures(const AnalysisReport &Report,
                                  "{:.4g} MHz, from ",
                                  K.Counts.Cpu.ChainFmaOps, Clock / 1e6) +
                          Where});
+    } else if (Fig == "cache.store_forward_cycles") {
+      if (!hasCpuCode(K.Counts.Cpu.ChainStoreLoads > 0,
+                      " (the compiler's code, which keeps the sums in memory)"))
+        continue;
+      // Each step's load waits for the last step's store and then for its
+      // fused multiply-add, whose clocks (solved before it in this run,
+      // or the profile's) the recurrence holds beside it.
+      auto Cycles = solve("cache_store_forward_cycles", "t_alu_issue", *T,
+                          std::pair(0.0, 1000.0));
+      if (!Cycles)
+        continue;
+      Out.push_back({Fig, fmt::format("{:.4g}", *Cycles),
+                     fmt::format("{:.4g} loads of one work-item on its "
+                                 "loop's recurrence that wait for the last "
+                                 "iteration's store, beside {:.4g} fused "
+                                 "multiply-adds, at {:.4g} MHz, from ",
+                                 K.Counts.Cpu.ChainStoreLoads,
+                                 K.Counts.Cpu.ChainFmaOps, Clock / 1e6) +
+                         Where});
     } else if (Fig.rfind("alu.call_cycles_", 0) == 0) {
       const std::string Fn = Fig.substr(16);
       const auto *It = std::find(CpuPricedCalls.begin(), CpuPricedCalls.end(),

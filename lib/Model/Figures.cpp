@@ -257,6 +257,12 @@ const std::vector<NumericFigure> &numericFigures() {
       // profile without it charges alu.latency_cycles.
       {"alu.fma_latency_cycles", "alu_fma_latency_cycles",
        "clocks per instruction", D::Count},
+      // Clocks a CPU loop's recurrence through memory waits for a store's
+      // value to reach the next iteration's load of the same address,
+      // the load and the store included (calibrate's store_chain): a
+      // profile without it charges nothing for them.
+      {"cache.store_forward_cycles", "cache_store_forward_cycles",
+       "clocks per load", D::Count},
   };
   // Clocks a CPU core spends on one lane of a call to each of
   // CpuPricedCalls, its library's own time (calibrate's call_<fn>): a

@@ -308,6 +308,7 @@ json::Value toJSON(const AnalysisReport &R, const ReportOptions &O) {
     PerItem["cpu_instructions"] = cpu(C.Cpu.Instructions);
     PerItem["cpu_chain_ops"] = cpu(C.Cpu.ChainOps);
     PerItem["cpu_chain_fma_ops"] = cpu(C.Cpu.ChainFmaOps);
+    PerItem["cpu_chain_store_loads"] = cpu(C.Cpu.ChainStoreLoads);
     PerItem["cpu_port_cycles"] = cpu(C.Cpu.PortCycles);
     PerItem["cpu_micro_ops"] = cpu(C.Cpu.MicroOps);
     PerItem["cpu_port_bound"] =

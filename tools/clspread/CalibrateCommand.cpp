@@ -43,6 +43,11 @@ public:
                  "50% (coefficient of variation)");
     Sub.add_flag("--quick", Req.Analyze.Quick,
                  "Small launches (a CPU through PoCL)");
+    Sub.add_option("--entry", Req.Analyze.SuiteIds,
+                   "Only this figure's micro-benchmark (its id in "
+                   "calibrate.yaml, e.g. cache.store_forward_cycles); "
+                   "repeatable; the profile's other figures stay")
+        ->allow_extra_args(false);
   }
 
   int run(const Invocation &Inv) override {

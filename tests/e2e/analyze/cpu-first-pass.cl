@@ -18,11 +18,17 @@
 // pair_scale: the work-item loop 8 wide, its 8 work-items' two floats as
 // one <16 x float>: the id's add, the index's shift and or, the load, the
 // multiply, the store, the loop's add, compare and branch: 9 for 8
-// work-items, 1.125; on the recurrence the loop's counter, 1/8. 0.5625
-// cycles (1.125 / 2), T_ALU 1024 x 0.5625 ns = 576 ns.
+// work-items, 1.125; per group, the vectorizer's run-time check that b
+// does not overlap a (nothing says the buffers do not, as nothing tells
+// PoCL's compiler): the first id's shift and add, two compares, an and,
+// the branch, 6 for 64 work-items: 1.21875; on the recurrence the
+// loop's counter, 1/8. 0.609375 cycles (1.21875 / 2), T_ALU 1024 x
+// 0.609375 ns = 624 ns. Lanes: per 8 work-items, 1 + 1 + 16 + 1 + 16 +
+// 16 + 1 over 7 (the branch and compare carry none), and the check's
+// shift and add: (8 x 52 + 2) / (8 x 7 + 2) = 7.21.
 // RUN: clspread analyze %s --kernel pair_scale --global 1024 --local 64 --profile %S/Inputs/cpu/one-core.yaml | FileCheck --check-prefix=SCALE %s
-// SCALE: T_ALU 576 ns
-// SCALE: CPU code for skylake: 1.125 instructions per work-item, 7.43 lanes each on average, 0.125 of them on loop recurrences: 0.5625 cycles
+// SCALE: T_ALU 624 ns
+// SCALE: CPU code for skylake: 1.219 instructions per work-item, 7.21 lanes each on average, 0.125 of them on loop recurrences: 0.6094 cycles
 //
 // pair_poly: its pair packed as <2 x float>, one work-item an iteration:
 // the id's add, the index's shift, the load, four fused multiply-adds,
@@ -36,32 +42,38 @@
 // POLY: CPU code for skylake: 11 instructions per work-item, 1.67 lanes each on average, 1 of them on loop recurrences: 5.5 cycles
 //
 // border_rows: optimized alone, the kernel's `y == 0 || y == h - 1` is
-// one frozen `or`, which LLVM moves out of the x loop, before an x loop
-// vectorized 8 wide (interior rows) and a memcpy (border rows). The odds
-// are the ids': each comparison holds for one row in 64, the `or` for
-// 1 - (63/64)^2 = 0.0310059 of the rows. Per group of 16x4: 3 before the
-// y loop (h - 1 folds to 63); a row's test, 7 (the id's add, the row's
-// shift and or, two compares, the or, the branch); its latch, 3; an
-// interior row 2 x 7 (add, load, fused multiply-add, store, the loop's
-// add, compare, branch), a border row 3 (shift, add, memcpy): 3 + 4 x
-// (7 + 3 + 0.968994 x 14 + 0.0310059 x 3) = 97.64, 1.526 a work-item.
-// 0.7628 cycles (1.526 / 2, longer than 0.1836 x 4 on recurrences),
-// T_ALU 4096 x 0.7628 ns = 3.124 us. (LLVM's own odds gave 1.338.)
+// one frozen `or`, which LLVM moves out of the x loop, before two x loops
+// vectorized 8 wide (interior rows, border rows' copy; b may overlap a,
+// so the copy is no memcpy), each behind the run-time check that it
+// does not. The odds are the ids': each comparison holds for one row in
+// 64, the `or` for 1 - (63/64)^2 = 0.0310059 of the rows. Per group of
+// 16x4: 4 before the y loop (the checks' two subtractions and two
+// compares; h - 1 folds to 63); a row's test, 7 (the id's add, the row's
+// shift and or, two compares, the or, the branch), its check's branch,
+// 1, and its latch, 3; an interior row 2 x 7 (add, load, fused
+// multiply-add, store, the loop's add, compare, branch), a border row
+// 2 x 6 (no fma): 4 + 4 x (7 + 1 + 3 + 0.968994 x 14 + 0.0310059 x 12) =
+// 103.75, 1.621 a work-item. On recurrences, the y loop's counter and
+// the x loops' two steps, 12 a group, 0.1875. 0.8106 cycles (1.621 / 2,
+// longer than 0.1875 x 4), T_ALU 4096 x 0.8106 ns = 3.32 us.
 // xor_chains: the work-item loop 8 wide. Per 8 work-items: the id's
 // add, the load, the 7 adds that make the other chains, 4 steps of 8
 // chains of an xor, a shift and an add (96), the 7 xors that join them,
 // the store, the loop's add, compare and branch: 116; per group of 64,
-// `r`'s load and its broadcast (insert, shuffle), 3. 116 / 8 + 3 / 64 =
-// 14.55 a work-item; lanes (1 + 8 + 56 + 768 + 56 + 8 + 1) x 8 + 17 over
-// 114 x 8 + 3, 7201 / 915 = 7.87. 7.273 cycles, T_ALU 1024 x 7.273 ns =
-// 7.448 us. (Packed first by LLVM 19's SLP: 34.06 a work-item.)
+// `r`'s load and its broadcast (insert, shuffle), 3, and the run-time
+// checks that out's range overlaps neither in's range nor in[0] (the
+// offset's shift and add, four compares, two ands, an or, the branch),
+// 10. 116 / 8 + 13 / 64 = 14.70 a work-item; lanes (1 + 8 + 56 + 768 +
+// 56 + 8 + 1) x 8 + 17 + 2 over 114 x 8 + 3 + 2, 7203 / 917 = 7.85.
+// 7.352 cycles, T_ALU 1024 x 7.352 ns = 7.528 us. (Packed first by LLVM
+// 19's SLP: 34.06 a work-item.)
 // RUN: clspread analyze %s --kernel xor_chains --global 1024 --local 64 --profile %S/Inputs/cpu/one-core.yaml | FileCheck --check-prefix=XOR %s
-// XOR: T_ALU 7.448 us
-// XOR: CPU code for skylake: 14.55 instructions per work-item, 7.87 lanes each on average, 0.125 of them on loop recurrences: 7.273 cycles
+// XOR: T_ALU 7.528 us
+// XOR: CPU code for skylake: 14.7 instructions per work-item, 7.85 lanes each on average, 0.125 of them on loop recurrences: 7.352 cycles
 //
 // RUN: clspread analyze %s --kernel border_rows --global 64x64 --local 16x4 --arg h=64 --profile %S/Inputs/cpu/one-core.yaml | FileCheck --check-prefix=BORDER %s
-// BORDER: T_ALU 3.124 us
-// BORDER: CPU code for skylake: 1.526 instructions per work-item
+// BORDER: T_ALU 3.32 us
+// BORDER: CPU code for skylake: 1.621 instructions per work-item, {{.*}}, 0.1875 of them on loop recurrences: 0.8106 cycles
 
 __kernel void pair_scale(__global const float *a, __global float *b) {
   size_t i = get_global_id(0);
