@@ -636,6 +636,26 @@ std::vector<DerivedFigure> deriveFigures(const AnalysisReport &Report,
                                      "{:.4g} MHz, from ",
                                      K.Est.CpuRefetchBeyond, Clock / 1e6) +
                          Where});
+    } else if (Fig == "cache.unprefetched_line_cycles") {
+      if (!hasCpuCode(K.Est.CpuUnprefetched > 0,
+                      " and give cache.l1_ways and cache.l2_ways (the "
+                      "simulated caches)"))
+        continue;
+      // One work-item's column, each line on a 4 KiB region of its own,
+      // which the runner's restore of a larger buffer has pushed out to
+      // DRAM: its loads wait for their lines, side by side as far as the
+      // core lets them, beside the loop's own issue (cpu_cycles' third
+      // term).
+      auto Cycles = solve("cache_unprefetched_line_cycles", "t_alu_issue", *T,
+                          std::pair(0.0, 10000.0));
+      if (!Cycles)
+        continue;
+      Out.push_back({Fig, fmt::format("{:.4g}", *Cycles),
+                     fmt::format("{:.4g} loads a work-item that miss L2 where "
+                                 "no prefetcher follows (the simulated "
+                                 "caches), at {:.4g} MHz, from ",
+                                 K.Est.CpuUnprefetched, Clock / 1e6) +
+                         Where});
     } else if (Fig == "alu.fp64_latency_cycles" ||
                Fig == "alu.transcendental_latency_cycles") {
       // The same loop in doubles, or of dependent exponentials: the

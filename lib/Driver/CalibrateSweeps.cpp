@@ -187,8 +187,9 @@ void solveChainSweep(const std::vector<SweepRun> &Runs, const SweepModel &M,
 /// from the model's estimate with L2 warm to its estimate with L2 cold,
 /// interpolated between the two points either side (the model's step is
 /// then where the measured times turn).
-void solveWarmSweep(const char *Figure, const char *What,
-                    const std::vector<SweepRun> &Runs, const SweepModel &M,
+void solveWarmSweep(const char *Figure, const char *What, const char *Level,
+                    const char *Needs, const std::vector<SweepRun> &Runs,
+                    const SweepModel &M,
                     double (*XOf)(const KernelResult &, const Estimate &),
                     std::vector<DerivedFigure> &Out,
                     std::vector<std::string> &Skipped) {
@@ -219,12 +220,12 @@ void solveWarmSweep(const char *Figure, const char *What,
                    [](const SweepPoint &P) { return P.share() < 0.5; });
   if (Below == Points.rend() || Below == Points.rbegin()) {
     Skipped.push_back(fmt::format(
-        "{}: the {} sweep does not cross half way from the estimate with L2 "
+        "{}: the {} sweep does not cross half way from the estimate with {} "
         "warm to the estimate with it cold ({})",
-        Figure, What,
+        Figure, What, Level,
         Points.empty() ? std::string("no point where the figure moves the "
-                                     "estimate: the profile gives no "
-                                     "'cache:' with an L2")
+                                     "estimate: ") +
+                             Needs
                        : sweepNote(Points, "MiB", MiB)));
     return;
   }
@@ -238,9 +239,9 @@ void solveWarmSweep(const char *Figure, const char *What,
   Out.push_back(
       {Figure, Value,
        fmt::format("the {} sweep's time crosses half way from the estimate "
-                   "with L2 warm to the estimate with it cold at {:.3g} MiB, "
+                   "with {} warm to the estimate with it cold at {:.3g} MiB, "
                    "between {:.4g} and {:.4g} MiB ({})",
-                   What, X / MiB, A.X / MiB, B.X / MiB,
+                   What, Level, X / MiB, A.X / MiB, B.X / MiB,
                    sweepNote(Points, "MiB", MiB))});
 }
 
@@ -262,16 +263,32 @@ void fitSweeps(const std::map<std::string, std::vector<SweepRun>> &Sweeps,
   };
   if (auto It = Sweeps.find("chain"); It != Sweeps.end())
     solveChainSweep(It->second, model(), Out, Skipped);
-  if (auto It = Sweeps.find("rewrite"); It != Sweeps.end())
+  // On a CPU the rewrite sweep's column is a walk no prefetcher follows,
+  // whose lines the last level keeps from one launch to the next up to
+  // some bytes moved through it (CpuCaches.h).
+  if (auto It = Sweeps.find("rewrite");
+      It != Sweeps.end() && P.Kind == DeviceKind::CPU)
     solveWarmSweep(
-        "cache.l2_warm_rewrite", "rewrite", It->second, model(),
+        "cache.llc_warm_bytes", "rewrite", "the last level",
+        "the profile gives no cache.unprefetched_line_cycles, or no cache "
+        "ways to simulate",
+        It->second, model(),
+        [](const KernelResult &, const Estimate &E) {
+          return E.CpuLaunchBytes;
+        },
+        Out, Skipped);
+  else if (It != Sweeps.end())
+    solveWarmSweep(
+        "cache.l2_warm_rewrite", "rewrite", "L2",
+        "the profile gives no 'cache:' with an L2", It->second, model(),
         [](const KernelResult &K, const Estimate &) {
           return double(K.Counts.RewrittenBytes);
         },
         Out, Skipped);
   if (auto It = Sweeps.find("footprint"); It != Sweeps.end())
     solveWarmSweep(
-        "cache.l2_warm_footprint", "footprint", It->second, model(),
+        "cache.l2_warm_footprint", "footprint", "L2",
+        "the profile gives no 'cache:' with an L2", It->second, model(),
         [](const KernelResult &, const Estimate &E) {
           return E.FootprintBytes;
         },

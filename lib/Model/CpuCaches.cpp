@@ -73,6 +73,9 @@ public:
   explicit FullyAssociative(uint64_t Lines)
       : Lines(std::max<uint64_t>(1, Lines)) {}
 
+  /// Whether \p LineNo is held (its place in the order unchanged).
+  bool holds(uint64_t LineNo) const { return Where.count(LineNo) > 0; }
+
   /// True on a hit; on a miss that drops the least recently used line,
   /// its number goes to \p Dropped.
   bool access(uint64_t LineNo, std::optional<uint64_t> *Dropped = nullptr) {
@@ -132,14 +135,14 @@ class Trace {
 public:
   Trace(const CpuCacheGeometry &G)
       : G(G), L1(G.L1, G.Line), L2(G.L2, G.Line), Fa1(G.L1.Bytes / G.Line),
-        Fa2(G.L2.Bytes / G.Line), Tlb(G.TlbPages) {}
+        Fa2(G.L2.Bytes / G.Line), Tlb(G.TlbPages), Regions(PrefetchRegions) {}
 
   std::vector<Node> Nodes{Node{}};
   std::vector<Site> Sites;
   std::vector<uint64_t> Iter{0};
   std::array<uint64_t, 3> Local{1, 1, 1}, Grp{0, 0, 0}, Lid{0, 0, 0};
   uint64_t Accesses = 0, Steps = 0, RefetchL2 = 0, RefetchBeyond = 0,
-           RefetchDirty = 0;
+           RefetchDirty = 0, Unprefetched = 0;
   /// Page walks: of pages the TLB held before, and of first touches.
   uint64_t Walks = 0, FirstWalks = 0;
   std::unordered_set<uint64_t> Pages; ///< every page touched
@@ -179,6 +182,13 @@ private:
   LruSets L1, L2;
   FullyAssociative Fa1, Fa2;
   FullyAssociative Tlb;
+  /// The 4 KiB regions the prefetchers follow: as many streams as a
+  /// core's L2 prefetcher tracks (Intel's optimization manual: the L2
+  /// streamer follows 32 streams; the count matters only against walks of
+  /// hundreds of regions, which it cannot hold).
+  static constexpr uint64_t PrefetchRegions = 32;
+  static constexpr uint64_t RegionBytes = 4096;
+  FullyAssociative Regions;
   std::unordered_set<uint64_t> LeftDirty; ///< lines L1 evicted dirty
 
   void emit(size_t S) {
@@ -249,6 +259,17 @@ private:
     // (L2's dirty lines are not followed: a line it evicts dirty costs its
     // writeback, in the DRAM bytes.)
     const bool Hit2 = L2.access(Ln, Phys);
+    // Each L1 miss trains the prefetchers on its region; a load that
+    // misses L2 outside the regions they follow, and outside the regions
+    // beside them (a stream runs on into the next; and a walk a page apart
+    // is followed too: measured, bench/cpu_memory's columns 4 KiB apart
+    // run as their other terms say, docs/results/pocl-cpu/unprefetched),
+    // waits for its line.
+    const uint64_t Region = Ln * G.Line / RegionBytes;
+    const bool Beside = Regions.holds(Region - 1) || Regions.holds(Region + 1);
+    const bool Followed = Regions.access(Region) || Beside;
+    if (!Hit2 && !Fit2 && !Followed && !Store)
+      ++Unprefetched;
     if (!(Hit2 ? Fit1 : Fit2))
       return;
     (Hit2 ? RefetchL2 : RefetchBeyond) += 1;
@@ -426,6 +447,7 @@ CpuCacheTraffic cpuCacheTraffic(const KernelCounts &K,
     R.RefetchL2 = double(T.RefetchL2) * PerAccess;
     R.RefetchBeyond = double(T.RefetchBeyond) * PerAccess;
     R.RefetchDirty = double(T.RefetchDirty) * PerAccess;
+    R.Unprefetched = double(T.Unprefetched) * PerAccess;
     if (G.TlbPages)
       R.PageWalks =
           double(T.Walks + (T.Pages.size() > G.TlbPages ? T.FirstWalks : 0)) *
@@ -435,13 +457,15 @@ CpuCacheTraffic cpuCacheTraffic(const KernelCounts &K,
       "caches: {} accesses of one compute unit's work-groups through L1 "
       "({} KiB, {} ways) and L2 ({} KiB, {} ways): {:.3g} lines a "
       "work-item lost to a conflict and fetched again from L2, {:.3g} from "
-      "beyond it{}{}{}",
+      "beyond it{}; {:.3g} loads a work-item that miss L2 where no "
+      "prefetcher follows{}{}",
       T.Accesses, G.L1.Bytes / 1024, G.L1.Ways, G.L2.Bytes / 1024, G.L2.Ways,
       R.RefetchL2, R.RefetchBeyond,
       R.RefetchDirty > 0
           ? fmt::format(", {:.3g} of them loads of lines L1 evicted dirty",
                         R.RefetchDirty)
           : "",
+      R.Unprefetched,
       G.TlbPages ? fmt::format("; {:.3g} page walks a work-item ({} pages "
                                "touched, a TLB of {})",
                                R.PageWalks, T.Pages.size(), G.TlbPages)

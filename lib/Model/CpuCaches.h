@@ -46,6 +46,14 @@
 // counts where the launch's pages outnumber the TLB, for then the last
 // launch's pages are gone too: docs/results/pocl-cpu/memory).
 //
+// And one of what a first touch or a capacity miss costs: the core's
+// prefetchers follow a stream within a 4 KiB region (they stop at its
+// edge, whatever the page size), so a load that misses L2 in a region
+// none of the last PrefetchRegions regions touched was not prefetched
+// and waits for the line (cache.unprefetched_line_cycles): a column
+// walked 8 KiB apart, every load on a region of its own. A stream pays
+// it once a region, 1 line in 64.
+//
 //===----------------------------------------------------------------------===//
 #ifndef CLSPREAD_MODEL_CPUCACHES_H
 #define CLSPREAD_MODEL_CPUCACHES_H
@@ -90,6 +98,12 @@ struct CpuCacheTraffic {
   double RefetchDirty = 0;
   /// Per work-item: walks of the page tables for a page the TLB lost.
   double PageWalks = 0;
+  /// Per work-item: loads that miss L2 (a first touch or a capacity miss)
+  /// in a 4 KiB region no recent access touched, which no prefetcher
+  /// follows: a column walked a page or more apart, each line on a region
+  /// of its own (Rodinia's nw: 3 to 4 last-level misses a work-item,
+  /// docs/results/pocl-cpu/outside-rodinia).
+  double Unprefetched = 0;
   /// Accesses run through the caches, and of the kernel's global sites
   /// those with no affine pattern (left out).
   uint64_t Accesses = 0;

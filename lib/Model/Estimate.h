@@ -81,6 +81,10 @@ struct Estimate {
   double CpuRefetchL2 = 0, CpuRefetchBeyond = 0;
   /// Of those, loads of lines L1 evicted dirty; and the page walks.
   double CpuRefetchDirty = 0, CpuPageWalks = 0;
+  /// Loads that miss L2 where no prefetcher follows (CpuCaches.h), and
+  /// the bytes that pass through the last level from one launch to the
+  /// next (the lines the launch touches, the buffers the runner restores).
+  double CpuUnprefetched = 0, CpuLaunchBytes = 0;
   /// Wavefront executions per item of stores and of atomics the whole
   /// launch aims at one address (MemoryTraffic), and their time queued at
   /// that address's L2 slice (a limit of T_MEM, when the profile has

@@ -252,6 +252,17 @@ const std::vector<NumericFigure> &numericFigures() {
        "clocks per line", D::Count},
       {"cache.page_walk_cycles", "cache_page_walk_cycles", "clocks per walk",
        D::Count},
+      // What a load that misses L2 where no prefetcher follows waits
+      // (CpuCaches.h; calibrate's column_walk_restored, a column 8 KiB
+      // apart beside 64 MiB the runner restores, so that it comes from
+      // DRAM).
+      {"cache.unprefetched_line_cycles", "cache_unprefetched_line_cycles",
+       "clocks per line", D::Count},
+      // The bytes a CPU launch may move through the last level, with what
+      // the runner restores before it, for the next launch still to find
+      // its lines there (calibrate's rewrite sweep, the column walk beside
+      // 64 KiB to 64 MiB restored).
+      {"cache.llc_warm_bytes", "cache_llc_warm_bytes", "B", D::Bytes},
       // Clocks per fused multiply-add on a CPU loop's recurrence (the
       // compiler's code, CpuCode.h), where it differs from an add's: a
       // profile without it charges alu.latency_cycles.

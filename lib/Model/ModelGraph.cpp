@@ -162,9 +162,30 @@ void ModelBuilder::alu() {
     // pace, one whose column L2 loses at the refetches').
     // A load of a line L1 evicted dirty adds its own clocks, and so does a
     // walk of the page tables (the TLB's misses, which nothing prefetches).
+    //
+    // A load that misses L2 where no prefetcher follows (a column walked
+    // more than a page apart: Rodinia's nw, a transpose's column) holds
+    // the core up beside its instructions, not under them: its clocks add
+    // to the issue's (measured: nw-upper's 3 such loads a work-item,
+    // cachegrind, and 1091 clocks where its instructions take 466). Its
+    // line comes from DRAM, unless the launch finds it in the last level,
+    // where the last launch left it: its bytes and what the runner
+    // restores within cache.llc_warm_bytes, at the price of a line from
+    // beyond L2 (measured: 23 clocks a line beside 64 KiB restored, 125
+    // beside 64 MiB; docs/results/pocl-cpu/unprefetched).
     E R2 = fig("cache_l2_refetch_cycles"), R3 = fig("cache_l3_refetch_cycles");
     E Rd = fig("cache_dirty_refetch_cycles"),
-      Pw = fig("cache_page_walk_cycles");
+      Pw = fig("cache_page_walk_cycles"),
+      Pu = fig("cache_unprefetched_line_cycles"),
+      Keep = fig("cache_llc_warm_bytes");
+    E PuAt = term("cpu_unprefetched_cycles",
+                  B.ifThen(B.has(Pu),
+                           B.ifThen(B.has(Keep) && B.has(R3) &&
+                                        !(in("cpu_launch_bytes") > Keep),
+                                    R3, Pu),
+                           B.num(0)),
+                  Unit::Count,
+                  "CPU cycles a load waits where no prefetcher follows");
     E Refetch =
         term("cpu_refetch_cycles",
              B.ifThen(B.has(R2), in("cpu_refetch_l2") * R2, B.num(0)) +
@@ -172,18 +193,21 @@ void ModelBuilder::alu() {
                  B.ifThen(B.has(Rd), in("cpu_refetch_dirty") * Rd, B.num(0)) +
                  B.ifThen(B.has(Pw), in("cpu_page_walks") * Pw, B.num(0)),
              Unit::Count,
-             "CPU cycles fetching again lines its caches lost, and walking the "
-             "page tables");
+             "CPU cycles fetching again lines its caches lost, and walking "
+             "the page tables");
     // The unit its instructions queue on, where that takes longer than the
     // issue rate (a divide holds the divider for several clocks): LLVM's
     // scheduling model of the CPU, summed over the machine code
     // (CpuPorts.h). No figure: the tables are the compiler's own.
     E Ports = term("cpu_port_cycles_bound", in("cpu_port_cycles"), Unit::Count,
                    "CPU cycles its busiest execution unit is held");
-    E Cycles =
-        term("cpu_cycles",
-             B.max(B.max(B.max(Thr, Ports), Chain), Refetch) + CallCycles,
-             Unit::Count, "CPU cycles per work-item");
+    E Stalls =
+        term("cpu_stall_cycles", in("cpu_unprefetched") * PuAt, Unit::Count,
+             "CPU cycles waiting for lines no prefetcher fetched");
+    E Cycles = term("cpu_cycles",
+                    B.max(B.max(B.max(Thr + Stalls, Ports), Chain), Refetch) +
+                        CallCycles,
+                    Unit::Count, "CPU cycles per work-item");
     E HasIpc = B.has(Ipc);
     // Built, its code is what runs even where it issues nothing a
     // work-item: a kernel whose work-item loop the optimizer removes (a
@@ -599,6 +623,8 @@ Values kernelInputs(const KernelCounts &K, const LaunchSpec &L,
   V["cpu_refetch_beyond"] = E.CpuRefetchBeyond;
   V["cpu_refetch_dirty"] = E.CpuRefetchDirty;
   V["cpu_page_walks"] = E.CpuPageWalks;
+  V["cpu_unprefetched"] = E.CpuUnprefetched;
+  V["cpu_launch_bytes"] = E.CpuLaunchBytes;
   for (unsigned C = 0; C < NumAluClasses; ++C)
     V[fmt::format("cpu_call_{}", aluClassName(AluClass(C)))] = K.Cpu.CallOps[C];
   for (size_t I = 0; I < CpuPricedCalls.size(); ++I)
@@ -712,6 +738,14 @@ const std::vector<InputInfo> &inputInfo() {
                  ""});
     I.push_back({"cpu_page_walks",
                  "CPU page walks for pages the TLB lost (simulated TLB)", ""});
+    I.push_back({"cpu_unprefetched",
+                 "CPU loads that miss L2 where no prefetcher follows "
+                 "(simulated caches)",
+                 ""});
+    I.push_back({"cpu_launch_bytes",
+                 "bytes through the last level from one launch to the next "
+                 "(lines touched, buffers the runner restores)",
+                 ""});
     for (unsigned C = 0; C < NumAluClasses; ++C) {
       const char *Class = aluClassName(AluClass(C));
       I.push_back(

@@ -125,6 +125,13 @@ Estimate estimate(const KernelCounts &K, const DeviceProfile &P,
     E.CpuRefetchBeyond = C.RefetchBeyond;
     E.CpuRefetchDirty = C.RefetchDirty;
     E.CpuPageWalks = C.PageWalks;
+    E.CpuUnprefetched = C.Unprefetched;
+    // What passes through the last level between one launch's loads and
+    // the next's: the lines the launch touches and what the runner
+    // restores before it.
+    E.CpuLaunchBytes = double(K.RewrittenBytes);
+    for (const BufferFootprint &F : K.Footprints)
+      E.CpuLaunchBytes += double(F.granuleBytes(CG.Line));
     E.Notes.push_back(C.Note);
   }
   model::Evaluator V(M->G, model::estimateInputs(K, E),
