@@ -78,8 +78,10 @@ SUITES=(
   "launch-pocl|$R/pocl-cpu/launch|--profile $R/pocl-cpu/outside-polybench/pocl-cpu-calibrated.yaml --suite bench/cpu_launch/suite.yaml --measurements $R/pocl-cpu/launch/measured-launch.json"
   "chains-pocl|$R/pocl-cpu/outside-polybench/chain|--profile $R/pocl-cpu/outside-polybench/pocl-cpu-calibrated.yaml --suite bench/cpu_chains/suite.yaml --measurements $R/pocl-cpu/outside-polybench/chain/measured-chain.json"
   # The pair again, measured with calibrate's store_chain in one runner
-  # call (2026-11-29, pocl-cpu/store-forward/README.md).
+  # call, and a third time with the column walks of pocl-cpu/unprefetched
+  # (2026-11-29, pocl-cpu/store-forward/README.md).
   "store-forward-pocl|$R/pocl-cpu/store-forward|--profile $R/pocl-cpu/outside-polybench/pocl-cpu-calibrated.yaml --suite bench/cpu_chains/suite.yaml --measurements $R/pocl-cpu/store-forward/measured.json"
+  "store-forward-pocl-3|$R/pocl-cpu/store-forward/third-call|--profile $R/pocl-cpu/outside-polybench/pocl-cpu-calibrated.yaml --suite bench/cpu_chains/suite.yaml --measurements $R/pocl-cpu/unprefetched/measured.json"
   # The latency terms away from their micro-benchmarks (2026-11-27).
   "latency-h100|$R/nvidia-h100-sxm/latency|--profile $H100 --suite bench/latency/latency.yaml --measurements $R/nvidia-h100-sxm/latency/measured-latency.json"
   "polybench-all-h100|$R/nvidia-h100-sxm/outside-polybench-all|--profile $H100 --suite build/outside-polybench/polybench.yaml --measurements $R/nvidia-h100-sxm/outside-polybench-all/measured-polybench-all.json"

@@ -47,12 +47,13 @@
 // launch's pages are gone too: docs/results/pocl-cpu/memory).
 //
 // And one of what a first touch or a capacity miss costs: the core's
-// prefetchers follow a stream within a 4 KiB region (they stop at its
-// edge, whatever the page size), so a load that misses L2 in a region
-// none of the last PrefetchRegions regions touched was not prefetched
-// and waits for the line (cache.unprefetched_line_cycles): a column
-// walked 8 KiB apart, every load on a region of its own. A stream pays
-// it once a region, 1 line in 64.
+// prefetchers follow a stream within a 4 KiB region and on into the
+// region beside it (a stream, or a column a page apart: measured,
+// docs/results/pocl-cpu/unprefetched), so a load that misses L2 in a
+// region that neither one of the last PrefetchRegions regions touched
+// nor lies beside one was not prefetched and waits for its line
+// (cache.unprefetched_line_cycles): a column walked 8 KiB apart, every
+// load on a region of its own. A stream pays it once, at its start.
 //
 //===----------------------------------------------------------------------===//
 #ifndef CLSPREAD_MODEL_CPUCACHES_H
@@ -99,9 +100,9 @@ struct CpuCacheTraffic {
   /// Per work-item: walks of the page tables for a page the TLB lost.
   double PageWalks = 0;
   /// Per work-item: loads that miss L2 (a first touch or a capacity miss)
-  /// in a 4 KiB region no recent access touched, which no prefetcher
-  /// follows: a column walked a page or more apart, each line on a region
-  /// of its own (Rodinia's nw: 3 to 4 last-level misses a work-item,
+  /// in a 4 KiB region that no recent access touched, nor one beside it:
+  /// no prefetcher follows them (a column walked more than a page apart;
+  /// Rodinia's nw: 3 to 4 last-level misses a work-item,
   /// docs/results/pocl-cpu/outside-rodinia).
   double Unprefetched = 0;
   /// Accesses run through the caches, and of the kernel's global sites
