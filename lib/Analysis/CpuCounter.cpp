@@ -327,8 +327,9 @@ private:
     double Ops = -1, Fma = 0, StoreLoads = 0;
     /// Which of two paths is longer, before any figure prices them: a
     /// store and the load it forwards to weigh StoreLoadWeight
-    /// instructions (Zen 4: 9.5 clocks against 2.8 an add; calibrate's
-    /// store_chain and alu_chain on PoCL, docs/results/pocl-cpu).
+    /// instructions (Zen 4: 8.5 clocks against 2.8 an add; calibrate's
+    /// store_chain and alu_chain on PoCL,
+    /// docs/results/pocl-cpu/store-forward).
     static constexpr double StoreLoadWeight = 3;
     double weight() const { return Ops + StoreLoadWeight * StoreLoads; }
     bool operator<(const Path &O) const {
