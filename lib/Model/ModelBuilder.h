@@ -3,7 +3,8 @@
 // Internal to lib/Model: buildModel() (ModelGraph.cpp) writes a profile's
 // graph term by term through this class, in the order a reader follows
 // them. Its steps are defined in ModelGraph.cpp (launch, ALU, TEX,
-// occupancy, the kernel's bound) and MemoryTerms.cpp (T_MEM).
+// occupancy, the kernel's bound), CpuTerms.cpp (a CPU's code, in T_ALU)
+// and MemoryTerms.cpp (T_MEM).
 //
 //===----------------------------------------------------------------------===//
 #ifndef CLSPREAD_MODEL_MODELBUILDER_H
@@ -69,6 +70,10 @@ private:
   E vliwAluCycles();
 
   E simtAluCycles();
+
+  /// A CPU profile's cycles per work-item of its compiler's code
+  /// (CpuTerms.cpp), with the note that says what was built.
+  E cpuCycles();
 
   void tex();
 
