@@ -175,7 +175,10 @@ private:
   const AnalyzeOptions &Opts;
   const LaunchShape &Shape;
   const PortModel *Ports;
-  const bool Barriers; ///< the kernel waits at a barrier
+  /// The kernel waits at a barrier: then its work-item loops carry no
+  /// chain through memory (recurrence()); found once, where it does.
+  const bool Barriers;
+  std::optional<std::map<const Loop *, unsigned>> ItemLoops;
   Callees CalleeTally;
   DenseMap<const BasicBlock *, double> Freq;
   DenseMap<const Loop *, double> MeanTrips;
@@ -412,10 +415,17 @@ private:
     // through all its iterations; not where PoCL cuts L at a barrier (the
     // work-item loop of a kernel that waits at one, whose regions PoCL
     // runs in loops of their own, and the kernel's loops that wait).
-    if (Barriers && itemLoops(Fn, LI).count(L))
-      return Best;
-    MapVector<const SCEV *, SmallVector<const Instruction *, 2>> Loads;
-    SmallPtrSet<const SCEV *, 4> Stored;
+    if (Barriers) {
+      if (!ItemLoops)
+        ItemLoops = itemLoops(Fn, LI);
+      if (ItemLoops->count(L))
+        return Best;
+    }
+    struct Accesses {
+      SmallVector<const Instruction *, 2> Loads;
+      SmallPtrSet<const Instruction *, 2> Stores;
+    };
+    MapVector<const SCEV *, Accesses> ByAddress;
     for (BasicBlock *BB : Blocks) {
       if (LI.getLoopFor(BB) != L)
         continue;
@@ -430,21 +440,18 @@ private:
         if (!SE.isLoopInvariant(A, L))
           continue;
         if (Ld)
-          Loads[A].push_back(Ld);
+          ByAddress[A].Loads.push_back(Ld);
         else
-          Stored.insert(A);
+          ByAddress[A].Stores.insert(St);
       }
     }
     unsigned Addresses = 0;
-    for (const auto &[A, Seeds] : Loads) {
-      if (!Stored.count(A) || ++Addresses > 64)
+    for (const auto &[A, X] : ByAddress) {
+      if (X.Loads.empty() || X.Stores.empty() || ++Addresses > 64)
         continue;
-      Path D = longestFrom(Seeds, Blocks, L, [&](const Instruction &I) {
-        auto *St = dyn_cast<StoreInst>(&I);
-        return St && SE.getSCEV(const_cast<Value *>(St->getPointerOperand())) ==
-                           A
-                   ? St->getValueOperand()
-                   : nullptr;
+      Path D = longestFrom(X.Loads, Blocks, L, [&](const Instruction &I) {
+        return X.Stores.count(&I) ? cast<StoreInst>(I).getValueOperand()
+                                  : nullptr;
       });
       if (D.Ops > 0) { // a load stored back as it is is no chain
         D.StoreLoads += 1;
