@@ -644,8 +644,8 @@ std::vector<DerivedFigure> deriveFigures(const AnalysisReport &Report,
       // One work-item's column, each line on a 4 KiB region of its own,
       // which the runner's restore of a larger buffer has pushed out to
       // DRAM: its loads wait for their lines, side by side as far as the
-      // core lets them, beside the loop's own issue (cpu_cycles' third
-      // term).
+      // core lets them, and the wait adds to the loop's own issue
+      // (cpu_stall_cycles).
       auto Cycles = solve("cache_unprefetched_line_cycles", "t_alu_issue", *T,
                           std::pair(0.0, 10000.0));
       if (!Cycles)

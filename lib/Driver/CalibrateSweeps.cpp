@@ -266,25 +266,26 @@ void fitSweeps(const std::map<std::string, std::vector<SweepRun>> &Sweeps,
   // On a CPU the rewrite sweep's column is a walk no prefetcher follows,
   // whose lines the last level keeps from one launch to the next up to
   // some bytes moved through it (CpuCaches.h).
-  if (auto It = Sweeps.find("rewrite");
-      It != Sweeps.end() && P.Kind == DeviceKind::CPU)
-    solveWarmSweep(
-        "cache.llc_warm_bytes", "rewrite", "the last level",
-        "the profile gives no cache.unprefetched_line_cycles, or no cache "
-        "ways to simulate",
-        It->second, model(),
-        [](const KernelResult &, const Estimate &E) {
-          return E.CpuLaunchBytes;
-        },
-        Out, Skipped);
-  else if (It != Sweeps.end())
-    solveWarmSweep(
-        "cache.l2_warm_rewrite", "rewrite", "L2",
-        "the profile gives no 'cache:' with an L2", It->second, model(),
-        [](const KernelResult &K, const Estimate &) {
-          return double(K.Counts.RewrittenBytes);
-        },
-        Out, Skipped);
+  if (auto It = Sweeps.find("rewrite"); It != Sweeps.end()) {
+    if (P.Kind == DeviceKind::CPU)
+      solveWarmSweep(
+          "cache.llc_warm_bytes", "rewrite", "the last level",
+          "the profile gives no cache.unprefetched_line_cycles, or no cache "
+          "ways to simulate",
+          It->second, model(),
+          [](const KernelResult &, const Estimate &E) {
+            return E.CpuLaunchBytes;
+          },
+          Out, Skipped);
+    else
+      solveWarmSweep(
+          "cache.l2_warm_rewrite", "rewrite", "L2",
+          "the profile gives no 'cache:' with an L2", It->second, model(),
+          [](const KernelResult &K, const Estimate &) {
+            return double(K.Counts.RewrittenBytes);
+          },
+          Out, Skipped);
+  }
   if (auto It = Sweeps.find("footprint"); It != Sweeps.end())
     solveWarmSweep(
         "cache.l2_warm_footprint", "footprint", "L2",
