@@ -322,18 +322,19 @@ static void findLoadRounds(AnalysisContext &C, const BlockFrequencies &BF,
   for (auto &B : Blocks) {
     const Loop *L = C.LI.getLoopFor(B.BB);
     double W = BF.Freq.lookup(B.BB);
-    if (!L || W <= 0)
+    if (W <= 0)
       continue;
     // The loads from Made[From] to Made[To) as rounds into Out: one per
     // level of loads that wait for each other (an index, then what it
     // indexes), in order.
     const double Longest = W * longestShare(C, BF, B.BB);
-    const bool ByStore = llvm::any_of(
-        B.Made, [&](size_t A) { return loads(A) && chained(L, A); });
+    const bool ByStore = L && llvm::any_of(B.Made, [&](size_t A) {
+                           return loads(A) && chained(L, A);
+                         });
     auto addRounds = [&](size_t From, size_t To, std::vector<LoadRound> &Out) {
       std::map<unsigned, LoadRound> ByDepth;
       for (size_t I = From; I < To; ++I)
-        if (loads(B.Made[I]) && !forwarded(L, B.Made[I])) {
+        if (loads(B.Made[I]) && !(L && forwarded(L, B.Made[I]))) {
           LoadRound &R = ByDepth[B.Depth[I]];
           R.BehindStores = ByStore;
           R.PerItem = W;
@@ -350,9 +351,13 @@ static void findLoadRounds(AnalysisContext &C, const BlockFrequencies &BF,
     // innermost loops are unrolled), one stepped by a launch value (not
     // unrolled), or one whose next iteration waits for what this one
     // loaded.
+    // Outside loops, and in loops with a barrier (no load moves above
+    // it), the block's rounds wait in full: plain rounds.
+    if (!L || (!ByStore && Fenced.count(L))) {
+      addRounds(0, B.Made.size(), K.PlainRounds);
+      continue;
+    }
     if (!ByStore) {
-      if (Fenced.count(L))
-        continue;
       if (L->getSubLoops().empty() && !Dependent.count(L) &&
           !launchSteppedAt(*L, C.LaunchSteppedLines)) {
         addRounds(0, B.Made.size(), K.LoopRounds);

@@ -377,6 +377,10 @@ struct KernelCounts {
   /// Rounds of global loads in other loops (no barrier): they stay in
   /// GlobalLoadRounds, and give the longest work-item's own path.
   std::vector<LoadRound> LoopRounds;
+  /// The other rounds GlobalLoadRounds counts: those outside loops and in
+  /// loops with a barrier. A round's loads are issued together and it
+  /// waits for the slowest (Model's round_dram_share).
+  std::vector<LoadRound> PlainRounds;
   /// __local loads and stores of the work-item that runs the most: one
   /// after another on its own path (Model's t_item, lds.latency).
   double LongestLocalOps = 0;

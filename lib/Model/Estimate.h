@@ -104,6 +104,11 @@ struct Estimate {
   double LoopRoundsL1 = 0, LoopRoundsL2 = 0, LoopRoundsDram = 0;
   double LongestLoopRoundsL1 = 0, LongestLoopRoundsL2 = 0,
          LongestLoopRoundsDram = 0;
+  /// The other rounds a work-item waits in full (Analysis' PlainRounds) by
+  /// the level that serves them, when the cache model gives each loaded
+  /// buffer its odds: a round waits for its slowest load, so it waits on
+  /// DRAM where any of its loads does.
+  double PlainRoundsL1 = 0, PlainRoundsL2 = 0, PlainRoundsDram = 0;
   double TMemChainS = 0;
   /// The longest work-item's own path (Model's t_item).
   double TMemItemS = 0;

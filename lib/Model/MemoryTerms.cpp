@@ -110,6 +110,24 @@ void ModelBuilder::mem() {
       "dram_share",
       B.ifThen(Requested > 0, B.min(B.num(1), Moved / Requested), B.num(0)),
       Unit::Count, "DRAM share of requests");
+  // A round's loads are issued together and it waits for the slowest:
+  // where the cache model gives each loaded buffer its odds, a round waits
+  // on DRAM (memory.latency, the loaded figure) where any of its loads
+  // does, as a row streamed beside cached vectors does, and else at the
+  // round trip of the level that serves it. Without the cache model, the
+  // share of bytes moved of memory.latency.
+  E PlainL1 = in("plain_rounds_l1"), PlainL2 = in("plain_rounds_l2"),
+    PlainDram = in("plain_rounds_dram");
+  E Plain = PlainL1 + PlainL2 + PlainDram;
+  E RoundWait = term(
+      "round_wait",
+      B.ifThen(
+          B.has(Lat),
+          B.ifThen(Plain > 0,
+                   (PlainL1 * AtL1 + PlainL2 * AtL2 + PlainDram * Lat) / Plain,
+                   Share * Lat),
+          B.num(0)),
+      Unit::Time, "a round waited in full (s)");
   // On a CPU whose code is counted, the GPU's latency paths do not
   // apply: its prefetchers stream what a work-item loop reads (no wave
   // waits a round trip), and a chain is a loop's recurrence (the
@@ -130,7 +148,7 @@ void ModelBuilder::mem() {
            Unit::Time, "a work-group's __local path (s)");
   E TLat = term(
       "t_latency",
-      (B.ifThen(Waits, Rounds * Share * Lat + LoopWait, B.num(0)) + LocalWait) *
+      (B.ifThen(Waits, Rounds * RoundWait + LoopWait, B.num(0)) + LocalWait) *
           Waves,
       Unit::Time, "T_MEM latency (s)", "estimate.t_mem_latency_s");
   // Near the knee the two limits add up in part (measured p).

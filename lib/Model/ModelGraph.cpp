@@ -431,6 +431,9 @@ Values kernelInputs(const KernelCounts &K, const LaunchSpec &L,
   V["loop_rounds_l1"] = E.LoopRoundsL1;
   V["loop_rounds_l2"] = E.LoopRoundsL2;
   V["loop_rounds_dram"] = E.LoopRoundsDram;
+  V["plain_rounds_l1"] = E.PlainRoundsL1;
+  V["plain_rounds_l2"] = E.PlainRoundsL2;
+  V["plain_rounds_dram"] = E.PlainRoundsDram;
   V["longest_local_ops"] = K.LongestLocalOps;
   V["longest_alu_ops"] = K.LongestAluOps;
   V["longest_alu_fp64"] = K.LongestFp64Ops;
@@ -515,6 +518,12 @@ const std::vector<InputInfo> &inputInfo() {
                  "rounds in loops with no store, L2 (mean item)", ""});
     I.push_back({"loop_rounds_dram",
                  "rounds in loops with no store, DRAM (mean item)", ""});
+    I.push_back(
+        {"plain_rounds_l1", "other rounds waited in full, L1 (mean item)", ""});
+    I.push_back(
+        {"plain_rounds_l2", "other rounds waited in full, L2 (mean item)", ""});
+    I.push_back({"plain_rounds_dram",
+                 "other rounds waited in full, DRAM (mean item)", ""});
     I.push_back({"longest_alu_ops", "the longest item's ALU lane-ops", ""});
     I.push_back({"longest_alu_fp64",
                  "the longest item's double-precision lane-ops", ""});

@@ -303,6 +303,10 @@ Estimate estimate(const KernelCounts &K, const DeviceProfile &P,
     add(R.PerItem, reach(R, false), E.LoopRoundsL1, E.LoopRoundsL2,
         E.LoopRoundsDram);
   }
+  if (T.Finite)
+    for (const LoadRound &R : K.PlainRounds)
+      add(R.PerItem, reach(R, false), E.PlainRoundsL1, E.PlainRoundsL2,
+          E.PlainRoundsDram);
   E.Notes.insert(E.Notes.end(), T.Notes.begin(), T.Notes.end());
   if (K.ImageReads > 0 || K.ImageWrites > 0)
     E.Notes.push_back("image reads and writes are charged to TEX only; their "
