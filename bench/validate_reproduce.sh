@@ -24,7 +24,9 @@
 #
 # Needs build/outside-rodinia/ and build/outside-polybench/ (made by
 # bench/outside/layout.py from gpu-rodinia 9c10d3ea and PolyBench-ACC
-# 70ea4ca9; see docs/results/nvidia-h100-sxm/outside*/README.md).
+# 70ea4ca9; see docs/results/nvidia-h100-sxm/outside*/README.md), and in
+# the latter polybench-small.yaml and polybench-large.yaml
+# (bench/outside/dataset.py SMALL|LARGE from the same checkout).
 #
 # pocl-cpu: measured live on PoCL on this project's 2-core build machine
 # (`validate --quick --min-time 0.5`); its runner JSON is kept as
@@ -90,6 +92,11 @@ SUITES=(
   "polybench-all-h200|$R/nvidia-h200/outside-polybench-all|--profile $H200 --suite build/outside-polybench/polybench.yaml --measurements $R/nvidia-h200/outside-polybench-all/measured-polybench-all.json"
   "rodinia-all-h200|$R/nvidia-h200/outside-rodinia-all|--profile $H200 --suite build/outside-rodinia/rodinia.yaml --measurements $R/nvidia-h200/outside-rodinia-all/measured-rodinia-all.json"
   "latency-h200|$R/nvidia-h200/latency|--profile $H200 --suite bench/latency/latency.yaml --measurements $R/nvidia-h200/latency/measured-latency.json"
+  # PolyBench-ACC at its SMALL and LARGE datasets (2026-11-29), and the
+  # groups' shape beside their bytes.
+  "polybench-small-h200|$R/nvidia-h200/outside-polybench-small|--profile $H200 --suite build/outside-polybench/polybench-small.yaml --measurements $R/nvidia-h200/outside-polybench-small/measured-polybench-small.json"
+  "polybench-large-h200|$R/nvidia-h200/outside-polybench-large|--profile $H200 --suite build/outside-polybench/polybench-large.yaml --measurements $R/nvidia-h200/outside-polybench-large/measured-polybench-large.json"
+  "group-shape-h200|$R/nvidia-h200/group-shape|--profile $H200 --suite bench/group_shape/suite.yaml --measurements $R/nvidia-h200/group-shape/measured-group-shape.json"
 )
 SKIPPED=()
 
