@@ -97,6 +97,7 @@ SUITES=(
   "polybench-small-h200|$R/nvidia-h200/outside-polybench-small|--profile $H200 --suite build/outside-polybench/polybench-small.yaml --measurements $R/nvidia-h200/outside-polybench-small/measured-polybench-small.json"
   "polybench-large-h200|$R/nvidia-h200/outside-polybench-large|--profile $H200 --suite build/outside-polybench/polybench-large.yaml --measurements $R/nvidia-h200/outside-polybench-large/measured-polybench-large.json"
   "group-shape-h200|$R/nvidia-h200/group-shape|--profile $H200 --suite bench/group_shape/suite.yaml --measurements $R/nvidia-h200/group-shape/measured-group-shape.json"
+  "stencil-taps-h200|$R/nvidia-h200/stencil-taps|--profile $H200 --suite bench/stencil_taps/suite.yaml --measurements $R/nvidia-h200/stencil-taps/measured-stencil-taps.json"
 )
 SKIPPED=()
 

@@ -259,8 +259,17 @@ Estimate estimate(const KernelCounts &K, const DeviceProfile &P,
       Group = *F;
       break;
     }
+  //
+  // A buffer's odds are the share of its requested sectors a level
+  // serves, over all its loads. Several loads of one buffer in a round
+  // (a stencil's taps, `a[i-1] + a[i] + a[i+1]`) share the new sectors
+  // between them: the first to reach a line brings it and the others hit
+  // it. So for the mean work-item their shares add, up to one, where
+  // multiplying them as independent loads would have the round miss the
+  // line less often than each load of a single-load round does.
   auto reach = [&](const LoadRound &R, bool Own, double Together = 1) {
     double NoL2 = 1, NoDram = 1;
+    std::map<std::string, CacheTraffic::LevelOdds> Shared; // by buffer
     for (const LoadRound::Load &L : R.Loads) {
       CacheTraffic::LevelOdds O;
       if (T.Finite)
@@ -273,7 +282,18 @@ Estimate estimate(const KernelCounts &K, const DeviceProfile &P,
         Miss = std::min(1.0, Miss * Together);
         O.Dram = O.L2 > 0 ? Miss * O.Dram / O.L2 : 0;
         O.L2 = Miss;
+      } else if (T.Finite && !L.Buffer.empty()) {
+        auto [It, New] = Shared.try_emplace(L.Buffer, O);
+        if (!New) {
+          It->second.L2 = std::min(1.0, It->second.L2 + O.L2);
+          It->second.Dram = std::min(1.0, It->second.Dram + O.Dram);
+        }
+        continue;
       }
+      NoL2 *= 1 - O.L2;
+      NoDram *= 1 - O.Dram;
+    }
+    for (const auto &[Buffer, O] : Shared) {
       NoL2 *= 1 - O.L2;
       NoDram *= 1 - O.Dram;
     }
