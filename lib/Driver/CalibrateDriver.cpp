@@ -94,6 +94,7 @@ int runCalibrate(const CalibrateRequest &Req, const DeviceProfile &Profile,
     printError(Diags, toString(Meas.takeError()));
     return ExitUsage;
   }
+  warnDeviceMismatches(*Meas, Profile, Diags);
   std::vector<std::string> Skipped;
   auto Figures = deriveFigures(Report, *Meas, Profile, Skipped);
   for (const auto &S : Skipped)

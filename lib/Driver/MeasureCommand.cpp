@@ -20,6 +20,7 @@ int runMeasure(const AnalyzeRequest &Req, const DeviceProfile &Profile,
     Diags << toString(Meas.takeError()) << "\n";
     return ExitUsage;
   }
+  warnDeviceMismatches(*Meas, Profile, Diags);
   auto V = joinMeasurements(Report, *Meas, CommandLine);
   if (!V) {
     Diags << toString(V.takeError()) << "\n";

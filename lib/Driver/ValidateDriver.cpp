@@ -95,6 +95,7 @@ int runValidate(const ValidateRequest &Req, const DeviceProfile &Profile,
     printError(Diags, toString(Meas.takeError()));
     return ExitUsage;
   }
+  warnDeviceMismatches(*Meas, Profile, Diags);
   // Messages about the file's content name the file, when one was given.
   std::string From =
       Req.MeasurementsPath.empty() ? "" : Req.MeasurementsPath + ": ";
