@@ -78,19 +78,19 @@ std::string sourcePathOf(const DIFile &F, const std::string &Main) {
   return Abs;
 }
 
-/// The rounds of global loads in loops (KernelCounts.h, LoadRound), from
-/// the accesses each block made in order. A load that a store of its loop
-/// may have written in an earlier iteration waits for that store: such
-/// loads are chained and move from GlobalLoadRounds to ChainRounds. Other
-/// loads in loops are one round of LoopRounds per block, their iterations'
-/// loads in flight together, when the device compiler unrolls the loop and
-/// may issue them early. It does not when the loop holds an inner loop
-/// (only innermost loops are unrolled) or steps by a launch value
+/// The rounds of global loads (KernelCounts.h, LoadRound), from the
+/// accesses each block made in order. Outside loops they are PlainRounds. A
+/// load that a store of its loop may have written in an earlier iteration waits
+/// for that store: such loads are chained and move from GlobalLoadRounds to
+/// ChainRounds. Other loads in loops are one round of LoopRounds per block,
+/// their iterations' loads in flight together, when the device compiler unrolls
+/// the loop and may issue them early. It does not when the loop holds an inner
+/// loop (only innermost loops are unrolled) or steps by a launch value
 /// (LoopSteps.h), nor when its exit or next address is a value it loads (a
 /// search, a chase): those loads wait round by round as chained ones do.
 /// In loops with a barrier no load moves above it: their loads wait one by
-/// one as plain GlobalLoadRounds. Within a block, a load whose address
-/// comes from another's value is a round of its own.
+/// one as PlainRounds, which stay in GlobalLoadRounds. Within a block, a load
+/// whose address comes from another's value is a round of its own.
 namespace {
 struct BlockAccesses {
   BasicBlock *BB;
@@ -345,18 +345,18 @@ static void findLoadRounds(AnalysisContext &C, const BlockFrequencies &BF,
         Out.push_back(std::move(R));
       return !ByDepth.empty();
     };
-    // A block whose loads a store may feed waits round by round, its other
-    // loads issued with the chained ones; so does a block of a loop whose
-    // next loads cannot be issued early: one around an inner loop (only
-    // innermost loops are unrolled), one stepped by a launch value (not
-    // unrolled), or one whose next iteration waits for what this one
-    // loaded.
     // Outside loops, and in loops with a barrier (no load moves above
     // it), the block's rounds wait in full: plain rounds.
     if (!L || (!ByStore && Fenced.count(L))) {
       addRounds(0, B.Made.size(), K.PlainRounds);
       continue;
     }
+    // A block whose loads a store may feed waits round by round, its other
+    // loads issued with the chained ones; so does a block of a loop whose
+    // next loads cannot be issued early: one around an inner loop (only
+    // innermost loops are unrolled), one stepped by a launch value (not
+    // unrolled), or one whose next iteration waits for what this one
+    // loaded.
     if (!ByStore) {
       if (L->getSubLoops().empty() && !Dependent.count(L) &&
           !launchSteppedAt(*L, C.LaunchSteppedLines)) {

@@ -115,7 +115,9 @@ void ModelBuilder::mem() {
   // on DRAM (memory.latency, the loaded figure) where any of its loads
   // does, as a row streamed beside cached vectors does, and else at the
   // round trip of the level that serves it. Without the cache model, the
-  // share of bytes moved of memory.latency.
+  // share of bytes moved of memory.latency. (A profile without
+  // item_loads_in_flight also waits its loop rounds in full, at the
+  // plain rounds' mean wait.)
   E PlainL1 = in("plain_rounds_l1"), PlainL2 = in("plain_rounds_l2"),
     PlainDram = in("plain_rounds_dram");
   E Plain = PlainL1 + PlainL2 + PlainDram;
