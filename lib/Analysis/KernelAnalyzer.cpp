@@ -44,7 +44,9 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 
+#include <cstdlib>
 #include <map>
+#include <numeric>
 #include <set>
 
 using namespace llvm;
@@ -172,6 +174,25 @@ static bool isLocalAccess(const Instruction &I) {
 static LoadRound::Load roundLoad(const GlobalAccess &G) {
   LoadRound::Load L;
   L.Buffer = G.Buffer;
+  L.Bytes = G.Bytes;
+  if (G.Shape) {
+    const GlobalAccess::Pattern &S = *G.Shape;
+    L.LaneStride = S.Gid[0] + S.Lid[0];
+    uint64_t Gcd = uint64_t(std::llabs(S.Const));
+    auto with = [&](int64_t C) {
+      Gcd = std::gcd(Gcd, uint64_t(std::llabs(C)));
+    };
+    with(S.Grp[0]);
+    for (unsigned D = 1; D < 3; ++D) {
+      L.OtherIds |= S.Gid[D] != 0 || S.Lid[D] != 0;
+      with(S.Gid[D]);
+      with(S.Lid[D]);
+      with(S.Grp[D]);
+    }
+    for (const auto &T : S.Loops)
+      with(T.Coef);
+    L.OffsetGcd = Gcd;
+  }
   if (!G.Shape || G.Shape->Loops.empty())
     return L;
   const auto &Loops = G.Shape->Loops;

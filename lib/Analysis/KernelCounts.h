@@ -143,6 +143,16 @@ struct LoadRound {
     /// how many times the loops around it come back to the same
     /// addresses (the trips of those whose iterations do not move it).
     double Extent = 0, Repeats = 1;
+    /// Where the address has an affine shape: the bytes between
+    /// neighbouring lanes (its get_global_id(0) / get_local_id(0) term),
+    /// whether another id moves it too (lanes of a wavefront in several
+    /// rows), and the greatest common divisor of its other terms and
+    /// constant (0: none), which says whether a wavefront's span starts on
+    /// a line (Model: the lines one wavefront's load touches).
+    std::optional<int64_t> LaneStride;
+    bool OtherIds = false;
+    uint64_t OffsetGcd = 0;
+    unsigned Bytes = 0;
   };
   std::vector<Load> Loads;
 };

@@ -13,6 +13,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <limits>
 
 namespace clspread {
@@ -267,7 +268,38 @@ Estimate estimate(const KernelCounts &K, const DeviceProfile &P,
   // it. So for the mean work-item their shares add, up to one, where
   // multiplying them as independent loads would have the round miss the
   // line less often than each load of a single-load round does.
-  auto reach = [&](const LoadRound &R, bool Own, double Together = 1) {
+  //
+  // A plain round runs once per work-item, all wavefronts at about the same
+  // time, so lines its wavefronts share (a span that starts mid-line, the
+  // next wavefront's first line) are in flight when each needs them: a
+  // wavefront waits on DRAM where any line it touches comes from there,
+  // and a load's odds are its buffer's share times the lines one
+  // wavefront's load touches, up to one. In loops the share is by
+  // iteration, as the lanes cross into new lines together.
+  const uint64_t LineBytes = std::max<uint64_t>(
+      P.TransactionBytes, P.Cache.LineBytes.value_or(P.TransactionBytes));
+  auto linesPerWave = [&](const LoadRound::Load &L) -> double {
+    if (!L.LaneStride || L.Bytes == 0 || LineBytes == 0 || P.Wavefront == 0)
+      return 1;
+    const uint64_t W = P.Wavefront, S = uint64_t(std::llabs(*L.LaneStride));
+    uint64_t Row = W; // lanes of a wavefront in one row of the group
+    if (L.OtherIds && K.Launch.Local)
+      Row = std::clamp<uint64_t>((*K.Launch.Local)[0], 1, W);
+    const double Rows = double((W + Row - 1) / Row);
+    double PerRow = 1;
+    if (S >= LineBytes)
+      PerRow = double(Row * ((L.Bytes + LineBytes - 1) / LineBytes));
+    else if (S > 0) {
+      const uint64_t Span = (Row - 1) * S + L.Bytes;
+      const bool Aligned =
+          L.OffsetGcd % LineBytes == 0 && (Row * S) % LineBytes == 0;
+      PerRow = double(std::min<uint64_t>(
+          Row, (Span + LineBytes - 1) / LineBytes + (Aligned ? 0 : 1)));
+    }
+    return Rows * PerRow;
+  };
+  auto reach = [&](const LoadRound &R, bool Own, double Together = 1,
+                   bool Plain = false) {
     double NoL2 = 1, NoDram = 1;
     std::map<std::string, CacheTraffic::LevelOdds> Shared; // by buffer
     for (const LoadRound::Load &L : R.Loads) {
@@ -275,6 +307,11 @@ Estimate estimate(const KernelCounts &K, const DeviceProfile &P,
       if (T.Finite)
         if (auto It = T.LoadOdds.find(L.Buffer); It != T.LoadOdds.end())
           O = It->second;
+      if (Plain && T.Finite) {
+        const double Lines = linesPerWave(L);
+        O.L2 = std::min(1.0, O.L2 * Lines);
+        O.Dram = std::min(1.0, O.Dram * Lines);
+      }
       if (Own && T.Finite && L.Step) {
         double Miss = std::min(1.0, std::abs(double(*L.Step)) / Sector);
         if (L.Extent <= L1Bytes)
@@ -325,7 +362,7 @@ Estimate estimate(const KernelCounts &K, const DeviceProfile &P,
   }
   if (T.Finite)
     for (const LoadRound &R : K.PlainRounds)
-      add(R.PerItem, reach(R, false), E.PlainRoundsL1, E.PlainRoundsL2,
+      add(R.PerItem, reach(R, false, 1, true), E.PlainRoundsL1, E.PlainRoundsL2,
           E.PlainRoundsDram);
   E.Notes.insert(E.Notes.end(), T.Notes.begin(), T.Notes.end());
   if (K.ImageReads > 0 || K.ImageWrites > 0)
