@@ -25,8 +25,9 @@
 # Needs build/outside-rodinia/ and build/outside-polybench/ (made by
 # bench/outside/layout.py from gpu-rodinia 9c10d3ea and PolyBench-ACC
 # 70ea4ca9; see docs/results/nvidia-h100-sxm/outside*/README.md), and in
-# the latter polybench-small.yaml and polybench-large.yaml
-# (bench/outside/dataset.py SMALL|LARGE from the same checkout).
+# the latter polybench-small.yaml, polybench-large.yaml and
+# polybench-standard-16x16-128.yaml (bench/outside/dataset.py SMALL, LARGE,
+# and STANDARD --local 16x16,128, from the same checkout).
 #
 # pocl-cpu: measured live on PoCL on this project's 2-core build machine
 # (`validate --quick --min-time 0.5`); its runner JSON is kept as
@@ -97,6 +98,7 @@ SUITES=(
   "polybench-small-h200|$R/nvidia-h200/outside-polybench-small|--profile $H200 --suite build/outside-polybench/polybench-small.yaml --measurements $R/nvidia-h200/outside-polybench-small/measured-polybench-small.json"
   "polybench-large-h200|$R/nvidia-h200/outside-polybench-large|--profile $H200 --suite build/outside-polybench/polybench-large.yaml --measurements $R/nvidia-h200/outside-polybench-large/measured-polybench-large.json"
   "group-shape-h200|$R/nvidia-h200/group-shape|--profile $H200 --suite bench/group_shape/suite.yaml --measurements $R/nvidia-h200/group-shape/measured-group-shape.json"
+  "polybench-16x16-128-h200|$R/nvidia-h200/outside-polybench-16x16-128|--profile $H200 --suite build/outside-polybench/polybench-standard-16x16-128.yaml --measurements $R/nvidia-h200/outside-polybench-16x16-128/measured-polybench-16x16-128.json"
   "stencil-taps-h200|$R/nvidia-h200/stencil-taps|--profile $H200 --suite bench/stencil_taps/suite.yaml --measurements $R/nvidia-h200/stencil-taps/measured-stencil-taps.json"
 )
 SKIPPED=()

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writes PolyBench-ACC's manifest at another of its host programs' datasets.
 
-    python3 bench/outside/dataset.py DATASET CHECKOUT [OUT_DIR]
+    python3 bench/outside/dataset.py DATASET CHECKOUT [OUT_DIR] [--local 2D,1D]
 
 DATASET is SMALL or LARGE (also MINI, EXTRALARGE): the sizes each
 benchmark's .h defines under DATASET_DATASET in place of the
@@ -19,6 +19,12 @@ measured at these sizes:
   hosts round; one of one work-group (gramschmidt's norm) stays;
 - a buffer whose size is 4 bytes times a product of one to three of the
   benchmark's STANDARD sizes takes the same product of the DATASET sizes.
+
+With `--local 16x16,128` every launch also takes other work-groups than
+its host's: a 2-D launch more than one row high takes the first shape
+(16x16), every other launch the second in x (128, or 128x1); each
+global dimension is rounded up to it as the hosts round. The manifest is
+then polybench-DATASET-LOCAL.yaml (polybench-standard-16x16-128.yaml).
 
 A benchmark whose macros do not all scale by one ratio, or a buffer no
 product explains, stops the script rather than guess. The manifest goes
@@ -83,8 +89,15 @@ def scaled_buffer(text, std, new, where):
 def main():
     if len(sys.argv) < 3:
         sys.exit(__doc__)
-    dataset, checkout = sys.argv[1].upper(), sys.argv[2]
-    out = sys.argv[3] if len(sys.argv) > 3 else os.path.join(
+    args = sys.argv[1:]
+    shape = None
+    if "--local" in args:
+        at = args.index("--local")
+        two, one = args[at + 1].split(",")
+        shape = ([int(v) for v in two.split("x")], int(one))
+        del args[at:at + 2]
+    dataset, checkout = args[0].upper(), args[1]
+    out = args[2] if len(args) > 2 else os.path.join(
         REPO, "build", "outside-polybench")
     with open(os.path.join(HERE, "polybench.yaml")) as f:
         manifest = yaml.safe_load(f)
@@ -104,11 +117,22 @@ def main():
             for g, l in zip(k["global"], k["local"])]
         for name, text in k.get("buffers", {}).items():
             k["buffers"][name] = scaled_buffer(text, std, new, k["id"])
+        if shape:
+            two, one = shape
+            if len(k["global"]) == 2 and k["global"][1] > 1:
+                k["local"] = list(two)
+            else:
+                k["local"] = [one] + [1] * (len(k["global"]) - 1)
+            k["global"] = [math.ceil(g / l) * l
+                           for g, l in zip(k["global"], k["local"])]
     os.makedirs(out, exist_ok=True)
-    path = os.path.join(out, f"polybench-{dataset.lower()}.yaml")
+    name = f"polybench-{dataset.lower()}"
+    if shape:
+        name += "-{}-{}".format("x".join(map(str, shape[0])), shape[1])
+    path = os.path.join(out, name + ".yaml")
     with open(path, "w") as f:
-        f.write(f"# polybench-{dataset.lower()}.yaml - written by "
-                f"bench/outside/dataset.py {dataset}: bench/outside/"
+        f.write(f"# {name}.yaml - written by bench/outside/dataset.py "
+                f"{' '.join(sys.argv[1:2] + sys.argv[3:])}: bench/outside/"
                 f"polybench.yaml at PolyBench-ACC's {dataset}_DATASET "
                 "sizes (the rule is in that script's header).\n")
         yaml.safe_dump(manifest, f, sort_keys=False, width=100,
