@@ -260,7 +260,6 @@ Estimate estimate(const KernelCounts &K, const DeviceProfile &P,
       Group = *F;
       break;
     }
-  //
   // A buffer's odds are the share of its requested sectors a level
   // serves, over all its loads. Several loads of one buffer in a round
   // (a stencil's taps, `a[i-1] + a[i] + a[i+1]`) share the new sectors
