@@ -389,7 +389,7 @@ struct KernelCounts {
   std::vector<LoadRound> LoopRounds;
   /// The other rounds GlobalLoadRounds counts: those outside loops and in
   /// loops with a barrier. A round's loads are issued together and it
-  /// waits for the slowest (Model's round_dram_share).
+  /// waits for the slowest (Model's round_wait).
   std::vector<LoadRound> PlainRounds;
   /// __local loads and stores of the work-item that runs the most: one
   /// after another on its own path (Model's t_item, lds.latency).
